@@ -1,0 +1,61 @@
+"""tablegames: the exact rules of Kalo, Kalaha and Loo behind one small protocol.
+
+Example:
+    >>> import tablegames
+    >>> game = tablegames.load("kalaha")
+    >>> state = game.start(seed=7)
+    >>> state = state.apply(state.parse_action("c"))
+    >>> state.stores
+    (1, 0)
+"""
+
+from __future__ import annotations
+
+from tablegames.core import (
+    Action,
+    ConfigError,
+    Event,
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidStateError,
+    Match,
+    MatchError,
+    Outcome,
+    Ply,
+    SeatError,
+    State,
+    TablegamesError,
+    Transition,
+    View,
+    load,
+    names,
+    register,
+    state_from_dict,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "ConfigError",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidStateError",
+    "Match",
+    "MatchError",
+    "Outcome",
+    "Ply",
+    "SeatError",
+    "State",
+    "TablegamesError",
+    "Transition",
+    "View",
+    "__version__",
+    "load",
+    "names",
+    "register",
+    "state_from_dict",
+]

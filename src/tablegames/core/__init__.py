@@ -1,0 +1,43 @@
+"""The game-agnostic core: protocol, errors, seats, registry and `Match`."""
+
+from __future__ import annotations
+
+from tablegames.core.errors import (
+    ConfigError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidStateError,
+    MatchError,
+    SeatError,
+    TablegamesError,
+)
+from tablegames.core.match import Match, Ply
+from tablegames.core.protocol import Action, Event, Game, Outcome, State, Transition, View, winners_of
+from tablegames.core.registry import load, names, register, state_from_dict
+from tablegames.core.seats import next_seat, seats_from
+
+__all__ = [
+    "Action",
+    "ConfigError",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidStateError",
+    "Match",
+    "MatchError",
+    "Outcome",
+    "Ply",
+    "SeatError",
+    "State",
+    "TablegamesError",
+    "Transition",
+    "View",
+    "load",
+    "names",
+    "next_seat",
+    "register",
+    "seats_from",
+    "state_from_dict",
+    "winners_of",
+]

@@ -1,0 +1,67 @@
+"""The error hierarchy shared by every game.
+
+Every error tablegames raises on purpose derives from
+[`TablegamesError`][tablegames.TablegamesError]; the ones about bad input also
+derive from `ValueError`, so code that already catches `ValueError` keeps
+working.
+
+Example:
+    >>> import tablegames
+    >>> try:
+    ...     tablegames.load("kalaha", pits=0)
+    ... except tablegames.ConfigError as error:
+    ...     print(error)
+    pits must be an integer from 1 to 26, got 0
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConfigError",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidStateError",
+    "MatchError",
+    "SeatError",
+    "TablegamesError",
+]
+
+
+class TablegamesError(Exception):
+    """Base class of every error raised by tablegames."""
+
+
+class ConfigError(TablegamesError, ValueError):
+    """Game options are out of range or unknown, or a game name is not registered."""
+
+
+class IllegalActionError(TablegamesError, ValueError):
+    """An action is not legal in the state it was applied to.
+
+    The message says why and what would be legal. The state is unchanged.
+
+    Attributes:
+        action: The rejected action (whatever object was passed).
+        legal: The actions that were legal instead.
+    """
+
+    def __init__(self, message: str, *, action: object = None, legal: tuple[object, ...] = ()) -> None:
+        super().__init__(message)
+        self.action = action
+        self.legal = legal
+
+
+class InvalidStateError(TablegamesError, ValueError):
+    """A state dict, record or position is malformed or inconsistent."""
+
+
+class InvalidActionError(TablegamesError, ValueError):
+    """An action dict or a piece of notation cannot be read as an action."""
+
+
+class SeatError(TablegamesError, ValueError):
+    """A seat number is not a seat of this game (seats are ``0 .. players-1``, or ``None`` to watch)."""
+
+
+class MatchError(TablegamesError):
+    """A `Match` was asked for something it cannot do, such as undo at the start."""

@@ -1,0 +1,226 @@
+"""`Match`: a mutable driver that keeps a game's history, undo/redo, events and record.
+
+Example:
+    >>> import tablegames
+    >>> match = tablegames.Match(tablegames.load("kalaha"), seed=7)
+    >>> match.play("c").events[-1].__str__()
+    'seat 0 moves again'
+    >>> match.play("f").state.current_player
+    1
+    >>> match.undo()
+    Sow(pit=5)
+    >>> [str(action) for _, action in match.history]
+    ['c']
+    >>> again = tablegames.Match.from_record(match.to_record())
+    >>> again.state == match.state
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from tablegames.core.errors import ConfigError, InvalidStateError, MatchError, TablegamesError
+from tablegames.core.registry import load
+from tablegames.core.serial import JSONDict, check_header, check_keys, header, read_str
+
+if TYPE_CHECKING:
+    from tablegames.core.protocol import Action, Event, Game, State, Transition
+
+__all__ = ["Match", "Ply", "new_seed"]
+
+
+def new_seed() -> int:
+    """Draw a fresh seed (from the operating system's randomness) for a game started without one."""
+    return random.SystemRandom().randrange(2**63)
+
+
+@attrs.frozen
+class Ply:
+    """One decision in a match's history.
+
+    Attributes:
+        seat: The seat that decided.
+        action: What it did.
+        events: What happened as a result.
+        before: The state the action was applied to.
+        after: The state it led to.
+    """
+
+    seat: int
+    action: Action
+    events: tuple[Event, ...]
+    before: State
+    after: State
+
+
+@attrs.define(init=False)
+class Match:
+    """A game in progress with its history: play, undo, redo, events and records.
+
+    ``Match(game, seed=7)`` starts ``game.start(seed=7)``; without a seed it
+    draws one, so the record still replays. ``Match(game, state=s)`` starts
+    from a given state (a position or a deal); its record then stores that state.
+
+    Attributes:
+        game: The game being played.
+        seed: The seed of the start, or None when the match began at a given state.
+        initial: The state the match began at.
+    """
+
+    game: Game
+    seed: int | None
+    initial: State
+    _plies: list[Ply]
+    _redo: list[Action]
+
+    def __init__(self, game: Game, seed: int | None = None, *, state: State | None = None) -> None:
+        if state is not None:
+            if seed is not None:
+                raise ConfigError("give a seed or a start state, not both")
+            if state.game != game:
+                raise ConfigError(f"the state belongs to {state.game!r}, not to {game!r}")
+            self.__attrs_init__(game=game, seed=None, initial=state, plies=[], redo=[])
+        else:
+            seed = new_seed() if seed is None else seed
+            self.__attrs_init__(game=game, seed=seed, initial=game.start(seed=seed), plies=[], redo=[])
+
+    @property
+    def state(self) -> State:
+        """The current state."""
+        return self._plies[-1].after if self._plies else self.initial
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every decision so far as ``(seat, action)`` pairs, oldest first."""
+        return tuple((ply.seat, ply.action) for ply in self._plies)
+
+    @property
+    def plies(self) -> tuple[Ply, ...]:
+        """Every decision so far with its events and the states around it."""
+        return tuple(self._plies)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, oldest first."""
+        return tuple(event for ply in self._plies for event in ply.events)
+
+    def events_for(self, seat: int | None) -> tuple[Event, ...]:
+        """Every event so far as ``seat`` may know it (see `Event.for_seat`)."""
+        self.game.check_seat(seat)
+        seen = (event.for_seat(seat) for event in self.events)
+        return tuple(event for event in seen if event is not None)
+
+    def play(self, action: Action | str) -> Transition[State]:
+        """Apply an action (or its notation) to the current state.
+
+        Clears what `redo` could bring back.
+
+        Raises:
+            IllegalActionError: If the action is not legal now; nothing changes.
+            InvalidActionError: If notation cannot be read.
+        """
+        before = self.state
+        chosen = before.parse_action(action) if isinstance(action, str) else action
+        seat = before.current_player
+        transition = before.step(chosen)
+        assert seat is not None
+        self._plies.append(
+            Ply(seat=seat, action=chosen, events=transition.events, before=before, after=transition.state)
+        )
+        self._redo.clear()
+        return transition
+
+    @property
+    def can_undo(self) -> bool:
+        """True if there is a decision to take back."""
+        return bool(self._plies)
+
+    @property
+    def can_redo(self) -> bool:
+        """True if an undone decision can be played again."""
+        return bool(self._redo)
+
+    def undo(self) -> Action:
+        """Take back the last decision and return it.
+
+        Raises:
+            MatchError: If nothing has been played.
+        """
+        if not self._plies:
+            raise MatchError("nothing to undo: the match is at its start")
+        action = self._plies.pop().action
+        self._redo.append(action)
+        return action
+
+    def redo(self) -> Transition[State]:
+        """Play again the decision last undone.
+
+        Raises:
+            MatchError: If nothing was undone since the last `play`.
+        """
+        if not self._redo:
+            raise MatchError("nothing to redo")
+        action = self._redo.pop()
+        redo = list(self._redo)
+        transition = self.play(action)
+        self._redo = redo
+        return transition
+
+    def to_record(self) -> JSONDict:
+        """Return the match as a JSON-ready record that `from_record` replays.
+
+        The record holds the game and options, the seed (or the start state)
+        and every action in notation.
+        """
+        record: JSONDict = {**header("record"), "game": self.game.name, "options": self.game.options()}
+        if self.seed is not None:
+            record["seed"] = self.seed
+        else:
+            record["start"] = self.initial.to_dict()
+        record["actions"] = [str(ply.action) for ply in self._plies]
+        return record
+
+    @classmethod
+    def from_record(cls, record: object) -> Match:
+        """Replay a record from `to_record` into a match at the same state.
+
+        Raises:
+            InvalidStateError: If the record is malformed, names an unknown
+                game, or an action in it cannot be read or is not legal.
+        """
+        checked = check_header(record, "record", InvalidStateError)
+        check_keys(checked, ("game", "options", "seed", "start", "actions"), InvalidStateError, "record")
+        name = read_str(checked, "game", InvalidStateError, "record")
+        options = checked.get("options")
+        if not isinstance(options, Mapping):
+            raise InvalidStateError(f"record field 'options' must be an object, got {options!r}")
+        try:
+            game = load(name, **options)
+        except ConfigError as error:
+            raise InvalidStateError(f"record names a game that cannot be loaded: {error}") from None
+        match = cls._start_from(game, checked)
+        actions: Any = checked.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(text, str) for text in actions):
+            raise InvalidStateError("record field 'actions' must be a list of notation strings")
+        for number, text in enumerate(actions, start=1):
+            try:
+                match.play(text)
+            except TablegamesError as error:
+                raise InvalidStateError(f"record action {number} ({text!r}) cannot be played: {error}") from None
+        return match
+
+    @classmethod
+    def _start_from(cls, game: Game, record: Mapping[str, Any]) -> Match:
+        if ("seed" in record) == ("start" in record):
+            raise InvalidStateError("a record holds exactly one of 'seed' and 'start'")
+        if "start" in record:
+            return cls(game, state=game.from_dict(record["start"]))
+        seed = record["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidStateError(f"record field 'seed' must be an integer, got {seed!r}")
+        return cls(game, seed=seed)

@@ -1,0 +1,377 @@
+"""The protocol every game follows: `Game`, `State`, `Action`, `View`, `Event`.
+
+A game is a frozen value holding its options. ``game.start(seed)`` returns the
+first `State`; a state lists its legal actions, and ``state.apply(action)``
+returns the next state without touching the old one. ``state.step(action)``
+does the same and also says what happened, as `Event` values. ``state.view(seat)``
+is what one seat may know.
+
+A new game subclasses these bases as ``@attrs.frozen`` classes and fills in the
+abstract parts; `tablegames.testing.check_game` then checks the contract.
+
+Example:
+    >>> import tablegames
+    >>> state = tablegames.load("kalaha").start()
+    >>> state.current_player, state.is_over
+    (0, False)
+    >>> after = state.step(state.legal_actions()[2])
+    >>> [str(event) for event in after.events]
+    ['seat 0 sows 4 seeds from pit c', 'seat 0 moves again']
+    >>> after.state.current_player
+    0
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+
+import attrs
+
+from tablegames.core.errors import IllegalActionError, InvalidStateError, SeatError
+from tablegames.core.serial import JSONDict, check_header, header
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+__all__ = ["Action", "Event", "Game", "Outcome", "State", "Transition", "View", "winners_of"]
+
+
+class Action(abc.ABC):
+    """One decision by one seat.
+
+    Subclasses are frozen attrs values. ``str(action)`` is its notation, which
+    ``state.parse_action`` reads back; ``action.to_dict()`` is its JSON form,
+    which ``game.action_from_dict`` reads back.
+    """
+
+    __slots__ = ()
+
+    #: The ``"type"`` written into the action's dict.
+    kind: ClassVar[str]
+
+    def to_dict(self) -> JSONDict:
+        """Return the action as a JSON-ready dict with a format header."""
+        return {**header("action"), "type": self.kind, **self._fields()}
+
+    @abc.abstractmethod
+    def _fields(self) -> JSONDict:
+        """Return the action's own fields for `to_dict`."""
+
+    @abc.abstractmethod
+    def __str__(self) -> str:
+        """Return the action's notation."""
+
+
+class Event(abc.ABC):
+    """Something that happened during a transition, such as a capture.
+
+    ``str(event)`` is a sentence for people; ``event.to_dict()`` the JSON form.
+    `for_seat` gives the event as one seat may know it.
+    """
+
+    __slots__ = ()
+
+    #: The ``"type"`` written into the event's dict.
+    kind: ClassVar[str]
+
+    def for_seat(self, seat: int | None) -> Event | None:
+        """Return this event as ``seat`` may know it, or None if it may not know of it.
+
+        Public events return themselves; events of hidden information
+        override this to blank what ``seat`` may not see.
+        """
+        del seat
+        return self
+
+    def to_dict(self) -> JSONDict:
+        """Return the event as a JSON-ready dict, with its sentence under ``"text"``."""
+        return {**header("event"), "type": self.kind, "text": str(self), **self._fields()}
+
+    @abc.abstractmethod
+    def _fields(self) -> JSONDict:
+        """Return the event's own fields for `to_dict`."""
+
+    @abc.abstractmethod
+    def __str__(self) -> str:
+        """Return a sentence saying what happened."""
+
+
+def winners_of(scores: Sequence[int]) -> frozenset[int]:
+    """Return the seats holding the highest score; equal leaders share the win.
+
+    Example:
+        >>> sorted(winners_of((3, 7, 7)))
+        [1, 2]
+    """
+    best = max(scores)
+    return frozenset(seat for seat, score in enumerate(scores) if score == best)
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended.
+
+    Attributes:
+        scores: One score per seat.
+        winners: The seats that won; several seats share a win.
+
+    Example:
+        >>> Outcome(scores=(24, 24), winners=frozenset({0, 1})).is_draw
+        True
+    """
+
+    scores: tuple[int, ...]
+    winners: frozenset[int]
+
+    @property
+    def is_draw(self) -> bool:
+        """True when every seat shares the win."""
+        return len(self.winners) == len(self.scores)
+
+    def to_dict(self) -> JSONDict:
+        """Return the outcome as a JSON-ready dict."""
+        return {"scores": list(self.scores), "winners": sorted(self.winners), "is_draw": self.is_draw}
+
+
+StateT = TypeVar("StateT", bound="State")
+
+
+@attrs.frozen
+class Transition(Generic[StateT]):
+    """The result of `State.step`: the new state and what happened on the way.
+
+    Attributes:
+        state: The state after the action.
+        events: What happened, in order.
+    """
+
+    state: StateT
+    events: tuple[Event, ...]
+
+
+class View(abc.ABC):
+    """What one seat may know of a state (``seat`` None: a spectator).
+
+    Every view has the fields below; each game adds its own. A view never
+    holds anything its seat may not know, so it is safe to send to that
+    player's frontend.
+
+    Attributes:
+        seat: The seat seeing, or None for a spectator.
+        current_player: The seat to act, None when the game is over.
+        scores: One score per seat.
+        winners: The winning seats, empty until the game is over.
+        legal_actions: The actions ``seat`` may take now; empty when it is not its turn.
+    """
+
+    __slots__ = ()
+
+    #: The registered name of the game this view belongs to.
+    game_name: ClassVar[str]
+
+    seat: int | None
+    current_player: int | None
+    scores: tuple[int, ...]
+    winners: frozenset[int]
+    legal_actions: tuple[Action, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game is over."""
+        return self.current_player is None
+
+    def to_dict(self) -> JSONDict:
+        """Return the view as a JSON-ready dict; legal actions appear in notation."""
+        return {
+            **header("view"),
+            "game": self.game_name,
+            "seat": self.seat,
+            "current_player": self.current_player,
+            "is_over": self.is_over,
+            "scores": list(self.scores),
+            "winners": sorted(self.winners),
+            "legal_actions": [str(action) for action in self.legal_actions],
+            **self._fields(),
+        }
+
+    @abc.abstractmethod
+    def _fields(self) -> JSONDict:
+        """Return the game's own fields for `to_dict`."""
+
+
+class Game(abc.ABC):
+    """A game with its options: a frozen value that starts and reads states.
+
+    Subclasses set ``name``, ``min_players`` and ``max_players`` and hold their
+    options as attrs fields, ``players`` among them.
+    """
+
+    __slots__ = ()
+
+    #: The registered name, e.g. ``"kalaha"``.
+    name: ClassVar[str]
+    #: The fewest seats the game allows.
+    min_players: ClassVar[int]
+    #: The most seats the game allows.
+    max_players: ClassVar[int]
+
+    players: int
+
+    @abc.abstractmethod
+    def start(self, seed: int | None = None) -> State:
+        """Return the first state of a new game; the same seed always gives the same game."""
+
+    @abc.abstractmethod
+    def options(self) -> JSONDict:
+        """Return the options as keyword arguments that rebuild this game."""
+
+    @abc.abstractmethod
+    def action_from_dict(self, data: object) -> Action:
+        """Read an action from its dict, validating every field."""
+
+    @abc.abstractmethod
+    def _state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Build a state from a dict whose header and options `from_dict` has checked."""
+
+    def to_dict(self) -> JSONDict:
+        """Return the game's name and options as a JSON-ready dict."""
+        return {**header("game"), "game": self.name, "options": self.options()}
+
+    def from_dict(self, data: object) -> State:
+        """Read a state of this game from ``state.to_dict()`` output.
+
+        Raises:
+            InvalidStateError: If the dict is malformed, of another game or
+                other options, or describes an impossible state.
+        """
+        checked = check_header(data, "state", InvalidStateError)
+        if checked.get("game") != self.name:
+            raise InvalidStateError(f"this is a state of {checked.get('game')!r}, not of {self.name!r}")
+        if checked.get("options") != self.options():
+            raise InvalidStateError(
+                f"the state's options {checked.get('options')!r} differ from this game's {self.options()!r}; "
+                "tablegames.state_from_dict loads a state with its own options"
+            )
+        return self._state_from_dict(checked)
+
+    def check_seat(self, seat: int | None) -> None:
+        """Raise `SeatError` unless ``seat`` is a seat of this game or None.
+
+        Example:
+            >>> import tablegames
+            >>> tablegames.load("kalaha").check_seat(2)
+            Traceback (most recent call last):
+            ...
+            tablegames.core.errors.SeatError: seat must be 0 to 1 or None, got 2
+        """
+        if seat is None:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise SeatError(f"seat must be 0 to {self.players - 1} or None, got {seat!r}")
+
+
+class State(abc.ABC):
+    """A position of a game: a frozen value; equal positions are equal and hash equal.
+
+    Subclasses implement `legal_actions`, `_advance`, `view`, `parse_action`,
+    `scores` and `current_player`; the rest comes from here.
+    """
+
+    __slots__ = ()
+
+    game: Game
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int | None:
+        """The seat whose decision is next, None when the game is over."""
+
+    @property
+    @abc.abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """One score per seat, as the game counts them."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Return the actions ``current_player`` may take, in the game's documented order."""
+
+    @abc.abstractmethod
+    def _advance(self, action: Action, events: list[Event] | None) -> Self:
+        """Return the state after a legal ``action``, appending events when a list is given."""
+
+    @abc.abstractmethod
+    def view(self, seat: int | None) -> View:
+        """Return what ``seat`` may know (None: a spectator)."""
+
+    @abc.abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action from its notation."""
+
+    @abc.abstractmethod
+    def _fields(self) -> JSONDict:
+        """Return the state's own fields for `to_dict`."""
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game is over."""
+        return self.current_player is None
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """The winning seats: those with the highest score once the game is over."""
+        if not self.is_over:
+            return frozenset()
+        return winners_of(self.scores)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The outcome of a finished game, None while it goes on."""
+        if not self.is_over:
+            return None
+        return Outcome(scores=self.scores, winners=self.winners)
+
+    def is_legal(self, action: object) -> bool:
+        """Return True if ``action`` is one of `legal_actions`.
+
+        Games may override this with a faster test that gives the same answers.
+        """
+        return action in self.legal_actions()
+
+    def apply(self, action: Action) -> Self:
+        """Return the state after ``action``; this state is unchanged.
+
+        Raises:
+            IllegalActionError: If ``action`` is not legal here; the message says
+                why and lists what is legal.
+        """
+        if not self.is_legal(action):
+            raise self._illegal(action)
+        return self._advance(action, None)
+
+    def step(self, action: Action) -> Transition[Self]:
+        """Like `apply`, but also return the events of the transition.
+
+        Raises:
+            IllegalActionError: If ``action`` is not legal here.
+        """
+        if not self.is_legal(action):
+            raise self._illegal(action)
+        events: list[Event] = []
+        state = self._advance(action, events)
+        return Transition(state=state, events=tuple(events))
+
+    def _why_illegal(self, action: object) -> str:
+        """Say why ``action`` is not legal; games override this with their rules' words."""
+        return f"{action} is not a legal action for seat {self.current_player}"
+
+    def _illegal(self, action: object) -> IllegalActionError:
+        legal = self.legal_actions()
+        if self.is_over:
+            return IllegalActionError(f"{action} cannot be played: the game is over", action=action)
+        listing = ", ".join(str(each) for each in legal)
+        return IllegalActionError(f"{self._why_illegal(action)}; legal: {listing}", action=action, legal=legal)
+
+    def to_dict(self) -> JSONDict:
+        """Return the full state as a JSON-ready dict that `Game.from_dict` reads back."""
+        return {**header("state"), "game": self.game.name, "options": self.game.options(), **self._fields()}

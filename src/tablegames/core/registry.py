@@ -1,0 +1,99 @@
+"""The registry of games: `load`, `names`, `register` and `state_from_dict`.
+
+Example:
+    >>> import tablegames
+    >>> "kalaha" in tablegames.names()
+    True
+    >>> tablegames.load("kalaha", pits=4)
+    Kalaha(pits=4, seeds=4, empty_capture=True, players=2)
+    >>> tablegames.load("chess")
+    Traceback (most recent call last):
+    ...
+    tablegames.core.errors.ConfigError: no game named 'chess'; the games are: kalaha
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from tablegames.core.errors import ConfigError, InvalidStateError
+from tablegames.core.protocol import Game, State
+from tablegames.core.serial import check_header
+
+__all__ = ["load", "names", "register", "state_from_dict"]
+
+#: A callable that takes the game's options as keyword arguments.
+GameFactory = Callable[..., Game]
+
+_BUILTIN: dict[str, str] = {"kalaha": "tablegames.kalaha:Kalaha"}
+_REGISTERED: dict[str, GameFactory] = {}
+
+
+def register(name: str, factory: GameFactory) -> None:
+    """Register a game under ``name`` so that `load` and records find it.
+
+    Args:
+        name: The game's name, e.g. ``"mygame"``.
+        factory: Called with the options as keyword arguments; returns a `Game`.
+
+    Raises:
+        ConfigError: If ``name`` is taken.
+    """
+    if name in _BUILTIN or name in _REGISTERED:
+        raise ConfigError(f"a game named {name!r} is already registered")
+    _REGISTERED[name] = factory
+
+
+def names() -> tuple[str, ...]:
+    """Return the names of every registered game, built-in ones first."""
+    return (*_BUILTIN, *_REGISTERED)
+
+
+def _factory(name: str) -> GameFactory:
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    if name not in _BUILTIN:
+        raise ConfigError(f"no game named {name!r}; the games are: {', '.join(names())}")
+    module, _, attribute = _BUILTIN[name].partition(":")
+    factory: GameFactory = getattr(importlib.import_module(module), attribute)
+    return factory
+
+
+def load(name: str, **options: Any) -> Game:
+    """Return the game ``name`` with ``options``.
+
+    Raises:
+        ConfigError: If no game has that name or an option is unknown or out of range.
+    """
+    factory = _factory(name)
+    accepted = inspect.signature(factory).parameters
+    unknown = sorted(key for key in options if key not in accepted)
+    if unknown:
+        raise ConfigError(f"unknown option(s) {unknown} for {name!r}; its options are: {', '.join(accepted)}")
+    return factory(**options)
+
+
+def state_from_dict(data: object) -> State:
+    """Read a state of any registered game, with the options the dict names.
+
+    Raises:
+        InvalidStateError: If the dict names no registered game or is invalid.
+
+    Example:
+        >>> import tablegames
+        >>> state = tablegames.load("kalaha", pits=3).start()
+        >>> tablegames.state_from_dict(state.to_dict()) == state
+        True
+    """
+    checked = check_header(data, "state", InvalidStateError)
+    name, options = checked.get("game"), checked.get("options")
+    if not isinstance(name, str) or not isinstance(options, dict):
+        raise InvalidStateError("a state needs 'game' (a name) and 'options' (an object)")
+    try:
+        game = load(name, **options)
+    except ConfigError as error:
+        raise InvalidStateError(str(error)) from None
+    return game.from_dict(checked)

@@ -1,0 +1,49 @@
+"""Seats and turn order.
+
+Seats are numbered ``0 .. n-1`` in turn order: the seat after seat ``i`` is
+``(i + 1) % n``. These helpers are the only place that arithmetic is spelled out.
+
+Example:
+    >>> next_seat(3, 4)
+    0
+    >>> seats_from(2, 4)
+    (2, 3, 0, 1)
+"""
+
+from __future__ import annotations
+
+__all__ = ["next_seat", "seats_from"]
+
+
+def next_seat(seat: int, players: int) -> int:
+    """Return the seat that plays after ``seat`` at a table of ``players``.
+
+    Args:
+        seat: A seat number, ``0 <= seat < players``.
+        players: How many seats the table has.
+
+    Returns:
+        The next seat in turn order.
+
+    Example:
+        >>> next_seat(0, 2)
+        1
+    """
+    return (seat + 1) % players
+
+
+def seats_from(first: int, players: int) -> tuple[int, ...]:
+    """Return every seat once, in turn order, starting with ``first``.
+
+    Args:
+        first: The seat to start with.
+        players: How many seats the table has.
+
+    Returns:
+        A tuple of all seats in turn order from ``first``.
+
+    Example:
+        >>> seats_from(1, 3)
+        (1, 2, 0)
+    """
+    return tuple((first + k) % players for k in range(players))

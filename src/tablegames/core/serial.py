@@ -1,0 +1,184 @@
+"""Helpers that write and validate the JSON dicts of states, actions, views and records.
+
+Every serialized dict starts with a header naming what it is and the format
+version: ``{"format": "tablegames.state", "version": 1, ...}``. Readers check
+the header, reject unknown keys and check each field's type before anything
+becomes a value.
+
+Example:
+    >>> header("action")
+    {'format': 'tablegames.action', 'version': 1}
+    >>> from tablegames.core.errors import InvalidActionError
+    >>> read_int({"pit": True}, "pit", InvalidActionError, "action")
+    Traceback (most recent call last):
+    ...
+    tablegames.core.errors.InvalidActionError: action field 'pit' must be an integer, got True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tablegames.core.errors import TablegamesError
+
+__all__ = [
+    "FORMAT_VERSION",
+    "JSONDict",
+    "check_header",
+    "check_keys",
+    "header",
+    "read_int",
+    "read_int_list",
+    "read_str",
+]
+
+#: The format version written into every dict; readers accept this version.
+FORMAT_VERSION = 1
+
+#: A JSON object as Python sees it.
+JSONDict = dict[str, Any]
+
+
+def header(kind: str) -> JSONDict:
+    """Return the header every serialized dict of ``kind`` starts with.
+
+    Args:
+        kind: What the dict holds: ``"state"``, ``"action"``, ``"view"``,
+            ``"event"``, ``"game"`` or ``"record"``.
+
+    Returns:
+        ``{"format": "tablegames.<kind>", "version": FORMAT_VERSION}``.
+    """
+    return {"format": f"tablegames.{kind}", "version": FORMAT_VERSION}
+
+
+def check_header(data: object, kind: str, error: type[TablegamesError]) -> Mapping[str, Any]:
+    """Check that ``data`` is a dict of ``kind`` in a readable format version.
+
+    Args:
+        data: The object read from JSON.
+        kind: The kind of dict expected (see `header`).
+        error: The exception class to raise.
+
+    Returns:
+        ``data``, typed as a mapping.
+
+    Raises:
+        TablegamesError: ``error``, naming what was wrong.
+
+    Example:
+        >>> from tablegames.core.errors import InvalidStateError
+        >>> check_header({"format": "tablegames.game", "version": 9}, "game", InvalidStateError)
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.InvalidStateError: game format version 9 is not readable; this tablegames reads version 1
+    """
+    if not isinstance(data, Mapping):
+        raise error(f"a {kind} must be a JSON object (dict), got {type(data).__name__}")
+    if data.get("format") != f"tablegames.{kind}":
+        raise error(f"expected 'format': 'tablegames.{kind}', got {data.get('format')!r}")
+    version = data.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise error(
+            f"{kind} format version {version!r} is not readable; this tablegames reads version {FORMAT_VERSION}"
+        )
+    return data
+
+
+def check_keys(data: Mapping[str, Any], allowed: Iterable[str], error: type[TablegamesError], kind: str) -> None:
+    """Reject keys of ``data`` that are not in ``allowed`` (header keys are always allowed).
+
+    Raises:
+        TablegamesError: ``error``, listing the unknown and the allowed keys.
+    """
+    known = {"format", "version", *allowed}
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        raise error(f"unknown {kind} field(s) {unknown}; allowed: {sorted(known)}")
+
+
+def _missing(data: Mapping[str, Any], key: str, error: type[TablegamesError], kind: str) -> Any:
+    if key not in data:
+        raise error(f"{kind} field {key!r} is missing")
+    return data[key]
+
+
+def read_int(
+    data: Mapping[str, Any],
+    key: str,
+    error: type[TablegamesError],
+    kind: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> int:
+    """Read an integer field, rejecting booleans, floats and values out of range.
+
+    Raises:
+        TablegamesError: ``error`` when the field is missing, not an int or out of range.
+    """
+    value = _missing(data, key, error, kind)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise error(f"{kind} field {key!r} must be an integer, got {value!r}")
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        low = "" if minimum is None else f" from {minimum}"
+        high = "" if maximum is None else f" to {maximum}"
+        raise error(f"{kind} field {key!r} must be an integer{low}{high}, got {value}")
+    return value
+
+
+def read_str(data: Mapping[str, Any], key: str, error: type[TablegamesError], kind: str) -> str:
+    """Read a string field.
+
+    Raises:
+        TablegamesError: ``error`` when the field is missing or not a string.
+    """
+    value = _missing(data, key, error, kind)
+    if not isinstance(value, str):
+        raise error(f"{kind} field {key!r} must be a string, got {value!r}")
+    return value
+
+
+def read_int_list(
+    data: Mapping[str, Any],
+    key: str,
+    error: type[TablegamesError],
+    kind: str,
+    *,
+    length: int | None = None,
+    minimum: int | None = None,
+) -> tuple[int, ...]:
+    """Read a list of integers, optionally of a fixed length and with a lower bound.
+
+    Raises:
+        TablegamesError: ``error`` naming the field and the offending entry.
+    """
+    value = _missing(data, key, error, kind)
+    return int_tuple(value, f"{kind} field {key!r}", error, length=length, minimum=minimum)
+
+
+def int_tuple(
+    value: object,
+    what: str,
+    error: type[TablegamesError],
+    *,
+    length: int | None = None,
+    minimum: int | None = None,
+) -> tuple[int, ...]:
+    """Check that ``value`` is a sequence of integers and return it as a tuple.
+
+    Raises:
+        TablegamesError: ``error`` naming ``what`` and the offending entry.
+    """
+    if not isinstance(value, (list, tuple)):
+        raise error(f"{what} must be a list of integers, got {value!r}")
+    if length is not None and len(value) != length:
+        raise error(f"{what} must have {length} entries, got {len(value)}")
+    for item in value:
+        if not isinstance(item, int) or isinstance(item, bool):
+            raise error(f"{what} must hold integers only, got {item!r}")
+        if minimum is not None and item < minimum:
+            raise error(f"{what} must hold integers of at least {minimum}, got {item}")
+    return tuple(value)

@@ -1,0 +1,110 @@
+"""What happens in a Kalaha move, as `Event` values.
+
+Everything in Kalaha is public, so every seat sees every event whole.
+
+Example:
+    >>> str(Captured(seat=0, pit=1, seeds=5))
+    'seat 0 captures 5 seeds at pit b'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from tablegames.core.protocol import Event
+from tablegames.kalaha.actions import pit_letter
+
+if TYPE_CHECKING:
+    from tablegames.core.serial import JSONDict
+
+__all__ = ["Captured", "ExtraMove", "GameEnded", "Sowed", "Swept"]
+
+
+def _seeds(count: int) -> str:
+    return f"{count} seed" if count == 1 else f"{count} seeds"
+
+
+@attrs.frozen
+class Sowed(Event):
+    """``seat`` emptied ``pit`` and sowed its ``seeds``."""
+
+    kind: ClassVar[str] = "sowed"
+
+    seat: int
+    pit: int
+    seeds: int
+
+    def _fields(self) -> JSONDict:
+        return {"seat": self.seat, "pit": self.pit, "seeds": self.seeds}
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} sows {_seeds(self.seeds)} from pit {pit_letter(self.pit)}"
+
+
+@attrs.frozen
+class Captured(Event):
+    """A last seed in ``seat``'s empty ``pit`` took itself and the opposite seeds, ``seeds`` in all, to the store."""
+
+    kind: ClassVar[str] = "captured"
+
+    seat: int
+    pit: int
+    seeds: int
+
+    def _fields(self) -> JSONDict:
+        return {"seat": self.seat, "pit": self.pit, "seeds": self.seeds}
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} captures {_seeds(self.seeds)} at pit {pit_letter(self.pit)}"
+
+
+@attrs.frozen
+class ExtraMove(Event):
+    """The last seed landed in ``seat``'s own store, so ``seat`` moves again."""
+
+    kind: ClassVar[str] = "extra_move"
+
+    seat: int
+
+    def _fields(self) -> JSONDict:
+        return {"seat": self.seat}
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} moves again"
+
+
+@attrs.frozen
+class Swept(Event):
+    """At the end, ``seat`` put the ``seeds`` left in its own row into its store."""
+
+    kind: ClassVar[str] = "swept"
+
+    seat: int
+    seeds: int
+
+    def _fields(self) -> JSONDict:
+        return {"seat": self.seat, "seeds": self.seeds}
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} puts the {_seeds(self.seeds)} left in its row into its store"
+
+
+@attrs.frozen
+class GameEnded(Event):
+    """A row is empty: the game is over with these ``scores`` and ``winners``."""
+
+    kind: ClassVar[str] = "game_ended"
+
+    scores: tuple[int, ...]
+    winners: frozenset[int]
+
+    def _fields(self) -> JSONDict:
+        return {"scores": list(self.scores), "winners": sorted(self.winners)}
+
+    def __str__(self) -> str:
+        score = "–".join(str(each) for each in self.scores)
+        if len(self.winners) > 1:
+            return f"the game ends {score}, a draw"
+        return f"the game ends {score}; seat {min(self.winners)} wins"

@@ -1,0 +1,172 @@
+"""The Kalaha game: its options, the start position and any position you set up.
+
+Example:
+    >>> from tablegames.kalaha import Kalaha
+    >>> game = Kalaha(pits=3, seeds=2)
+    >>> game.start().pits
+    ((2, 2, 2), (2, 2, 2))
+    >>> state = game.position(rows=((0, 1, 3), (2, 0, 0)), stores=(4, 2), to_move=1)
+    >>> state.stores, state.current_player
+    ((4, 2), 1)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from tablegames.core.errors import ConfigError, InvalidActionError, InvalidStateError
+from tablegames.core.protocol import Game
+from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
+from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
+from tablegames.kalaha.state import KalahaState
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+__all__ = ["Kalaha"]
+
+
+def _positive(name: str, top: int | None = None) -> Any:
+    def check(_: Any, __: Any, value: Any) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1 or (top is not None and value > top):
+            span = f"from 1 to {top}" if top is not None else "of at least 1"
+            raise ConfigError(f"{name} must be an integer {span}, got {value!r}")
+
+    return check
+
+
+def _is_bool(_: Any, __: Any, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ConfigError(f"empty_capture must be True or False, got {value!r}")
+
+
+def _two_players(_: Any, __: Any, value: Any) -> None:
+    if value != 2 or isinstance(value, bool):
+        raise ConfigError(f"Kalaha is for exactly 2 players, got players={value!r}")
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class Kalaha(Game):
+    """Kalaha (Kalah) for two players.
+
+    Attributes:
+        pits: Pits in each player's row (1 to 26; the sheet's board has 6).
+        seeds: Seeds in each pit at the start (at least 1; the sheet uses 4).
+        empty_capture: Ruling H4. True (the sheet): a last seed in an empty
+            pit of your own row always captures, taking the opposite pit's
+            seeds too if there are any. False: it captures only when the
+            opposite pit holds seeds.
+        players: Always 2.
+    """
+
+    name: ClassVar[str] = "kalaha"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    pits: int = attrs.field(default=6, validator=_positive("pits", MAX_PITS))
+    seeds: int = attrs.field(default=4, validator=_positive("seeds"))
+    empty_capture: bool = attrs.field(default=True, validator=_is_bool)
+    players: int = attrs.field(default=2, validator=_two_players)
+
+    def options(self) -> JSONDict:
+        """Return the options as keyword arguments.
+
+        Example:
+            >>> Kalaha().options()
+            {'pits': 6, 'seeds': 4, 'empty_capture': True, 'players': 2}
+        """
+        return {"pits": self.pits, "seeds": self.seeds, "empty_capture": self.empty_capture, "players": self.players}
+
+    def start(self, seed: int | None = None) -> KalahaState:
+        """Return the start position: ``seeds`` in every pit, stores empty, seat 0 to move.
+
+        Kalaha has no chance, so ``seed`` changes nothing; it is accepted so
+        that every game starts the same way.
+
+        Raises:
+            ConfigError: If ``seed`` is neither an integer nor None.
+        """
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ConfigError(f"seed must be an integer or None, got {seed!r}")
+        row = (self.seeds,) * self.pits
+        return KalahaState(game=self, board=(*row, 0, *row, 0), current_player=0)
+
+    def position(
+        self,
+        rows: Sequence[Sequence[int]],
+        stores: Sequence[int] = (0, 0),
+        to_move: int | None = 0,
+    ) -> KalahaState:
+        """Set up any position.
+
+        Any seed counts are allowed; the total need not be ``2 * pits * seeds``.
+
+        Args:
+            rows: Seat 0's row, then seat 1's, each in that seat's own pit
+                order (pit 0 farthest from its store).
+            stores: Seat 0's store, then seat 1's.
+            to_move: The seat to move; None exactly when both rows are empty
+                (a finished game).
+
+        Returns:
+            The position as a state.
+
+        Raises:
+            InvalidStateError: If a count is negative, a row has the wrong
+                length, or the position could not stand (one row empty while
+                the other is not: the game would already have ended, H5).
+
+        Example:
+            >>> from tablegames import InvalidStateError
+            >>> try:
+            ...     Kalaha(pits=2).position(rows=((1, 0), (0, 0)), stores=(3, 4))
+            ... except InvalidStateError as error:
+            ...     print(error)
+            seat 1's row is empty but seat 0's is not; the game would have ended (H5)
+        """
+        if not isinstance(rows, (list, tuple)) or len(rows) != 2:
+            raise InvalidStateError(f"rows must be two rows (seat 0's, then seat 1's), got {rows!r}")
+        row0 = int_tuple(rows[0], "seat 0's row", InvalidStateError, length=self.pits, minimum=0)
+        row1 = int_tuple(rows[1], "seat 1's row", InvalidStateError, length=self.pits, minimum=0)
+        store0, store1 = int_tuple(stores, "stores", InvalidStateError, length=2, minimum=0)
+        empty0, empty1 = not any(row0), not any(row1)
+        if empty0 != empty1:
+            full, empty = (1, 0) if empty0 else (0, 1)
+            raise InvalidStateError(
+                f"seat {empty}'s row is empty but seat {full}'s is not; the game would have ended (H5)"
+            )
+        if empty0 and to_move is not None:
+            raise InvalidStateError(
+                f"both rows are empty, so the game is over and to_move must be None, got {to_move!r}"
+            )
+        if not empty0 and (to_move not in (0, 1) or isinstance(to_move, bool)):
+            raise InvalidStateError(f"to_move must be seat 0 or 1 while the game goes on, got {to_move!r}")
+        return KalahaState(game=self, board=(*row0, store0, *row1, store1), current_player=to_move)
+
+    def _state_from_dict(self, data: Mapping[str, Any]) -> KalahaState:
+        check_keys(data, ("game", "options", "pits", "stores", "to_move"), InvalidStateError, "state")
+        missing = [key for key in ("pits", "stores", "to_move") if key not in data]
+        if missing:
+            raise InvalidStateError(f"a Kalaha state needs the field(s) {missing}")
+        return self.position(rows=data["pits"], stores=data["stores"], to_move=data["to_move"])
+
+    def action_from_dict(self, data: object) -> Sow:
+        """Read a `Sow` from its dict.
+
+        Raises:
+            InvalidActionError: If the dict is not a sow of a pit of this game.
+
+        Example:
+            >>> Kalaha(pits=3).action_from_dict({"format": "tablegames.action", "version": 1, "type": "sow", "pit": 5})
+            Traceback (most recent call last):
+            ...
+            tablegames.core.errors.InvalidActionError: action field 'pit' must be an integer from 0 to 2, got 5
+        """
+        checked = check_header(data, "action", InvalidActionError)
+        check_keys(checked, ("type", "pit"), InvalidActionError, "action")
+        kind = read_str(checked, "type", InvalidActionError, "action")
+        if kind != Sow.kind:
+            raise InvalidActionError(f"Kalaha has one action type, 'sow'; got {kind!r}")
+        return SOWS[read_int(checked, "pit", InvalidActionError, "action", minimum=0, maximum=self.pits - 1)]

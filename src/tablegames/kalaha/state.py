@@ -1,0 +1,184 @@
+"""Kalaha positions and the sowing rule.
+
+The board is kept flat, in sowing order, as ``board``: seat 0's pits 0 .. p-1,
+seat 0's store, seat 1's pits 0 .. p-1, seat 1's store (``p`` = pits). Sowing
+always moves up this tuple, round to the start. The opposite of the pit at
+flat index ``i`` is at ``2p - i``.
+
+Example:
+    >>> from tablegames.kalaha import Kalaha, Sow
+    >>> state = Kalaha().start().apply(Sow(2))
+    >>> state.pits, state.stores, state.current_player
+    (((4, 4, 0, 5, 5, 5), (4, 4, 4, 4, 4, 4)), (1, 0), 0)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tablegames.core.errors import InvalidActionError
+from tablegames.core.protocol import Action, Event, State
+from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
+from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
+from tablegames.kalaha.view import KalahaView
+
+if TYPE_CHECKING:
+    from tablegames.core.serial import JSONDict
+    from tablegames.kalaha.game import Kalaha
+
+__all__ = ["KalahaState"]
+
+
+@attrs.frozen(cache_hash=True)
+class KalahaState(State):
+    """A Kalaha position.
+
+    Build positions with `Kalaha.start` or `Kalaha.position`, which validate;
+    the constructor trusts its arguments.
+
+    Attributes:
+        game: The game and its options.
+        board: Every pit and store in sowing order (see the module docs).
+        current_player: The seat to move, None once the game is over.
+    """
+
+    game: Kalaha
+    board: tuple[int, ...]
+    current_player: int | None
+
+    @property
+    def pits(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Seat 0's row, then seat 1's, each in that seat's own pit order."""
+        p = self.game.pits
+        return self.board[:p], self.board[p + 1 : 2 * p + 1]
+
+    @property
+    def stores(self) -> tuple[int, int]:
+        """Seat 0's store, then seat 1's."""
+        p = self.game.pits
+        return self.board[p], self.board[2 * p + 1]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The seeds in each store (H5: the score is the seeds in your store)."""
+        return self.stores
+
+    def legal_actions(self) -> tuple[Sow, ...]:
+        """Return a `Sow` for each non-empty pit of the mover, in pit order."""
+        mover = self.current_player
+        if mover is None:
+            return ()
+        p = self.game.pits
+        offset = 0 if mover == 0 else p + 1
+        board = self.board
+        return tuple(SOWS[pit] for pit in range(p) if board[offset + pit])
+
+    def is_legal(self, action: object) -> bool:
+        """Return True if ``action`` sows a non-empty pit of the mover (same answer as `legal_actions`)."""
+        mover = self.current_player
+        if type(action) is not Sow or mover is None:
+            return False
+        p = self.game.pits
+        pit = action.pit
+        return pit < p and self.board[pit if mover == 0 else pit + p + 1] > 0
+
+    def _why_illegal(self, action: object) -> str:
+        if not isinstance(action, Sow):
+            return f"{action!r} is not a Kalaha action (a Sow of a pit)"
+        if action.pit >= self.game.pits:
+            return f"there is no pit {action}: the pits are a to {pit_letter(self.game.pits - 1)}"
+        return f"pit {action} of seat {self.current_player} is empty"
+
+    def _advance(self, action: Action, events: list[Event] | None) -> KalahaState:
+        assert isinstance(action, Sow)
+        game = self.game
+        p = game.pits
+        mover = self.current_player
+        assert mover is not None
+        size = 2 * p + 2
+        if mover == 0:
+            start, store, skip, first = action.pit, p, 2 * p + 1, 0
+        else:
+            start, store, skip, first = action.pit + p + 1, 2 * p + 1, p, p + 1
+        board = list(self.board)
+        seeds = board[start]
+        board[start] = 0
+        spot = start
+        for _ in range(seeds):
+            spot += 1
+            if spot == size:
+                spot = 0
+            if spot == skip:
+                spot = 0 if skip == size - 1 else spot + 1
+            board[spot] += 1
+        if events is not None:
+            events.append(Sowed(seat=mover, pit=action.pit, seeds=seeds))
+        to_move: int | None = 1 - mover
+        if spot == store:
+            to_move = mover
+            if events is not None:
+                events.append(ExtraMove(seat=mover))
+        elif first <= spot < first + p and board[spot] == 1:
+            opposite = 2 * p - spot
+            if game.empty_capture or board[opposite]:
+                taken = board[opposite] + 1
+                board[store] += taken
+                board[spot] = board[opposite] = 0
+                if events is not None:
+                    events.append(Captured(seat=mover, pit=spot - first, seeds=taken))
+        if not any(board[:p]) or not any(board[p + 1 : 2 * p + 1]):
+            to_move = None
+            for seat, (low, own) in enumerate(((0, p), (p + 1, 2 * p + 1))):
+                left = sum(board[low:own])
+                if left:
+                    board[own] += left
+                    board[low:own] = [0] * p
+                    if events is not None:
+                        events.append(Swept(seat=seat, seeds=left))
+        result = KalahaState(game=game, board=tuple(board), current_player=to_move)
+        if events is not None and to_move is None:
+            events.append(GameEnded(scores=result.scores, winners=result.winners))
+        return result
+
+    def view(self, seat: int | None) -> KalahaView:
+        """Return the position as ``seat`` sees it: everything, since Kalaha hides nothing.
+
+        Raises:
+            SeatError: If ``seat`` is not 0, 1 or None.
+        """
+        self.game.check_seat(seat)
+        return KalahaView(
+            seat=seat,
+            current_player=self.current_player,
+            scores=self.scores,
+            winners=self.winners,
+            legal_actions=self.legal_actions() if seat is not None and seat == self.current_player else (),
+            pits=self.pits,
+            stores=self.stores,
+        )
+
+    def parse_action(self, text: str) -> Sow:
+        """Read a pit letter (``a`` is pit 0), in either case.
+
+        Raises:
+            InvalidActionError: If ``text`` names no pit of this game.
+
+        Example:
+            >>> from tablegames.kalaha import Kalaha
+            >>> Kalaha().start().parse_action("C")
+            Sow(pit=2)
+        """
+        letter = text.strip().lower() if isinstance(text, str) else ""
+        p = self.game.pits
+        if len(letter) != 1 or letter not in LETTERS[:p]:
+            raise InvalidActionError(f"{text!r} is not a pit; the pits are the letters a to {pit_letter(p - 1)}")
+        return SOWS[LETTERS.index(letter)]
+
+    def _fields(self) -> JSONDict:
+        rows = self.pits
+        return {"pits": [list(rows[0]), list(rows[1])], "stores": list(self.stores), "to_move": self.current_player}
+
+    def __str__(self) -> str:
+        return str(self.view(None))

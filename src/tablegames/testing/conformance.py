@@ -1,0 +1,270 @@
+"""`check_game`: random playouts that check every promise of the protocol."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from tablegames.core.errors import IllegalActionError, TablegamesError
+from tablegames.core.match import Match
+from tablegames.core.protocol import Action, Event, Game, State, View
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+__all__ = ["CheckReport", "ConformanceError", "check_game"]
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message says which promise, where and how to get there."""
+
+
+@attrs.frozen
+class CheckReport:
+    """What `check_game` covered.
+
+    Attributes:
+        playouts: Games played to the end.
+        states: States checked.
+        actions: Actions applied (every legal action of every checked state).
+        illegal: Illegal actions tried and rejected.
+    """
+
+    playouts: int
+    states: int
+    actions: int
+    illegal: int
+
+
+@attrs.frozen
+class _Foreign(Action):
+    """An action of no game, to check that it is rejected."""
+
+    kind = "foreign"
+
+    def _fields(self) -> dict[str, Any]:
+        return {}
+
+    def __str__(self) -> str:
+        return "foreign"
+
+
+def _json_ready(data: object, what: str) -> None:
+    try:
+        text = json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise ConformanceError(f"{what} is not JSON-ready: {error}") from None
+    if json.loads(text) != data:
+        raise ConformanceError(f"{what} changes when sent through JSON: {data!r}")
+
+
+class _Checker:
+    def __init__(self, game: Game, max_actions: int) -> None:
+        self.game = game
+        self.max_actions = max_actions
+        self.states = 0
+        self.actions = 0
+        self.illegal = 0
+        self.seen: dict[str, Action] = {}
+
+    def fail(self, message: str, path: list[Action], seed: int) -> ConformanceError:
+        moves = " ".join(str(action) for action in path) or "(start)"
+        return ConformanceError(f"{self.game!r}, seed {seed}, after [{moves}]: {message}")
+
+    def playout(self, seed: int) -> None:
+        game = self.game
+        start = game.start(seed=seed)
+        if game.start(seed=seed) != start:
+            raise self.fail("the same seed gave two different start states", [], seed)
+        chooser = random.Random(seed)
+        state, path = start, list[Action]()
+        while not state.is_over:
+            if len(path) >= self.max_actions:
+                raise self.fail(f"no end after {self.max_actions} actions", path, seed)
+            try:
+                self.check_state(state)
+            except ConformanceError as error:
+                raise self.fail(str(error), path, seed) from None
+            action = chooser.choice(state.legal_actions())
+            path.append(action)
+            state = state.apply(action)
+        try:
+            self.check_state(state)
+            self.check_replay(start, path, state, seed)
+        except ConformanceError as error:
+            raise self.fail(str(error), path, seed) from None
+
+    def check_state(self, state: State) -> None:
+        self.states += 1
+        game = self.game
+        if state.game != game:
+            raise ConformanceError(f"state.game is {state.game!r}")
+        legal = state.legal_actions()
+        player = state.current_player
+        if state.is_over != (player is None):
+            raise ConformanceError("is_over must be True exactly when current_player is None")
+        if state.is_over == bool(legal):
+            raise ConformanceError("legal actions must exist exactly while the game is not over")
+        if player is not None and not 0 <= player < game.players:
+            raise ConformanceError(f"current_player {player} is not a seat")
+        if len(set(legal)) != len(legal):
+            raise ConformanceError("legal_actions lists an action twice")
+        self.check_scores(state)
+        self.check_values(state)
+        for seat in (None, *range(game.players)):
+            self.check_view(state, state.view(seat), seat)
+        for action in legal:
+            self.check_action(state, action)
+        self.check_illegal(state, legal)
+
+    def check_scores(self, state: State) -> None:
+        scores, winners = state.scores, state.winners
+        if len(scores) != self.game.players or not all(isinstance(score, int) for score in scores):
+            raise ConformanceError(f"scores must be one int per seat, got {scores!r}")
+        if not winners <= set(range(self.game.players)):
+            raise ConformanceError(f"winners {sorted(winners)} are not all seats")
+        if state.is_over == (not winners):
+            raise ConformanceError("winners must be empty exactly while the game goes on")
+        outcome = state.outcome
+        if (outcome is None) != (not state.is_over):
+            raise ConformanceError("outcome must be None exactly while the game goes on")
+        if outcome is not None and (outcome.scores != scores or outcome.winners != winners):
+            raise ConformanceError("outcome disagrees with scores and winners")
+
+    def check_values(self, state: State) -> None:
+        data = state.to_dict()
+        _json_ready(data, "state.to_dict()")
+        again = self.game.from_dict(json.loads(json.dumps(data)))
+        if again != state or hash(again) != hash(state):
+            raise ConformanceError("from_dict(to_dict()) does not give an equal state with an equal hash")
+        if again.legal_actions() != state.legal_actions():
+            raise ConformanceError("a state read back from its dict lists other legal actions")
+
+    def check_view(self, state: State, view: View, seat: int | None) -> None:
+        _json_ready(view.to_dict(), f"view({seat}).to_dict()")
+        if view.seat != seat or view.current_player != state.current_player:
+            raise ConformanceError(f"view({seat}) names the wrong seat or player to act")
+        mine = seat is not None and seat == state.current_player
+        if view.legal_actions != (state.legal_actions() if mine else ()):
+            raise ConformanceError(f"view({seat}) must offer the legal actions exactly on {seat}'s turn")
+
+    def check_action(self, state: State, action: Action) -> None:
+        self.actions += 1
+        self.seen.setdefault(str(action.to_dict()), action)
+        before = state.to_dict()
+        data = action.to_dict()
+        _json_ready(data, f"{action!r}.to_dict()")
+        if self.game.action_from_dict(json.loads(json.dumps(data))) != action:
+            raise ConformanceError(f"action_from_dict(to_dict()) does not give back {action!r}")
+        if state.parse_action(str(action)) != action:
+            raise ConformanceError(f"parse_action({str(action)!r}) does not give back {action!r}")
+        if not state.is_legal(action):
+            raise ConformanceError(f"is_legal({action!r}) is False for a legal action")
+        transition = state.step(action)
+        after = state.apply(action)
+        if transition.state != after:
+            raise ConformanceError(f"step({action}) and apply({action}) reach different states")
+        if not isinstance(after, State) or after.game != self.game:
+            raise ConformanceError(f"apply({action}) did not return a state of this game")
+        for event in transition.events:
+            self.check_event(event)
+        if state.to_dict() != before:
+            raise ConformanceError(f"apply({action}) changed the state it was applied to")
+
+    def check_event(self, event: Event) -> None:
+        _json_ready(event.to_dict(), f"event {event!r}")
+        for seat in (None, *range(self.game.players)):
+            seen = event.for_seat(seat)
+            if seen is not None:
+                _json_ready(seen.to_dict(), f"event {event!r} for seat {seat}")
+
+    def check_illegal(self, state: State, legal: tuple[Action, ...]) -> None:
+        before = state.to_dict()
+        candidates = [_Foreign(), *(action for action in self.seen.values() if action not in legal)]
+        for action in candidates[:12]:
+            if state.is_legal(action):
+                raise ConformanceError(f"is_legal({action!r}) is True but it is not a legal action")
+            try:
+                state.apply(action)
+            except IllegalActionError as error:
+                if not str(error):
+                    raise ConformanceError(f"IllegalActionError for {action!r} says nothing") from None
+            else:
+                raise ConformanceError(f"apply({action!r}), which is not legal, did not raise IllegalActionError")
+            self.illegal += 1
+        if state.to_dict() != before:
+            raise ConformanceError("rejecting illegal actions changed the state")
+
+    def check_replay(self, start: State, path: list[Action], end: State, seed: int) -> None:
+        match = Match(self.game, seed=seed)
+        if match.state != start:
+            raise ConformanceError("Match(game, seed) does not begin at game.start(seed)")
+        states = [match.state]
+        for action in path:
+            match.play(action)
+            states.append(match.state)
+        if match.state != end:
+            raise ConformanceError("a Match playing the same actions reached another state")
+        record = json.loads(json.dumps(match.to_record()))
+        replayed = Match.from_record(record)
+        if replayed.state != end or replayed.history != match.history:
+            raise ConformanceError("Match.from_record(to_record()) does not replay to the identical state")
+        for expected in reversed(states[:-1]):
+            match.undo()
+            if match.state != expected:
+                raise ConformanceError("Match.undo does not restore the previous state")
+        for expected in states[1:]:
+            match.redo()
+            if match.state != expected:
+                raise ConformanceError("Match.redo does not restore the next state")
+        again = Match(self.game, state=self.game.from_dict(start.to_dict()))
+        for action in path:
+            again.play(str(action))
+        if Match.from_record(again.to_record()).state != end:
+            raise ConformanceError("a record of a match from a given start state does not replay")
+
+
+def check_game(game: Game, *, seeds: Iterable[int] = range(5), max_actions: int = 100_000) -> CheckReport:
+    """Check that ``game`` keeps the tablegames contract; raise on the first broken promise.
+
+    For each seed it plays a random game to the end (the choices drawn from
+    that seed) and checks, at every state on the way:
+
+    - legal actions exist exactly while the game is not over, ``is_over`` and
+      ``current_player`` agree, no action is listed twice;
+    - scores are one int per seat; winners and outcome are empty until the end;
+    - every legal action applies, by ``apply`` and ``step`` alike, without
+      changing the state it was applied to; its dict and notation round-trip;
+    - actions that are not legal (seen elsewhere, or of no game at all) raise
+      `IllegalActionError` with a message and change nothing;
+    - ``to_dict``/``from_dict`` round-trip through JSON to an equal state with
+      an equal hash; every view and every event is JSON-ready;
+    - each view names its seat, and offers legal actions only to the seat to act;
+    - the same seed gives the same start; a `Match` playing the same actions
+      reaches the same end, undo and redo walk the same states, and its
+      record replays to the identical state, from a seed or a given start.
+
+    Args:
+        game: The game to check, with its options.
+        seeds: One playout per seed.
+        max_actions: A playout this long without an end fails.
+
+    Returns:
+        What was covered.
+
+    Raises:
+        ConformanceError: On the first broken promise, naming the seed and the
+            actions that lead there.
+    """
+    checker = _Checker(game, max_actions)
+    playouts = 0
+    for seed in seeds:
+        try:
+            checker.playout(seed)
+        except TablegamesError as error:
+            raise ConformanceError(f"{game!r}, seed {seed}: unexpected {type(error).__name__}: {error}") from error
+        playouts += 1
+    return CheckReport(playouts=playouts, states=checker.states, actions=checker.actions, illegal=checker.illegal)

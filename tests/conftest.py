@@ -1,0 +1,19 @@
+"""Hypothesis settings profiles, chosen by HYPOTHESIS_PROFILE (default: ``ci`` under CI, else ``dev``).
+
+- ``dev``: quick runs while editing.
+- ``ci``: the suite CI runs, derandomized so a red run is repeatable.
+- ``thorough``: deep runs, e.g. ``HYPOTHESIS_PROFILE=thorough python -m pytest``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("dev", max_examples=30, deadline=None)
+settings.register_profile(
+    "ci", max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("thorough", max_examples=2_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
