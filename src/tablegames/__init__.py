@@ -32,6 +32,7 @@ from tablegames.core import (
     names,
     register,
     state_from_dict,
+    unregister,
 )
 
 __version__ = "0.1.0"
@@ -58,4 +59,5 @@ __all__ = [
     "names",
     "register",
     "state_from_dict",
+    "unregister",
 ]

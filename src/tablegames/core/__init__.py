@@ -13,7 +13,7 @@ from tablegames.core.errors import (
 )
 from tablegames.core.match import Match, Ply
 from tablegames.core.protocol import Action, Event, Game, Outcome, State, Transition, View, winners_of
-from tablegames.core.registry import load, names, register, state_from_dict
+from tablegames.core.registry import load, names, register, state_from_dict, unregister
 from tablegames.core.seats import next_seat, seats_from
 
 __all__ = [
@@ -39,5 +39,6 @@ __all__ = [
     "register",
     "seats_from",
     "state_from_dict",
+    "unregister",
     "winners_of",
 ]

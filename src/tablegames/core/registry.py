@@ -23,7 +23,7 @@ from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.protocol import Game, State
 from tablegames.core.serial import check_header
 
-__all__ = ["load", "names", "register", "state_from_dict"]
+__all__ = ["load", "names", "register", "state_from_dict", "unregister"]
 
 #: A callable that takes the game's options as keyword arguments.
 GameFactory = Callable[..., Game]
@@ -45,6 +45,17 @@ def register(name: str, factory: GameFactory) -> None:
     if name in _BUILTIN or name in _REGISTERED:
         raise ConfigError(f"a game named {name!r} is already registered")
     _REGISTERED[name] = factory
+
+
+def unregister(name: str) -> None:
+    """Remove a game that `register` added (built-in games stay).
+
+    Raises:
+        ConfigError: If ``name`` was not added by `register`.
+    """
+    if name not in _REGISTERED:
+        raise ConfigError(f"no game named {name!r} was registered; built-in games cannot be removed")
+    del _REGISTERED[name]
 
 
 def names() -> tuple[str, ...]:

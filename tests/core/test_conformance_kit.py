@@ -1,0 +1,108 @@
+"""check_game catches games that break the contract: each broken game below must fail it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+from tablegames.core.protocol import Action, Event
+from tablegames.core.registry import register, unregister
+from tablegames.core.serial import JSONDict
+from tablegames.kalaha import Kalaha, KalahaState, KalahaView, Sow
+from tablegames.testing import ConformanceError, check_game
+
+
+@attrs.frozen(kw_only=True)
+class _Broken(Kalaha):
+    """Kalaha whose states are replaced by a broken subclass named by `flaw`."""
+
+    name: ClassVar[str] = "broken-kalaha"
+
+    flaw: str = "none"
+
+    def start(self, seed: int | None = None) -> KalahaState:
+        start = super().start(seed)
+        return _BrokenState(game=self, board=start.board, current_player=0)
+
+    def options(self) -> JSONDict:
+        return {**super().options(), "flaw": self.flaw}
+
+    def _state_from_dict(self, data: Any) -> KalahaState:
+        state = super()._state_from_dict(data)
+        return _BrokenState(game=self, board=state.board, current_player=state.current_player)
+
+
+@attrs.frozen(cache_hash=True)
+class _BrokenState(KalahaState):
+    def _wrap(self, state: KalahaState) -> _BrokenState:
+        return _BrokenState(game=state.game, board=state.board, current_player=state.current_player)
+
+    def _advance(self, action: Action, events: list[Event] | None) -> KalahaState:
+        return self._wrap(super()._advance(action, events))
+
+    def legal_actions(self) -> tuple[Sow, ...]:
+        if getattr(self.game, "flaw", "none") == "stalls" and sum(self.stores) > 3:
+            return ()
+        return super().legal_actions()
+
+    def is_legal(self, action: object) -> bool:
+        if getattr(self.game, "flaw", "none") == "accepts_anything":
+            return True
+        return super().is_legal(action)
+
+    def parse_action(self, text: str) -> Sow:
+        action = super().parse_action(text)
+        if getattr(self.game, "flaw", "none") == "bad_notation":
+            return Sow(0)
+        return action
+
+    def view(self, seat: int | None) -> KalahaView:
+        view = super().view(seat)
+        if getattr(self.game, "flaw", "none") == "view_offers_moves_to_all":
+            return attrs.evolve(view, legal_actions=self.legal_actions())
+        return view
+
+    def _fields(self) -> JSONDict:
+        fields = super()._fields()
+        if getattr(self.game, "flaw", "none") == "loses_mover":
+            fields["to_move"] = 0 if self.current_player is not None else None
+        return fields
+
+
+@pytest.fixture(autouse=True)
+def _registered() -> Iterator[None]:
+    """Register the broken game by its own name, so records of it replay, and remove it after."""
+    register(_Broken.name, _Broken)
+    yield
+    unregister(_Broken.name)
+
+
+def test_a_sound_game_passes() -> None:
+    """The harness itself accepts a correct game wrapped the same way."""
+    assert check_game(_Broken(), seeds=range(3)).playouts == 3
+
+
+@pytest.mark.parametrize(
+    ("flaw", "message"),
+    [
+        ("stalls", "legal actions must exist exactly while"),
+        ("accepts_anything", "is_legal"),
+        ("bad_notation", "parse_action"),
+        ("view_offers_moves_to_all", "must offer the legal actions"),
+        ("loses_mover", "from_dict"),
+    ],
+)
+def test_broken_games_fail(flaw: str, message: str) -> None:
+    """Each broken promise is reported with its seed and the actions that lead there."""
+    with pytest.raises(ConformanceError, match=message) as caught:
+        check_game(_Broken(flaw=flaw), seeds=range(5))
+    assert "seed" in str(caught.value)
+
+
+def test_endless_games_fail() -> None:
+    """A playout that never ends is reported once it passes max_actions."""
+    with pytest.raises(ConformanceError, match="no end after 3 actions"):
+        check_game(Kalaha(), seeds=[0], max_actions=3)

@@ -1,0 +1,125 @@
+"""Match: history, undo and redo, events, and records that replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tablegames
+from tablegames import ConfigError, IllegalActionError, InvalidStateError, Match, MatchError
+from tablegames.kalaha import ExtraMove, Kalaha, Sow, Sowed
+
+GAME = Kalaha()
+
+
+def test_play_accepts_actions_and_notation() -> None:
+    """play takes an action or its notation and records who decided."""
+    match = Match(GAME, seed=1)
+    match.play("c")
+    match.play(Sow(5))
+    assert match.history == ((0, Sow(2)), (0, Sow(5)))
+    assert match.events[:2] == (Sowed(seat=0, pit=2, seeds=4), ExtraMove(seat=0))
+    assert match.plies[1].before == match.plies[0].after
+
+
+def test_illegal_play_changes_nothing() -> None:
+    """An illegal action raises and leaves the match as it was."""
+    match = Match(GAME, seed=1)
+    match.play("c")
+    with pytest.raises(IllegalActionError, match="pit c of seat 0 is empty"):
+        match.play("c")
+    assert match.history == ((0, Sow(2)),)
+
+
+def test_undo_redo() -> None:
+    """undo takes back decisions in reverse; redo plays them again until a new play."""
+    match = Match(GAME, seed=1)
+    states = [match.state]
+    for text in ("c", "f", "a"):
+        match.play(text)
+        states.append(match.state)
+    assert match.undo() == Sow(0)
+    assert match.undo() == Sow(5)
+    assert match.state == states[1]
+    match.redo()
+    assert match.state == states[2]
+    assert match.can_redo
+    match.play("b")
+    assert not match.can_redo
+    with pytest.raises(MatchError, match="nothing to redo"):
+        match.redo()
+    while match.can_undo:
+        match.undo()
+    assert match.state == states[0]
+    with pytest.raises(MatchError, match="nothing to undo"):
+        match.undo()
+
+
+def test_record_replays_from_seed_and_from_a_position() -> None:
+    """A record holds the game, options, seed or start state, and actions; it replays to the same state."""
+    match = Match(GAME, seed=5)
+    for text in ("c", "f", "b"):
+        match.play(text)
+    record = json.loads(json.dumps(match.to_record()))
+    assert record["actions"] == ["c", "f", "b"]
+    assert record["seed"] == 5
+    assert Match.from_record(record).state == match.state
+    position = GAME.position(rows=((0, 0, 1, 2, 0, 9), (3, 3, 3, 3, 3, 3)), stores=(10, 8), to_move=1)
+    from_position = Match(GAME, state=position)
+    from_position.play("a")
+    record = from_position.to_record()
+    assert "seed" not in record
+    assert Match.from_record(record).state == from_position.state
+
+
+def test_match_without_seed_draws_one() -> None:
+    """Without a seed a match draws one, so its record still replays."""
+    match = Match(GAME)
+    assert isinstance(match.seed, int)
+    assert Match.from_record(match.to_record()).state == match.state
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"version": 2}, "record format version 2 is not readable"),
+        ({"game": "go"}, "no game named 'go'"),
+        ({"options": {"pits": 0}}, "pits must be an integer"),
+        ({"actions": ["c", "c"]}, r"record action 2 \('c'\) cannot be played: pit c of seat 0 is empty"),
+        ({"actions": ["z"]}, r"record action 1 \('z'\) cannot be played: 'z' is not a pit"),
+        ({"actions": "c"}, "must be a list of notation strings"),
+        ({"seed": "7"}, "record field 'seed' must be an integer"),
+        ({"extra": 1}, r"unknown record field\(s\) \['extra'\]"),
+    ],
+)
+def test_bad_records_are_rejected(change: dict[str, object], message: str) -> None:
+    """A record is validated as it is read; the error says what is wrong."""
+    record = {**Match(GAME, seed=5).to_record(), **change}
+    with pytest.raises(InvalidStateError, match=message):
+        Match.from_record(record)
+
+
+def test_record_needs_exactly_one_start() -> None:
+    """A record holds a seed or a start state, not both and not neither."""
+    record = Match(GAME, seed=5).to_record()
+    del record["seed"]
+    with pytest.raises(InvalidStateError, match="exactly one of 'seed' and 'start'"):
+        Match.from_record(record)
+
+
+def test_match_state_must_belong_to_the_game() -> None:
+    """A start state of other options, or both seed and state, is a ConfigError."""
+    with pytest.raises(ConfigError, match="belongs to"):
+        Match(GAME, state=Kalaha(pits=3).start())
+    with pytest.raises(ConfigError, match="not both"):
+        Match(GAME, seed=1, state=GAME.start())
+
+
+def test_events_for_a_seat() -> None:
+    """events_for gives the events as a seat may know them; Kalaha hides nothing."""
+    match = Match(GAME, seed=1)
+    match.play("c")
+    assert match.events_for(1) == match.events == match.events_for(None)
+    with pytest.raises(tablegames.SeatError):
+        match.events_for(2)

@@ -1,0 +1,147 @@
+"""Kalaha states, actions and views as values: dicts, notation, validation and drawing (rules#notation)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+
+from tablegames import IllegalActionError, InvalidActionError, InvalidStateError, SeatError
+from tablegames.kalaha import Kalaha, KalahaState, Sow
+from tests.kalaha.strategies import positions
+
+GAME = Kalaha()
+
+
+@given(positions())
+def test_state_dict_round_trips(state: KalahaState) -> None:
+    """to_dict is JSON-ready and from_dict gives an equal state back."""
+    data = json.loads(json.dumps(state.to_dict()))
+    assert state.game.from_dict(data) == state
+
+
+def test_state_dict_layout() -> None:
+    """The dict holds rows in each seat's own pit order, stores and the seat to move."""
+    data = GAME.position(rows=((1, 2, 3, 4, 5, 6), (6, 5, 4, 3, 2, 1)), stores=(7, 8), to_move=1).to_dict()
+    assert data == {
+        "format": "tablegames.state",
+        "version": 1,
+        "game": "kalaha",
+        "options": {"pits": 6, "seeds": 4, "empty_capture": True, "players": 2},
+        "pits": [[1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1]],
+        "stores": [7, 8],
+        "to_move": 1,
+    }
+
+
+def _start_dict(**change: Any) -> dict[str, Any]:
+    return {**GAME.start().to_dict(), **change}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([1, 2], "must be a JSON object"),
+        (_start_dict(format="tablegames.view"), "expected 'format': 'tablegames.state'"),
+        (_start_dict(version=0), "state format version 0 is not readable"),
+        (_start_dict(game="loo"), "this is a state of 'loo', not of 'kalaha'"),
+        (_start_dict(options={"pits": 5}), "differ from this game's"),
+        (_start_dict(pits=[[4] * 6]), "rows must be two rows"),
+        (_start_dict(pits=[[4] * 5, [4] * 6]), "seat 0's row must have 6 entries, got 5"),
+        (_start_dict(pits=[[4] * 6, [4, 4, 4, 4, 4, -1]]), "seat 1's row must hold integers of at least 0, got -1"),
+        (_start_dict(pits=[[4] * 6, [4, 4, 4, 4, 4, 1.5]]), "must hold integers only, got 1.5"),
+        (_start_dict(stores=[0, True]), "stores must hold integers only, got True"),
+        (_start_dict(to_move=2), "to_move must be seat 0 or 1"),
+        (_start_dict(to_move=None), "to_move must be seat 0 or 1"),
+        (_start_dict(pits=[[0] * 6, [4] * 6]), "seat 0's row is empty but seat 1's is not"),
+        (_start_dict(pits=[[0] * 6, [0] * 6], to_move=0), "to_move must be None"),
+        (_start_dict(board=[]), r"unknown state field\(s\) \['board'\]"),
+        ({k: v for k, v in _start_dict().items() if k != "stores"}, r"needs the field\(s\) \['stores'\]"),
+    ],
+)
+def test_bad_state_dicts_are_rejected(data: object, message: str) -> None:
+    """from_dict validates everything and names what is wrong."""
+    with pytest.raises(InvalidStateError, match=message):
+        GAME.from_dict(data)
+
+
+def test_finished_positions_load() -> None:
+    """A position with both rows empty is a finished game with nobody to move."""
+    state = GAME.position(rows=((0,) * 6, (0,) * 6), stores=(20, 28), to_move=None)
+    assert state.is_over
+    assert state.winners == frozenset({1})
+    assert GAME.from_dict(state.to_dict()) == state
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"format": "tablegames.action", "version": 1, "type": "sow"}, "action field 'pit' is missing"),
+        ({"format": "tablegames.action", "version": 1, "type": "pass", "pit": 0}, "one action type, 'sow'"),
+        ({"format": "tablegames.action", "version": 1, "type": "sow", "pit": 6}, "from 0 to 5, got 6"),
+        ({"format": "tablegames.action", "version": 1, "type": "sow", "pit": 0, "x": 1}, "unknown action field"),
+    ],
+)
+def test_bad_action_dicts_are_rejected(data: object, message: str) -> None:
+    """action_from_dict validates the type and the pit."""
+    with pytest.raises(InvalidActionError, match=message):
+        GAME.action_from_dict(data)
+
+
+def test_notation_is_the_pit_letter() -> None:
+    """Pit 0 is 'a' and so on; parse_action takes either case and rejects other text (H6, rules#notation)."""
+    state = GAME.start()
+    assert [str(action) for action in state.legal_actions()] == ["a", "b", "c", "d", "e", "f"]
+    assert state.parse_action(" F ") == Sow(5)
+    for text in ("g", "1", "", "ab"):
+        with pytest.raises(InvalidActionError, match="is not a pit; the pits are the letters a to f"):
+            state.parse_action(text)
+
+
+def test_actions_are_interned_values() -> None:
+    """Sow(2) equals the listed action and its repr pastes back."""
+    listed = GAME.start().legal_actions()[2]
+    assert listed == Sow(2)
+    assert repr(listed) == "Sow(pit=2)"
+    with pytest.raises(InvalidActionError, match="a pit is an integer from 0 to 25"):
+        Sow(-1)
+
+
+def test_illegal_actions_say_why() -> None:
+    """Applying a pit that does not exist, an empty pit, or after the end says why and what is legal."""
+    small = Kalaha(pits=3).start()
+    with pytest.raises(IllegalActionError, match=r"there is no pit e: the pits are a to c; legal: a, b, c") as caught:
+        small.apply(Sow(4))
+    assert caught.value.legal == small.legal_actions()
+    with pytest.raises(IllegalActionError, match=r"'c' is not a Kalaha action"):
+        small.apply("c")  # type: ignore[arg-type]
+    done = GAME.position(rows=((0,) * 6, (0,) * 6), stores=(24, 24), to_move=None)
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        done.apply(Sow(0))
+
+
+def test_view_holds_the_whole_board() -> None:
+    """Kalaha hides nothing: every view holds both rows and stores; legal actions go to the mover only."""
+    state = GAME.start().apply(Sow(2))
+    mine, theirs, spectator = state.view(0), state.view(1), state.view(None)
+    assert mine.pits == theirs.pits == spectator.pits == state.pits
+    assert mine.legal_actions == state.legal_actions()
+    assert theirs.legal_actions == spectator.legal_actions == ()
+    assert json.loads(json.dumps(mine.to_dict()))["legal_actions"] == ["a", "b", "d", "e", "f"]
+    with pytest.raises(SeatError, match="seat must be 0 to 1 or None, got 2"):
+        state.view(2)
+
+
+def test_view_draws_the_board_from_the_seats_side() -> None:
+    """str(view) puts the seat's own row at the bottom, its store on the right."""
+    state = GAME.position(rows=((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11, 12)), stores=(13, 14), to_move=1)
+    assert str(state.view(1)).splitlines()[:5] == [
+        "       f   e   d   c   b   a",
+        "     [ 6][ 5][ 4][ 3][ 2][ 1]",
+        "[13]                          [14]",
+        "     [ 7][ 8][ 9][10][11][12]",
+        "       a   b   c   d   e   f",
+    ]
+    assert str(state.view(1)).splitlines()[5] == "seat 1 to move: a b c d e f"
