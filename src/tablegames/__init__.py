@@ -1,6 +1,6 @@
 """tablegames: the exact rules of Kalo, Kalaha and Loo behind one small protocol.
 
-Example:
+Examples:
     >>> import tablegames
     >>> game = tablegames.load("kalaha")
     >>> state = game.start(seed=7)

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 import pytest
 
-from tablegames.core.protocol import Action, Event
 from tablegames.core.registry import register, unregister
-from tablegames.core.serial import JSONDict
 from tablegames.kalaha import Kalaha, KalahaState, KalahaView, Sow
 from tablegames.testing import ConformanceError, check_game
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from tablegames.core.protocol import Action, Event
+    from tablegames.core.serial import JSONDict
 
 
 @attrs.frozen(kw_only=True)
@@ -40,7 +43,7 @@ class _BrokenState(KalahaState):
     def _wrap(self, state: KalahaState) -> _BrokenState:
         return _BrokenState(game=state.game, board=state.board, current_player=state.current_player)
 
-    def _advance(self, action: Action, events: list[Event] | None) -> KalahaState:
+    def _advance(self, action: Action, events: list[Event] | None) -> _BrokenState:
         return self._wrap(super()._advance(action, events))
 
     def legal_actions(self) -> tuple[Sow, ...]:

@@ -14,7 +14,7 @@ GAME = Kalaha()
 
 
 def test_play_accepts_actions_and_notation() -> None:
-    """play takes an action or its notation and records who decided."""
+    """Play takes an action or its notation and records who decided."""
     match = Match(GAME, seed=1)
     match.play("c")
     match.play(Sow(5))
@@ -33,7 +33,7 @@ def test_illegal_play_changes_nothing() -> None:
 
 
 def test_undo_redo() -> None:
-    """undo takes back decisions in reverse; redo plays them again until a new play."""
+    """Undo takes back decisions in reverse; redo plays them again until a new play."""
     match = Match(GAME, seed=1)
     states = [match.state]
     for text in ("c", "f", "a"):

@@ -77,6 +77,7 @@ def test_extra_move_exactly_when_last_seed_in_own_store(case: tuple[KalahaState,
     """The mover moves again exactly when the last seed falls in their own store (H3, rules#moving-again)."""
     state, pit = case
     mover = state.current_player
+    assert mover is not None
     p = state.game.pits
     seeds = state.pits[mover][pit]
     lands_in_store = (pit + seeds) % (2 * p + 1) == p

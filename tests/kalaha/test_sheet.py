@@ -52,7 +52,7 @@ def test_faq_extra_moves_chain() -> None:
 
 
 def test_faq_capture_takes_the_seed_and_the_opposite_pit() -> None:
-    """FAQ 2: a last seed in an empty pit on your side takes it and all seeds opposite to your store (rules#capturing)."""
+    """FAQ 2: a last seed in an empty pit on your side takes it and the seeds opposite (rules#capturing)."""
     state = GAME.position(rows=((1, 0, 4, 4, 4, 4), (4, 4, 4, 4, 7, 4)), stores=(3, 1))
     transition = state.step(Sow(0))
     assert Captured(seat=0, pit=1, seeds=8) in transition.events
@@ -128,7 +128,7 @@ def test_lap_sows_into_the_emptied_start_pit() -> None:
 
 
 def test_lap_ending_in_the_emptied_start_pit_captures() -> None:
-    """Thirteen seeds end in the emptied start pit, which held nothing before that seed: a capture (H4, rules#capturing)."""
+    """Thirteen seeds end in the emptied start pit, empty before that seed: a capture (H4, rules#capturing)."""
     state = GAME.position(rows=((0, 0, 13, 0, 0, 0), (0, 0, 0, 5, 0, 0)))
     transition = state.step(Sow(2))
     assert Captured(seat=0, pit=2, seeds=7) in transition.events

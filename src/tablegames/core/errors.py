@@ -5,7 +5,7 @@ Every error tablegames raises on purpose derives from
 derive from `ValueError`, so code that already catches `ValueError` keeps
 working.
 
-Example:
+Examples:
     >>> import tablegames
     >>> try:
     ...     tablegames.load("kalaha", pits=0)

@@ -1,6 +1,6 @@
 """`Match`: a mutable driver that keeps a game's history, undo/redo, events and record.
 
-Example:
+Examples:
     >>> import tablegames
     >>> match = tablegames.Match(tablegames.load("kalaha"), seed=7)
     >>> match.play("c").events[-1].__str__()

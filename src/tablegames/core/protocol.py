@@ -9,7 +9,7 @@ is what one seat may know.
 A new game subclasses these bases as ``@attrs.frozen`` classes and fills in the
 abstract parts; `tablegames.testing.check_game` then checks the contract.
 
-Example:
+Examples:
     >>> import tablegames
     >>> state = tablegames.load("kalaha").start()
     >>> state.current_player, state.is_over
@@ -100,7 +100,7 @@ class Event(abc.ABC):
 def winners_of(scores: Sequence[int]) -> frozenset[int]:
     """Return the seats holding the highest score; equal leaders share the win.
 
-    Example:
+    Examples:
         >>> sorted(winners_of((3, 7, 7)))
         [1, 2]
     """
@@ -116,7 +116,7 @@ class Outcome:
         scores: One score per seat.
         winners: The seats that won; several seats share a win.
 
-    Example:
+    Examples:
         >>> Outcome(scores=(24, 24), winners=frozenset({0, 1})).is_draw
         True
     """
@@ -258,7 +258,7 @@ class Game(abc.ABC):
     def check_seat(self, seat: int | None) -> None:
         """Raise `SeatError` unless ``seat`` is a seat of this game or None.
 
-        Example:
+        Examples:
             >>> import tablegames
             >>> tablegames.load("kalaha").check_seat(2)
             Traceback (most recent call last):

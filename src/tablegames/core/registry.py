@@ -1,6 +1,6 @@
 """The registry of games: `load`, `names`, `register` and `state_from_dict`.
 
-Example:
+Examples:
     >>> import tablegames
     >>> "kalaha" in tablegames.names()
     True
@@ -93,7 +93,7 @@ def state_from_dict(data: object) -> State:
     Raises:
         InvalidStateError: If the dict names no registered game or is invalid.
 
-    Example:
+    Examples:
         >>> import tablegames
         >>> state = tablegames.load("kalaha", pits=3).start()
         >>> tablegames.state_from_dict(state.to_dict()) == state

@@ -3,7 +3,7 @@
 Seats are numbered ``0 .. n-1`` in turn order: the seat after seat ``i`` is
 ``(i + 1) % n``. These helpers are the only place that arithmetic is spelled out.
 
-Example:
+Examples:
     >>> next_seat(3, 4)
     0
     >>> seats_from(2, 4)
@@ -25,7 +25,7 @@ def next_seat(seat: int, players: int) -> int:
     Returns:
         The next seat in turn order.
 
-    Example:
+    Examples:
         >>> next_seat(0, 2)
         1
     """
@@ -42,7 +42,7 @@ def seats_from(first: int, players: int) -> tuple[int, ...]:
     Returns:
         A tuple of all seats in turn order from ``first``.
 
-    Example:
+    Examples:
         >>> seats_from(1, 3)
         (1, 2, 0)
     """

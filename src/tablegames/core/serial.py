@@ -5,7 +5,7 @@ version: ``{"format": "tablegames.state", "version": 1, ...}``. Readers check
 the header, reject unknown keys and check each field's type before anything
 becomes a value.
 
-Example:
+Examples:
     >>> header("action")
     {'format': 'tablegames.action', 'version': 1}
     >>> from tablegames.core.errors import InvalidActionError
@@ -68,7 +68,7 @@ def check_header(data: object, kind: str, error: type[TablegamesError]) -> Mappi
     Raises:
         TablegamesError: ``error``, naming what was wrong.
 
-    Example:
+    Examples:
         >>> from tablegames.core.errors import InvalidStateError
         >>> check_header({"format": "tablegames.game", "version": 9}, "game", InvalidStateError)
         Traceback (most recent call last):

@@ -1,6 +1,6 @@
 """Kalaha (Kalah), the two-player sowing game.
 
-Example:
+Examples:
     >>> from tablegames.kalaha import Kalaha
     >>> state = Kalaha().start()
     >>> [str(action) for action in state.legal_actions()]

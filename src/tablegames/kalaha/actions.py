@@ -3,7 +3,7 @@
 A pit is named by its number ``0 .. pits-1`` in the API and by a letter in
 notation: pit 0 is ``a``, pit 1 is ``b``, and so on (see the rules page, H6).
 
-Example:
+Examples:
     >>> Sow(2)
     Sow(pit=2)
     >>> str(Sow(2))
@@ -36,7 +36,7 @@ MAX_PITS = len(LETTERS)
 def pit_letter(pit: int) -> str:
     """Return the notation letter of pit number ``pit``.
 
-    Example:
+    Examples:
         >>> pit_letter(0), pit_letter(5)
         ('a', 'f')
     """

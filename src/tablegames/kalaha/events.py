@@ -2,7 +2,7 @@
 
 Everything in Kalaha is public, so every seat sees every event whole.
 
-Example:
+Examples:
     >>> str(Captured(seat=0, pit=1, seeds=5))
     'seat 0 captures 5 seeds at pit b'
 """

@@ -1,6 +1,6 @@
 """The Kalaha game: its options, the start position and any position you set up.
 
-Example:
+Examples:
     >>> from tablegames.kalaha import Kalaha
     >>> game = Kalaha(pits=3, seeds=2)
     >>> game.start().pits
@@ -69,11 +69,35 @@ class Kalaha(Game):
     seeds: int = attrs.field(default=4, validator=_positive("seeds"))
     empty_capture: bool = attrs.field(default=True, validator=_is_bool)
     players: int = attrs.field(default=2, validator=_two_players)
+    _routes: tuple[tuple[int, ...], tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # Each mover's sowing route as flat board indices: own pits, own store,
+        # the opponent's pits (their store skipped); written twice so a slice
+        # from any pit never needs to wrap.
+        p = self.pits
+        routes = tuple(
+            (*range(first, first + p + 1), *range(other, other + p)) * 2 for first, other in ((0, p + 1), (p + 1, 0))
+        )
+        object.__setattr__(self, "_routes", routes)
+
+    @property
+    def routes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each seat's sowing route as indices into ``KalahaState.board``, listed twice over.
+
+        A route runs through the seat's own pits, its store and the opponent's
+        pits, skipping the opponent's store; it has ``2 * pits + 1`` places.
+
+        Examples:
+            >>> Kalaha(pits=2).routes[1][:5]
+            (3, 4, 5, 0, 1)
+        """
+        return self._routes
 
     def options(self) -> JSONDict:
         """Return the options as keyword arguments.
 
-        Example:
+        Examples:
             >>> Kalaha().options()
             {'pits': 6, 'seeds': 4, 'empty_capture': True, 'players': 2}
         """
@@ -118,7 +142,7 @@ class Kalaha(Game):
                 length, or the position could not stand (one row empty while
                 the other is not: the game would already have ended, H5).
 
-        Example:
+        Examples:
             >>> from tablegames import InvalidStateError
             >>> try:
             ...     Kalaha(pits=2).position(rows=((1, 0), (0, 0)), stores=(3, 4))
@@ -158,7 +182,7 @@ class Kalaha(Game):
         Raises:
             InvalidActionError: If the dict is not a sow of a pit of this game.
 
-        Example:
+        Examples:
             >>> Kalaha(pits=3).action_from_dict({"format": "tablegames.action", "version": 1, "type": "sow", "pit": 5})
             Traceback (most recent call last):
             ...

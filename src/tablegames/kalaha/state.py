@@ -5,7 +5,7 @@ seat 0's store, seat 1's pits 0 .. p-1, seat 1's store (``p`` = pits). Sowing
 always moves up this tuple, round to the start. The opposite of the pit at
 flat index ``i`` is at ``2p - i``.
 
-Example:
+Examples:
     >>> from tablegames.kalaha import Kalaha, Sow
     >>> state = Kalaha().start().apply(Sow(2))
     >>> state.pits, state.stores, state.current_player
@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 import attrs
@@ -30,8 +31,11 @@ if TYPE_CHECKING:
 
 __all__ = ["KalahaState"]
 
+_new = object.__new__
+_set = object.__setattr__
 
-@attrs.frozen(cache_hash=True)
+
+@attrs.frozen
 class KalahaState(State):
     """A Kalaha position.
 
@@ -72,8 +76,7 @@ class KalahaState(State):
             return ()
         p = self.game.pits
         offset = 0 if mover == 0 else p + 1
-        board = self.board
-        return tuple(SOWS[pit] for pit in range(p) if board[offset + pit])
+        return tuple(compress(SOWS[:p], self.board[offset : offset + p]))
 
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` sows a non-empty pit of the mover (same answer as `legal_actions`)."""
@@ -97,38 +100,40 @@ class KalahaState(State):
         p = game.pits
         mover = self.current_player
         assert mover is not None
-        size = 2 * p + 2
-        if mover == 0:
-            start, store, skip, first = action.pit, p, 2 * p + 1, 0
-        else:
-            start, store, skip, first = action.pit + p + 1, 2 * p + 1, p, p + 1
+        route = game.routes[mover]
+        pit = action.pit
+        first = route[0]
         board = list(self.board)
-        seeds = board[start]
-        board[start] = 0
-        spot = start
-        for _ in range(seeds):
-            spot += 1
-            if spot == size:
-                spot = 0
-            if spot == skip:
-                spot = 0 if skip == size - 1 else spot + 1
+        seeds = board[first + pit]
+        board[first + pit] = 0
+        laps, rest = divmod(seeds, 2 * p + 1)
+        if laps:
+            for spot in route[: 2 * p + 1]:
+                board[spot] += laps
+        for spot in route[pit + 1 : pit + 1 + rest]:
             board[spot] += 1
         if events is not None:
-            events.append(Sowed(seat=mover, pit=action.pit, seeds=seeds))
+            events.append(Sowed(seat=mover, pit=pit, seeds=seeds))
+        last = (pit + seeds) % (2 * p + 1)
         to_move: int | None = 1 - mover
-        if spot == store:
+        if last == p:
             to_move = mover
             if events is not None:
                 events.append(ExtraMove(seat=mover))
-        elif first <= spot < first + p and board[spot] == 1:
+        elif last < p and board[first + last] == 1:
+            spot = first + last
             opposite = 2 * p - spot
             if game.empty_capture or board[opposite]:
                 taken = board[opposite] + 1
-                board[store] += taken
+                board[route[p]] += taken
                 board[spot] = board[opposite] = 0
                 if events is not None:
-                    events.append(Captured(seat=mover, pit=spot - first, seeds=taken))
-        if not any(board[:p]) or not any(board[p + 1 : 2 * p + 1]):
+                    events.append(Captured(seat=mover, pit=last, seeds=taken))
+                other = route[p + 1]
+                if not any(board[other : other + p]):
+                    to_move = None  # the capture emptied the opponent's row
+        # Sowing only adds to the opponent's row, so only a capture can empty it.
+        if to_move is None or not any(board[first : first + p]):
             to_move = None
             for seat, (low, own) in enumerate(((0, p), (p + 1, 2 * p + 1))):
                 left = sum(board[low:own])
@@ -137,7 +142,7 @@ class KalahaState(State):
                     board[low:own] = [0] * p
                     if events is not None:
                         events.append(Swept(seat=seat, seeds=left))
-        result = KalahaState(game=game, board=tuple(board), current_player=to_move)
+        result = _make(game, tuple(board), to_move)
         if events is not None and to_move is None:
             events.append(GameEnded(scores=result.scores, winners=result.winners))
         return result
@@ -165,7 +170,7 @@ class KalahaState(State):
         Raises:
             InvalidActionError: If ``text`` names no pit of this game.
 
-        Example:
+        Examples:
             >>> from tablegames.kalaha import Kalaha
             >>> Kalaha().start().parse_action("C")
             Sow(pit=2)
@@ -182,3 +187,15 @@ class KalahaState(State):
 
     def __str__(self) -> str:
         return str(self.view(None))
+
+
+def _make(game: Kalaha, board: tuple[int, ...], to_move: int | None) -> KalahaState:
+    """Build a state without the attrs ``__init__``: the hot path of `_advance`.
+
+    Same fields, same result as ``KalahaState(game=..., board=..., current_player=...)``.
+    """
+    state: KalahaState = _new(KalahaState)
+    _set(state, "game", game)
+    _set(state, "board", board)
+    _set(state, "current_player", to_move)
+    return state

@@ -4,7 +4,7 @@
 own row at the bottom, read left to right from pit ``a``, its store on the
 right; the opponent's row on top, its store on the left.
 
-Example:
+Examples:
     >>> from tablegames.kalaha import Kalaha
     >>> print(Kalaha(pits=3, seeds=2).start().view(0))
            c   b   a

@@ -10,7 +10,7 @@ contract of the protocol (see `check_game`). Hypothesis strategies that draw
 reachable states live in `tablegames.testing.strategies` (they need the
 ``test`` extra).
 
-Example:
+Examples:
     >>> import tablegames
     >>> from tablegames.testing import check_game
     >>> report = check_game(tablegames.load("kalaha", pits=3, seeds=2), seeds=range(2))

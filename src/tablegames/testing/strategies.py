@@ -2,7 +2,7 @@
 
 Needs the ``test`` extra (hypothesis).
 
-Example:
+Examples:
     >>> import tablegames
     >>> from hypothesis import given
     >>> from tablegames.testing.strategies import states

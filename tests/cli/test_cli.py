@@ -1,0 +1,78 @@
+"""The terminal frontend: play against bots, undo, save, load and replay."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import TYPE_CHECKING
+
+from tablegames import Match
+from tablegames.cli import main
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def run(argv: list[str], typed: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(argv, stdin=io.StringIO(typed), stdout=out)
+    return code, out.getvalue()
+
+
+def test_play_a_whole_game_against_a_bot() -> None:
+    """Typing the first legal pit every time finishes the game and shows the result."""
+    typed = "".join(f"{letter}\n" for letter in "abcdef" * 40)
+    code, out = run(["play", "kalaha", "--seed", "1"], typed)
+    assert code == 0
+    assert "game over" in out
+    assert "seat 1 plays" in out
+
+
+def test_bad_input_is_explained_and_asked_again() -> None:
+    """Unknown notation and illegal pits are explained; the game waits for a legal move."""
+    code, out = run(["play", "kalaha", "--seed", "1"], "z\nc\nc\nquit\n")
+    assert code == 0
+    assert "'z' is not a pit; the pits are the letters a to f" in out
+    assert "c is not legal now; legal: a b d e f" in out
+    assert out.rstrip().endswith("bye")
+
+
+def test_undo_returns_to_the_players_turn() -> None:
+    """Undo takes back the player's move and the bot's replies."""
+    code, out = run(["play", "kalaha", "--seed", "2", "-o", "pits=3"], "a\nundo\nquit\n")
+    assert code == 0
+    boards = [part for part in out.split("seat 0> ") if "to move" in part]
+    assert len(boards) == 3
+    assert boards[0] == boards[2] != boards[1]
+
+
+def test_save_load_and_replay(tmp_path: Path) -> None:
+    """Save writes a record that --load continues and replay prints move by move."""
+    record = tmp_path / "game.json"
+    code, _ = run(["play", "kalaha", "--seed", "4"], f"c\nsave {record}\nquit\n")
+    assert code == 0
+    saved = Match.from_record(json.loads(record.read_text()))
+    assert next(str(action) for _, action in saved.history) == "c"
+    code, out = run(["play", "--load", str(record)], "quit\n")
+    assert code == 0
+    assert "seat 0 to move" in out
+    code, out = run(["replay", str(record)])
+    assert code == 0
+    assert out.startswith("1. seat 0: c\n   seat 0 sows 4 seeds from pit c\n")
+
+
+def test_errors_exit_with_code_2() -> None:
+    """Bad options, seats and files are reported in one line with exit code 2."""
+    assert run(["play", "kalaha", "-o", "pits=0"]) == (2, "tablegames: pits must be an integer from 1 to 26, got 0\n")
+    assert run(["play", "kalaha", "--seat", "5"]) == (2, "tablegames: seat must be 0 to 1 or None, got 5\n")
+    code, out = run(["replay", "/nonexistent/record.json"])
+    assert code == 2
+    assert out.startswith("tablegames: ")
+
+
+def test_playing_the_second_seat() -> None:
+    """With --seat 1 the bot opens and the board is drawn from seat 1's side."""
+    code, out = run(["play", "kalaha", "--seed", "1", "--seat", "1"], "quit\n")
+    assert code == 0
+    assert out.startswith("seat 0 plays")
+    assert "seat 1 to move" in out
