@@ -71,7 +71,7 @@ class _BrokenState(KalahaState):
     def _fields(self) -> JSONDict:
         fields = super()._fields()
         if getattr(self.game, "flaw", "none") == "loses_mover":
-            fields["to_move"] = 0 if self.current_player is not None else None
+            fields["current_player"] = 0 if self.current_player is not None else None
         return fields
 
 

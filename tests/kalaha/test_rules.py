@@ -166,3 +166,25 @@ def test_equal_positions_are_equal_values(empty_capture: bool) -> None:
     assert a == b
     assert hash(a) == hash(b)
     assert len({a, b}) == 1
+
+
+@given(positions(), st.data())
+def test_a_whole_lap_ends_in_the_emptied_start_pit_and_captures(state: KalahaState, data: st.DataObject) -> None:
+    """Exactly 2*pits+1 seeds sow every place once and end in the emptied start pit, which captures (H2, H4).
+
+    The opposite pit received a seed on the way, so this captures under both capture settings (rules#capturing).
+    """
+    mover = state.current_player
+    assert mover is not None
+    p = state.game.pits
+    pit = data.draw(st.integers(0, p - 1))
+    rows = [list(row) for row in state.pits]
+    rows[mover][pit] = 2 * p + 1
+    lap = state.game.position(rows=(rows[0], rows[1]), stores=state.stores, to_move=mover)
+    transition = lap.step(Sow(pit))
+    across = rows[1 - mover][p - 1 - pit] + 1
+    assert Captured(seat=mover, pit=pit, seeds=across + 1) in transition.events
+    others = sum(rows[mover]) - (2 * p + 1)
+    if not transition.state.is_over:
+        assert transition.state.pits[mover][pit] == 0
+        assert sum(transition.state.pits[mover]) == others + (p - 1)

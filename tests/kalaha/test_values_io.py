@@ -32,7 +32,7 @@ def test_state_dict_layout() -> None:
         "options": {"pits": 6, "seeds": 4, "empty_capture": True, "players": 2},
         "pits": [[1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1]],
         "stores": [7, 8],
-        "to_move": 1,
+        "current_player": 1,
     }
 
 
@@ -53,10 +53,10 @@ def _start_dict(**change: Any) -> dict[str, Any]:
         (_start_dict(pits=[[4] * 6, [4, 4, 4, 4, 4, -1]]), "seat 1's row must hold integers of at least 0, got -1"),
         (_start_dict(pits=[[4] * 6, [4, 4, 4, 4, 4, 1.5]]), "must hold integers only, got 1.5"),
         (_start_dict(stores=[0, True]), "stores must hold integers only, got True"),
-        (_start_dict(to_move=2), "to_move must be seat 0 or 1"),
-        (_start_dict(to_move=None), "to_move must be seat 0 or 1"),
+        (_start_dict(current_player=2), "the seat to move must be 0 or 1"),
+        (_start_dict(current_player=None), "the seat to move must be 0 or 1"),
         (_start_dict(pits=[[0] * 6, [4] * 6]), "seat 0's row is empty but seat 1's is not"),
-        (_start_dict(pits=[[0] * 6, [0] * 6], to_move=0), "to_move must be None"),
+        (_start_dict(pits=[[0] * 6, [0] * 6], current_player=0), "nobody is to move, got 0"),
         (_start_dict(board=[]), r"unknown state field\(s\) \['board'\]"),
         ({k: v for k, v in _start_dict().items() if k != "stores"}, r"needs the field\(s\) \['stores'\]"),
     ],
@@ -115,7 +115,7 @@ def test_illegal_actions_say_why() -> None:
     with pytest.raises(IllegalActionError, match=r"there is no pit e: the pits are a to c; legal: a, b, c") as caught:
         small.apply(Sow(4))
     assert caught.value.legal == small.legal_actions()
-    with pytest.raises(IllegalActionError, match=r"'c' is not a Kalaha action"):
+    with pytest.raises(IllegalActionError, match=r"apply takes an action, not text: read 'c' with parse_action"):
         small.apply("c")  # type: ignore[arg-type]
     done = GAME.position(rows=((0,) * 6, (0,) * 6), stores=(24, 24), to_move=None)
     with pytest.raises(IllegalActionError, match="the game is over"):

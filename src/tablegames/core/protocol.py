@@ -131,7 +131,12 @@ class Outcome:
 
     def to_dict(self) -> JSONDict:
         """Return the outcome as a JSON-ready dict."""
-        return {"scores": list(self.scores), "winners": sorted(self.winners), "is_draw": self.is_draw}
+        return {
+            **header("outcome"),
+            "scores": list(self.scores),
+            "winners": sorted(self.winners),
+            "is_draw": self.is_draw,
+        }
 
 
 StateT = TypeVar("StateT", bound="State")
@@ -370,7 +375,10 @@ class State(abc.ABC):
         if self.is_over:
             return IllegalActionError(f"{action} cannot be played: the game is over", action=action)
         listing = ", ".join(str(each) for each in legal)
-        return IllegalActionError(f"{self._why_illegal(action)}; legal: {listing}", action=action, legal=legal)
+        why = self._why_illegal(action)
+        if isinstance(action, str):
+            why = f"apply takes an action, not text: read {action!r} with parse_action"
+        return IllegalActionError(f"{why}; legal: {listing}", action=action, legal=legal)
 
     def to_dict(self) -> JSONDict:
         """Return the full state as a JSON-ready dict that `Game.from_dict` reads back."""

@@ -81,8 +81,9 @@ def load(name: str, **options: Any) -> Game:
     """
     factory = _factory(name)
     accepted = inspect.signature(factory).parameters
+    open_ended = any(each.kind is inspect.Parameter.VAR_KEYWORD for each in accepted.values())
     unknown = sorted(key for key in options if key not in accepted)
-    if unknown:
+    if unknown and not open_ended:
         raise ConfigError(f"unknown option(s) {unknown} for {name!r}; its options are: {', '.join(accepted)}")
     return factory(**options)
 

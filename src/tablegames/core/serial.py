@@ -46,7 +46,7 @@ def header(kind: str) -> JSONDict:
 
     Args:
         kind: What the dict holds: ``"state"``, ``"action"``, ``"view"``,
-            ``"event"``, ``"game"`` or ``"record"``.
+            ``"event"``, ``"game"``, ``"outcome"`` or ``"record"``.
 
     Returns:
         ``{"format": "tablegames.<kind>", "version": FORMAT_VERSION}``.

@@ -162,19 +162,17 @@ class Kalaha(Game):
                 f"seat {empty}'s row is empty but seat {full}'s is not; the game would have ended (H5)"
             )
         if empty0 and to_move is not None:
-            raise InvalidStateError(
-                f"both rows are empty, so the game is over and to_move must be None, got {to_move!r}"
-            )
+            raise InvalidStateError(f"both rows are empty, so the game is over and nobody is to move, got {to_move!r}")
         if not empty0 and (to_move not in (0, 1) or isinstance(to_move, bool)):
-            raise InvalidStateError(f"to_move must be seat 0 or 1 while the game goes on, got {to_move!r}")
+            raise InvalidStateError(f"the seat to move must be 0 or 1 while the game goes on, got {to_move!r}")
         return KalahaState(game=self, board=(*row0, store0, *row1, store1), current_player=to_move)
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KalahaState:
-        check_keys(data, ("game", "options", "pits", "stores", "to_move"), InvalidStateError, "state")
-        missing = [key for key in ("pits", "stores", "to_move") if key not in data]
+        check_keys(data, ("game", "options", "pits", "stores", "current_player"), InvalidStateError, "state")
+        missing = [key for key in ("pits", "stores", "current_player") if key not in data]
         if missing:
             raise InvalidStateError(f"a Kalaha state needs the field(s) {missing}")
-        return self.position(rows=data["pits"], stores=data["stores"], to_move=data["to_move"])
+        return self.position(rows=data["pits"], stores=data["stores"], to_move=data["current_player"])
 
     def action_from_dict(self, data: object) -> Sow:
         """Read a `Sow` from its dict.

@@ -183,7 +183,11 @@ class KalahaState(State):
 
     def _fields(self) -> JSONDict:
         rows = self.pits
-        return {"pits": [list(rows[0]), list(rows[1])], "stores": list(self.stores), "to_move": self.current_player}
+        return {
+            "pits": [list(rows[0]), list(rows[1])],
+            "stores": list(self.stores),
+            "current_player": self.current_player,
+        }
 
     def __str__(self) -> str:
         return str(self.view(None))
