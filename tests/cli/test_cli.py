@@ -61,6 +61,22 @@ def test_save_load_and_replay(tmp_path: Path) -> None:
     assert out.startswith("1. seat 0: c\n   seat 0 sows 4 seeds from pit c\n")
 
 
+def test_kalaha_flags() -> None:
+    """--pits, --seeds and --no-empty-capture set the game's options."""
+    code, out = run(["play", "kalaha", "--pits", "3", "--seeds", "2", "--no-empty-capture", "--seed", "1"], "quit\n")
+    assert code == 0
+    assert "seat 0 to move: a b c\n" in out
+    assert "[ 2][ 2][ 2]" in out
+
+
+def test_unwritable_save_is_reported_and_play_goes_on(tmp_path: Path) -> None:
+    """A save that fails says why; the game waits for the next input."""
+    code, out = run(["play", "kalaha", "--seed", "1"], f"save {tmp_path}/missing/dir/game.json\nquit\n")
+    assert code == 0
+    assert "could not save to" in out
+    assert out.rstrip().endswith("bye")
+
+
 def test_errors_exit_with_code_2() -> None:
     """Bad options, seats and files are reported in one line with exit code 2."""
     assert run(["play", "kalaha", "-o", "pits=0"]) == (2, "tablegames: pits must be an integer from 1 to 26, got 0\n")
@@ -68,6 +84,16 @@ def test_errors_exit_with_code_2() -> None:
     code, out = run(["replay", "/nonexistent/record.json"])
     assert code == 2
     assert out.startswith("tablegames: ")
+
+
+def test_unreadable_record_files_exit_with_code_2(tmp_path: Path) -> None:
+    """A record that is not JSON text is reported in one line, not as a traceback."""
+    binary = tmp_path / "record.bin"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    code, out = run(["replay", str(binary)])
+    assert code == 2
+    assert out.startswith("tablegames: ")
+    assert out.count("\n") == 1
 
 
 def test_playing_the_second_seat() -> None:

@@ -28,6 +28,9 @@ class _Broken(Kalaha):
 
     def start(self, seed: int | None = None) -> KalahaState:
         start = super().start(seed)
+        if self.flaw == "nondeterministic":
+            _STARTS.append(seed)
+            return _BrokenState(game=self, board=start.board, current_player=len(_STARTS) % 2)
         return _BrokenState(game=self, board=start.board, current_player=0)
 
     def options(self) -> JSONDict:
@@ -44,7 +47,10 @@ class _BrokenState(KalahaState):
         return _BrokenState(game=state.game, board=state.board, current_player=state.current_player)
 
     def _advance(self, action: Action, events: list[Event] | None) -> _BrokenState:
-        return self._wrap(super()._advance(action, events))
+        after = self._wrap(super()._advance(action, events))
+        if getattr(self.game, "flaw", "none") == "mutates":
+            object.__setattr__(self, "board", after.board)
+        return after
 
     def legal_actions(self) -> tuple[Sow, ...]:
         if getattr(self.game, "flaw", "none") == "stalls" and sum(self.stores) > 3:
@@ -66,6 +72,8 @@ class _BrokenState(KalahaState):
         view = super().view(seat)
         if getattr(self.game, "flaw", "none") == "view_offers_moves_to_all":
             return attrs.evolve(view, legal_actions=self.legal_actions())
+        if getattr(self.game, "flaw", "none") == "view_not_json":
+            return attrs.evolve(view, scores=(1j, 0))  # type: ignore[arg-type]
         return view
 
     def _fields(self) -> JSONDict:
@@ -73,6 +81,9 @@ class _BrokenState(KalahaState):
         if getattr(self.game, "flaw", "none") == "loses_mover":
             fields["current_player"] = 0 if self.current_player is not None else None
         return fields
+
+
+_STARTS: list[int | None] = []
 
 
 @pytest.fixture(autouse=True)
@@ -96,6 +107,9 @@ def test_a_sound_game_passes() -> None:
         ("bad_notation", "parse_action"),
         ("view_offers_moves_to_all", "must offer the legal actions"),
         ("loses_mover", "from_dict"),
+        ("mutates", "changed the state it was applied to"),
+        ("view_not_json", "is not JSON-ready"),
+        ("nondeterministic", "the same seed gave two different start states"),
     ],
 )
 def test_broken_games_fail(flaw: str, message: str) -> None:

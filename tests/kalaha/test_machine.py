@@ -10,6 +10,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 import tablegames
 from tablegames import Match
 from tablegames.kalaha import Captured, ExtraMove, Kalaha, KalahaState, Sow, Swept
+from tablegames.testing.strategies import seeds
 from tests.kalaha import reference
 from tests.kalaha.strategies import games, positions
 
@@ -34,10 +35,10 @@ class KalahaMachine(RuleBasedStateMachine):
         assert isinstance(state, KalahaState)
         return state
 
-    @initialize(game=games(), from_start=st.booleans(), data=st.data())
-    def begin(self, game: Kalaha, from_start: bool, data: st.DataObject) -> None:
+    @initialize(game=games(), from_start=st.booleans(), seed=seeds(), data=st.data())
+    def begin(self, game: Kalaha, from_start: bool, seed: int, data: st.DataObject) -> None:
         if from_start:
-            self.match = Match(game, seed=0)
+            self.match = Match(game, seed=seed)
             assert _seeds(self.state) == 2 * game.pits * game.seeds
         else:
             self.match = Match(game, state=data.draw(positions(game)))
@@ -60,9 +61,9 @@ class KalahaMachine(RuleBasedStateMachine):
         assert after.stores[0] >= before.stores[0]
         assert after.stores[1] >= before.stores[1]
         extra = ExtraMove(seat=mover) in events
-        assert extra == (ref.last is None)
+        assert extra == (ref.last is None and not after.is_over)
         if not after.is_over:
-            assert (after.current_player == mover) == extra
+            assert (after.current_player == mover) == (ref.last is None)
         captures = [event.seeds for event in events if isinstance(event, Captured)]
         assert captures == ([ref.captured] if ref.captured else [])
         if ref.captured and not before.game.empty_capture:
@@ -91,7 +92,8 @@ class KalahaMachine(RuleBasedStateMachine):
     @invariant()
     def seeds_are_conserved(self) -> None:
         if self.match is not None:
-            assert _seeds(self.state) == self.total
+            assert _seeds(self.state) == self.total == 2 * self.state.game.pits * self.state.game.seeds
+            assert all(0 <= store <= self.total for store in self.state.stores)
 
     @invariant()
     def legal_actions_are_the_movers_non_empty_pits(self) -> None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tablegames.kalaha import Captured, GameEnded, Kalaha, KalahaState, Sow, Swept
+from tablegames.kalaha import Captured, ExtraMove, GameEnded, Kalaha, KalahaState, Sow, Swept
 from tests.kalaha import reference
 from tests.kalaha.strategies import games, positions
 
@@ -74,18 +74,24 @@ def test_opponents_store_is_skipped(case: tuple[KalahaState, int]) -> None:
 
 @given(moves())
 def test_extra_move_exactly_when_last_seed_in_own_store(case: tuple[KalahaState, int]) -> None:
-    """The mover moves again exactly when the last seed falls in their own store (H3, rules#moving-again)."""
+    """The mover moves again exactly when the last seed falls in their own store and the game goes on (H3).
+
+    The last seed's place is found by walking the sowing route place by place (rules#moving-again).
+    """
     state, pit = case
     mover = state.current_player
     assert mover is not None
     p = state.game.pits
-    seeds = state.pits[mover][pit]
-    lands_in_store = (pit + seeds) % (2 * p + 1) == p
-    after, _ = _moved(state, pit)
-    if after.is_over:
-        assert after.current_player is None
-    else:
-        assert (after.current_player == mover) == lands_in_store
+    route = [("pit", mover, i) for i in range(p)] + [("store", mover)] + [("pit", 1 - mover, i) for i in range(p)]
+    place = pit
+    for _ in range(state.pits[mover][pit]):
+        place = place + 1 if place + 1 < len(route) else 0
+    lands_in_store = route[place] == ("store", mover)
+    transition = state.step(Sow(pit))
+    after = transition.state
+    again = lands_in_store and not after.is_over
+    assert (after.current_player == mover) == again
+    assert (ExtraMove(seat=mover) in transition.events) == again
 
 
 @given(moves())
@@ -168,23 +174,26 @@ def test_equal_positions_are_equal_values(empty_capture: bool) -> None:
     assert len({a, b}) == 1
 
 
-@given(positions(), st.data())
-def test_a_whole_lap_ends_in_the_emptied_start_pit_and_captures(state: KalahaState, data: st.DataObject) -> None:
+@given(st.data())
+def test_a_whole_lap_ends_in_the_emptied_start_pit_and_captures(data: st.DataObject) -> None:
     """Exactly 2*pits+1 seeds sow every place once and end in the emptied start pit, which captures (H2, H4).
 
     The opposite pit received a seed on the way, so this captures under both capture settings (rules#capturing).
     """
-    mover = state.current_player
-    assert mover is not None
-    p = state.game.pits
+    game = Kalaha(
+        pits=data.draw(st.integers(1, 6)), seeds=data.draw(st.integers(4, 6)), empty_capture=data.draw(st.booleans())
+    )
+    p, mover = game.pits, data.draw(st.sampled_from((0, 1)))
     pit = data.draw(st.integers(0, p - 1))
-    rows = [list(row) for row in state.pits]
-    rows[mover][pit] = 2 * p + 1
-    lap = state.game.position(rows=(rows[0], rows[1]), stores=state.stores, to_move=mover)
+    small = st.lists(st.integers(0, 2), min_size=p, max_size=p)
+    own, other = data.draw(small), data.draw(small.filter(any))
+    own[pit] = 2 * p + 1
+    rest = 2 * p * game.seeds - sum(own) - sum(other)
+    rows = (own, other) if mover == 0 else (other, own)
+    lap = game.position(rows=rows, stores=(rest, 0), to_move=mover)
     transition = lap.step(Sow(pit))
-    across = rows[1 - mover][p - 1 - pit] + 1
+    across = other[p - 1 - pit] + 1
     assert Captured(seat=mover, pit=pit, seeds=across + 1) in transition.events
-    others = sum(rows[mover]) - (2 * p + 1)
     if not transition.state.is_over:
         assert transition.state.pits[mover][pit] == 0
-        assert sum(transition.state.pits[mover]) == others + (p - 1)
+        assert sum(transition.state.pits[mover]) == sum(own) - (2 * p + 1) + (p - 1)

@@ -28,27 +28,27 @@ def test_sowing_one_seed_per_pit_and_into_own_store() -> None:
 
 def test_faq_extra_move_whatever_the_number_of_seeds() -> None:
     """FAQ 1: a last seed in your own store gives another move, however many seeds you moved (rules#moving-again)."""
-    one = GAME.position(rows=((4, 4, 4, 4, 4, 1), (4, 4, 4, 4, 4, 4)))
+    one = GAME.position(rows=((4, 4, 4, 4, 4, 1), (4, 4, 4, 4, 4, 4)), stores=(3, 0))
     assert one.apply(Sow(5)).current_player == 0
-    lapped = GAME.position(rows=((4, 4, 4, 4, 4, 14), (4, 4, 4, 4, 4, 4)))
+    lapped = GAME.position(rows=((1, 1, 1, 1, 1, 14), (4, 4, 4, 4, 4, 4)), stores=(5, 0))
     after = lapped.apply(Sow(5))
-    assert after.stores == (2, 0)
+    assert after.stores == (7, 0)
     assert after.current_player == 0
 
 
 def test_faq_extra_moves_chain() -> None:
     """FAQ 1: it holds every time, so extra moves chain (H3, rules#moving-again)."""
-    state = GAME.position(rows=((0, 0, 0, 3, 2, 1), (4, 4, 4, 4, 4, 4)))
+    state = GAME.position(rows=((0, 0, 0, 3, 2, 1), (4, 4, 4, 4, 4, 4)), stores=(10, 8))
     for pit in (5, 4, 5, 3, 5):
         transition = state.step(Sow(pit))
         assert ExtraMove(seat=0) in transition.events
         state = transition.state
         assert state.current_player == 0
     assert state.pits[0] == (0, 0, 0, 0, 1, 0)
-    assert state.stores == (5, 0)
+    assert state.stores == (15, 8)
     last = state.step(Sow(4))
     assert Captured(seat=0, pit=5, seeds=5) in last.events
-    assert last.state.stores == (10, 20)
+    assert last.state.stores == (20, 28)
 
 
 def test_faq_capture_takes_the_seed_and_the_opposite_pit() -> None:
@@ -64,11 +64,11 @@ def test_faq_capture_takes_the_seed_and_the_opposite_pit() -> None:
 
 def test_faq_no_capture_on_the_opponents_side() -> None:
     """FAQ 2: an empty pit on the opponent's side gives no capture (rules#capturing)."""
-    state = GAME.position(rows=((4, 4, 4, 4, 4, 2), (0, 4, 4, 4, 4, 4)))
+    state = GAME.position(rows=((4, 4, 4, 4, 4, 2), (0, 4, 4, 4, 4, 4)), stores=(3, 3))
     transition = state.step(Sow(5))
     assert not any(isinstance(event, Captured) for event in transition.events)
     assert transition.state.pits == ((4, 4, 4, 4, 4, 0), (1, 4, 4, 4, 4, 4))
-    assert transition.state.stores == (1, 0)
+    assert transition.state.stores == (4, 3)
 
 
 def test_faq_extra_move_is_not_compulsory() -> None:
@@ -80,12 +80,12 @@ def test_faq_extra_move_is_not_compulsory() -> None:
 
 def test_faq_never_sow_into_the_opponents_store() -> None:
     """FAQ 4: passing the opponent's store you skip it; only your own store takes seeds (rules#sowing)."""
-    state = GAME.position(rows=((4, 4, 4, 4, 4, 10), (4, 4, 4, 4, 4, 4)))
+    state = GAME.position(rows=((1, 1, 1, 4, 4, 10), (4, 4, 4, 4, 4, 4)), stores=(3, 0))
     after = state.apply(Sow(5))
-    assert after.stores == (1, 0)
-    assert after.pits == ((5, 5, 5, 4, 4, 0), (5, 5, 5, 5, 5, 5))
-    seat1 = GAME.position(rows=((4, 4, 4, 4, 4, 4), (4, 4, 4, 4, 4, 10)), to_move=1)
-    assert seat1.apply(Sow(5)).stores == (0, 1)
+    assert after.stores == (4, 0)
+    assert after.pits == ((2, 2, 2, 4, 4, 0), (5, 5, 5, 5, 5, 5))
+    seat1 = GAME.position(rows=((4, 4, 4, 4, 4, 4), (1, 1, 1, 4, 4, 10)), stores=(0, 3), to_move=1)
+    assert seat1.apply(Sow(5)).stores == (0, 4)
 
 
 def test_faq_game_ends_when_the_mover_empties_their_own_row() -> None:
@@ -121,34 +121,35 @@ def test_draw_on_equal_stores() -> None:
 
 def test_lap_sows_into_the_emptied_start_pit() -> None:
     """A pit with seeds for a whole lap sows into the pit it was emptied from as well (H2, rules#sowing)."""
-    state = GAME.position(rows=((15, 1, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1)))
+    state = GAME.position(rows=((15, 1, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1)), stores=(11, 11))
     after = state.apply(Sow(0))
     assert after.pits == ((1, 3, 3, 2, 2, 2), (2, 2, 2, 2, 2, 2))
-    assert after.stores == (1, 0)
+    assert after.stores == (12, 11)
 
 
 def test_lap_ending_in_the_emptied_start_pit_captures() -> None:
     """Thirteen seeds end in the emptied start pit, empty before that seed: a capture (H4, rules#capturing)."""
-    state = GAME.position(rows=((0, 0, 13, 0, 0, 0), (0, 0, 0, 5, 0, 0)))
+    state = GAME.position(rows=((0, 0, 13, 0, 0, 0), (0, 0, 0, 5, 0, 0)), stores=(15, 15))
     transition = state.step(Sow(2))
     assert Captured(seat=0, pit=2, seeds=7) in transition.events
     assert transition.state.pits == ((1, 1, 0, 1, 1, 1), (1, 1, 1, 0, 1, 1))
-    assert transition.state.stores == (8, 0)
+    assert transition.state.stores == (23, 15)
 
 
 @pytest.mark.parametrize(("empty_capture", "captured", "store"), [(True, 1, 1), (False, 0, 0)])
 def test_capture_against_an_empty_pit(empty_capture: bool, captured: int, store: int) -> None:
     """Opposite pit empty: the sheet captures the lone seed; the variant leaves it (H4, rules#options)."""
-    state = Kalaha(empty_capture=empty_capture).position(rows=((1, 0, 1, 1, 1, 1), (1, 1, 1, 1, 0, 1)))
+    rows = ((1, 0, 1, 1, 1, 1), (1, 1, 1, 1, 0, 1))
+    state = Kalaha(empty_capture=empty_capture).position(rows=rows, stores=(19, 19))
     transition = state.step(Sow(0))
     events = [event for event in transition.events if isinstance(event, Captured)]
     assert [event.seeds for event in events] == ([captured] if captured else [])
-    assert transition.state.stores == (store, 0)
+    assert transition.state.stores == (19 + store, 19)
     assert transition.state.pits[0][1] == 1 - captured
 
 
 def test_empty_pit_cannot_be_sown() -> None:
     """A move must take the seeds of a non-empty pit; the error says which pits are legal (rules#sowing)."""
-    state = GAME.position(rows=((0, 4, 0, 4, 4, 4), (4, 4, 4, 4, 4, 4)))
+    state = GAME.position(rows=((0, 4, 0, 4, 4, 4), (4, 4, 4, 4, 4, 4)), stores=(4, 4))
     with pytest.raises(IllegalActionError, match=r"pit a of seat 0 is empty; legal: b, d, e, f"):
         state.apply(Sow(0))

@@ -24,14 +24,14 @@ def test_state_dict_round_trips(state: KalahaState) -> None:
 
 def test_state_dict_layout() -> None:
     """The dict holds rows in each seat's own pit order, stores and the seat to move."""
-    data = GAME.position(rows=((1, 2, 3, 4, 5, 6), (6, 5, 4, 3, 2, 1)), stores=(7, 8), to_move=1).to_dict()
+    data = GAME.position(rows=((1, 2, 3, 4, 5, 6), (6, 5, 4, 3, 2, 1)), stores=(3, 3), to_move=1).to_dict()
     assert data == {
         "format": "tablegames.state",
         "version": 1,
         "game": "kalaha",
         "options": {"pits": 6, "seeds": 4, "empty_capture": True, "players": 2},
         "pits": [[1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1]],
-        "stores": [7, 8],
+        "stores": [3, 3],
         "current_player": 1,
     }
 
@@ -50,13 +50,17 @@ def _start_dict(**change: Any) -> dict[str, Any]:
         (_start_dict(options={"pits": 5}), "differ from this game's"),
         (_start_dict(pits=[[4] * 6]), "rows must be two rows"),
         (_start_dict(pits=[[4] * 5, [4] * 6]), "seat 0's row must have 6 entries, got 5"),
-        (_start_dict(pits=[[4] * 6, [4, 4, 4, 4, 4, -1]]), "seat 1's row must hold integers of at least 0, got -1"),
+        (_start_dict(pits=[[4] * 6, [4, 4, 4, 4, 5, -1]]), "seat 1's row must hold integers of at least 0, got -1"),
         (_start_dict(pits=[[4] * 6, [4, 4, 4, 4, 4, 1.5]]), "must hold integers only, got 1.5"),
         (_start_dict(stores=[0, True]), "stores must hold integers only, got True"),
         (_start_dict(current_player=2), "the seat to move must be 0 or 1"),
         (_start_dict(current_player=None), "the seat to move must be 0 or 1"),
-        (_start_dict(pits=[[0] * 6, [4] * 6]), "seat 0's row is empty but seat 1's is not"),
-        (_start_dict(pits=[[0] * 6, [0] * 6], current_player=0), "nobody is to move, got 0"),
+        (_start_dict(pits=[[0] * 6, [4] * 6], stores=[24, 0]), "seat 0's row is empty but seat 1's is not"),
+        (_start_dict(pits=[[0] * 6, [0] * 6], stores=[24, 24], current_player=0), "nobody is to move, got 0"),
+        (_start_dict(pits=[[1] * 6, [1] * 6]), "the position holds 12 seeds; Kalaha with 6 pits of 4 holds 48"),
+        (_start_dict(stores=[10**6, 0]), "holds 1000048 seeds"),
+        (_start_dict(version=1.0), "state format version 1.0 is not readable"),
+        (_start_dict(options={"pits": 6.0, "seeds": 4, "empty_capture": 1, "players": 2}), "differ from this game's"),
         (_start_dict(board=[]), r"unknown state field\(s\) \['board'\]"),
         ({k: v for k, v in _start_dict().items() if k != "stores"}, r"needs the field\(s\) \['stores'\]"),
     ],
@@ -136,11 +140,12 @@ def test_view_holds_the_whole_board() -> None:
 
 def test_view_draws_the_board_from_the_seats_side() -> None:
     """str(view) puts the seat's own row at the bottom, its store on the right."""
-    state = GAME.position(rows=((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11, 12)), stores=(13, 14), to_move=1)
+    rich = Kalaha(seeds=8).position(rows=((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11, 12)), stores=(9, 9), to_move=1)
+    state = rich
     assert str(state.view(1)).splitlines()[:5] == [
         "       f   e   d   c   b   a",
         "     [ 6][ 5][ 4][ 3][ 2][ 1]",
-        "[13]                          [14]",
+        "[ 9]                          [ 9]",
         "     [ 7][ 8][ 9][10][11][12]",
         "       a   b   c   d   e   f",
     ]

@@ -37,6 +37,15 @@ def _parser() -> argparse.ArgumentParser:
     play_cmd.add_argument("game", nargs="?", default="kalaha", choices=names(), help="which game (default: kalaha)")
     play_cmd.add_argument("--seat", type=int, default=0, help="your seat (default 0, the first to play)")
     play_cmd.add_argument("--seed", type=int, default=None, help="the game's seed (default: a fresh one)")
+    kalaha = play_cmd.add_argument_group("Kalaha options")
+    kalaha.add_argument("--pits", type=int, default=None, help="pits in each row (default 6)")
+    kalaha.add_argument("--seeds", type=int, default=None, help="seeds in each pit at the start (default 4)")
+    kalaha.add_argument(
+        "--empty-capture",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="capture a lone last seed against an empty opposite pit (default: yes, as the rule sheet says)",
+    )
     play_cmd.add_argument(
         "-o", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE", help="a game option"
     )
@@ -65,7 +74,10 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         if args.load is not None:
             match = Match.from_record(json.loads(args.load.read_text()))
         else:
-            match = Match(load(args.game, **dict(args.option)), seed=args.seed)
+            options = dict(args.option)
+            named = {"pits": args.pits, "seeds": args.seeds, "empty_capture": args.empty_capture}
+            options.update({key: value for key, value in named.items() if value is not None})
+            match = Match(load(args.game, **options), seed=args.seed)
         match.game.check_seat(args.seat)
         bot_seed = match.seed if match.seed is not None else 0
         players: dict[int, Player] = {
@@ -73,7 +85,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         }
         players[args.seat] = Terminal(stdin or sys.stdin, out)
         play(match, players, out)
-    except (TablegamesError, OSError, json.JSONDecodeError) as error:
+    except (TablegamesError, OSError, ValueError) as error:
         print(f"tablegames: {error}", file=out)
         return 2
     return 0

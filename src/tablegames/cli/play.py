@@ -74,8 +74,12 @@ class Terminal:
                 continue
             if text.startswith("save "):
                 path = Path(text[5:].strip())
-                path.write_text(json.dumps(match.to_record(), indent=1))
-                print(f"saved to {path}", file=self.stdout)
+                try:
+                    path.write_text(json.dumps(match.to_record(), indent=1))
+                except OSError as error:
+                    print(f"could not save to {path}: {error.strerror or error}", file=self.stdout)
+                else:
+                    print(f"saved to {path}", file=self.stdout)
                 continue
             try:
                 action = state.parse_action(text)

@@ -150,6 +150,13 @@ class Match:
 
         Raises:
             MatchError: If nothing has been played.
+
+        Examples:
+            >>> import tablegames
+            >>> match = tablegames.Match(tablegames.load("kalaha"), seed=1)
+            >>> _ = match.play("a")
+            >>> match.undo(), match.state == match.initial, match.can_redo
+            (Sow(pit=0), True, True)
         """
         if not self._plies:
             raise MatchError("nothing to undo: the match is at its start")
@@ -162,6 +169,14 @@ class Match:
 
         Raises:
             MatchError: If nothing was undone since the last `play`.
+
+        Examples:
+            >>> import tablegames
+            >>> match = tablegames.Match(tablegames.load("kalaha"), seed=1)
+            >>> _ = match.play("a")
+            >>> _ = match.undo()
+            >>> [str(event) for event in match.redo().events]
+            ['seat 0 sows 4 seeds from pit a']
         """
         if not self._redo:
             raise MatchError("nothing to redo")
@@ -197,7 +212,7 @@ class Match:
         check_keys(checked, ("game", "options", "seed", "start", "actions"), InvalidStateError, "record")
         name = read_str(checked, "game", InvalidStateError, "record")
         options = checked.get("options")
-        if not isinstance(options, Mapping):
+        if not isinstance(options, Mapping) or not all(isinstance(key, str) for key in options):
             raise InvalidStateError(f"record field 'options' must be an object, got {options!r}")
         try:
             game = load(name, **options)

@@ -24,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 import abc
+import json
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
@@ -32,9 +33,20 @@ from tablegames.core.errors import IllegalActionError, InvalidStateError, SeatEr
 from tablegames.core.serial import JSONDict, check_header, header
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Iterable, Mapping, Sequence
 
-__all__ = ["Action", "Event", "Game", "Outcome", "State", "Transition", "View", "winners_of"]
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "Outcome",
+    "State",
+    "Transition",
+    "View",
+    "to_int_tuple",
+    "to_seat_set",
+    "winners_of",
+]
 
 
 class Action(abc.ABC):
@@ -97,6 +109,11 @@ class Event(abc.ABC):
         """Return a sentence saying what happened."""
 
 
+def _same_json(first: object, second: object) -> bool:
+    """Equal as JSON, types included: ``6.0`` is not ``6`` and ``1`` is not ``true``."""
+    return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
+
+
 def winners_of(scores: Sequence[int]) -> frozenset[int]:
     """Return the seats holding the highest score; equal leaders share the win.
 
@@ -106,6 +123,16 @@ def winners_of(scores: Sequence[int]) -> frozenset[int]:
     """
     best = max(scores)
     return frozenset(seat for seat, score in enumerate(scores) if score == best)
+
+
+def to_int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    """Converter: any iterable of ints as a tuple, so equal values compare and hash equal."""
+    return tuple(values)
+
+
+def to_seat_set(seats: Iterable[int]) -> frozenset[int]:
+    """Converter: any iterable of seats as a frozenset."""
+    return frozenset(seats)
 
 
 @attrs.frozen
@@ -121,8 +148,8 @@ class Outcome:
         True
     """
 
-    scores: tuple[int, ...]
-    winners: frozenset[int]
+    scores: tuple[int, ...] = attrs.field(converter=to_int_tuple)
+    winners: frozenset[int] = attrs.field(converter=to_seat_set)
 
     @property
     def is_draw(self) -> bool:
@@ -249,11 +276,18 @@ class Game(abc.ABC):
         Raises:
             InvalidStateError: If the dict is malformed, of another game or
                 other options, or describes an impossible state.
+
+        Examples:
+            >>> import tablegames
+            >>> game = tablegames.load("kalaha")
+            >>> state = game.start().apply(game.start().parse_action("b"))
+            >>> game.from_dict(state.to_dict()) == state
+            True
         """
         checked = check_header(data, "state", InvalidStateError)
         if checked.get("game") != self.name:
             raise InvalidStateError(f"this is a state of {checked.get('game')!r}, not of {self.name!r}")
-        if checked.get("options") != self.options():
+        if not _same_json(checked.get("options"), self.options()):
             raise InvalidStateError(
                 f"the state's options {checked.get('options')!r} differ from this game's {self.options()!r}; "
                 "tablegames.state_from_dict loads a state with its own options"
@@ -349,6 +383,13 @@ class State(abc.ABC):
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says
                 why and lists what is legal.
+
+        Examples:
+            >>> import tablegames
+            >>> state = tablegames.load("kalaha").start()
+            >>> after = state.apply(state.parse_action("a"))
+            >>> state.stores, after.stores, after.current_player
+            ((0, 0), (0, 0), 1)
         """
         if not self.is_legal(action):
             raise self._illegal(action)
@@ -359,6 +400,13 @@ class State(abc.ABC):
 
         Raises:
             IllegalActionError: If ``action`` is not legal here.
+
+        Examples:
+            >>> import tablegames
+            >>> state = tablegames.load("kalaha").start()
+            >>> transition = state.step(state.parse_action("c"))
+            >>> [str(event) for event in transition.events]
+            ['seat 0 sows 4 seeds from pit c', 'seat 0 moves again']
         """
         if not self.is_legal(action):
             raise self._illegal(action)

@@ -42,6 +42,8 @@ def register(name: str, factory: GameFactory) -> None:
     Raises:
         ConfigError: If ``name`` is taken.
     """
+    if not isinstance(name, str) or not name:
+        raise ConfigError(f"a game's name is a non-empty string, got {name!r}")
     if name in _BUILTIN or name in _REGISTERED:
         raise ConfigError(f"a game named {name!r} is already registered")
     _REGISTERED[name] = factory
@@ -78,6 +80,10 @@ def load(name: str, **options: Any) -> Game:
 
     Raises:
         ConfigError: If no game has that name or an option is unknown or out of range.
+
+    Examples:
+        >>> load("kalaha", seeds=3).options()
+        {'pits': 6, 'seeds': 3, 'empty_capture': True, 'players': 2}
     """
     factory = _factory(name)
     accepted = inspect.signature(factory).parameters
@@ -102,7 +108,7 @@ def state_from_dict(data: object) -> State:
     """
     checked = check_header(data, "state", InvalidStateError)
     name, options = checked.get("game"), checked.get("options")
-    if not isinstance(name, str) or not isinstance(options, dict):
+    if not isinstance(name, str) or not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
         raise InvalidStateError("a state needs 'game' (a name) and 'options' (an object)")
     try:
         game = load(name, **options)

@@ -1,7 +1,7 @@
 """Seats and turn order.
 
 Seats are numbered ``0 .. n-1`` in turn order: the seat after seat ``i`` is
-``(i + 1) % n``. These helpers are the only place that arithmetic is spelled out.
+``(i + 1) % n``. These helpers spell that out for games and frontends.
 
 Examples:
     >>> next_seat(3, 4)

@@ -80,7 +80,7 @@ def check_header(data: object, kind: str, error: type[TablegamesError]) -> Mappi
     if data.get("format") != f"tablegames.{kind}":
         raise error(f"expected 'format': 'tablegames.{kind}', got {data.get('format')!r}")
     version = data.get("version")
-    if version != FORMAT_VERSION or isinstance(version, bool):
+    if type(version) is not int or version != FORMAT_VERSION:
         raise error(
             f"{kind} format version {version!r} is not readable; this tablegames reads version {FORMAT_VERSION}"
         )

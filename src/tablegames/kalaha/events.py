@@ -19,7 +19,7 @@ from tablegames.kalaha.actions import pit_letter
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
 
-__all__ = ["Captured", "ExtraMove", "GameEnded", "Sowed", "Swept"]
+__all__ = ["Captured", "ExtraMove", "GameEnded", "Sowed", "Swept", "result_text"]
 
 
 def _seeds(count: int) -> str:
@@ -62,7 +62,7 @@ class Captured(Event):
 
 @attrs.frozen
 class ExtraMove(Event):
-    """The last seed landed in ``seat``'s own store, so ``seat`` moves again."""
+    """The last seed landed in ``seat``'s own store and the game goes on, so ``seat`` moves again."""
 
     kind: ClassVar[str] = "extra_move"
 
@@ -104,7 +104,17 @@ class GameEnded(Event):
         return {"scores": list(self.scores), "winners": sorted(self.winners)}
 
     def __str__(self) -> str:
-        score = "–".join(str(each) for each in self.scores)
-        if len(self.winners) > 1:
-            return f"the game ends {score}, a draw"
-        return f"the game ends {score}; seat {min(self.winners)} wins"
+        return f"the game ends {result_text(self.scores, self.winners)}"
+
+
+def result_text(scores: tuple[int, ...], winners: frozenset[int]) -> str:
+    """Say how a game ended, e.g. ``21–27; seat 1 wins`` or ``24–24, a draw``.
+
+    Examples:
+        >>> result_text((24, 24), frozenset({0, 1}))
+        '24–24, a draw'
+    """
+    score = "–".join(str(each) for each in scores)
+    if len(winners) > 1:
+        return f"{score}, a draw"
+    return f"{score}; seat {min(winners)} wins"

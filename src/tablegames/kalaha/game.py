@@ -43,7 +43,7 @@ def _is_bool(_: Any, __: Any, value: Any) -> None:
 
 
 def _two_players(_: Any, __: Any, value: Any) -> None:
-    if value != 2 or isinstance(value, bool):
+    if type(value) is not int or value != 2:
         raise ConfigError(f"Kalaha is for exactly 2 players, got players={value!r}")
 
 
@@ -111,6 +111,10 @@ class Kalaha(Game):
 
         Raises:
             ConfigError: If ``seed`` is neither an integer nor None.
+
+        Examples:
+            >>> Kalaha(pits=4).start().pits
+            ((4, 4, 4, 4), (4, 4, 4, 4))
         """
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ConfigError(f"seed must be an integer or None, got {seed!r}")
@@ -123,9 +127,10 @@ class Kalaha(Game):
         stores: Sequence[int] = (0, 0),
         to_move: int | None = 0,
     ) -> KalahaState:
-        """Set up any position.
+        """Set up any position of this game.
 
-        Any seed counts are allowed; the total need not be ``2 * pits * seeds``.
+        The position must hold the game's ``2 * pits * seeds`` seeds in all:
+        the options say how many seeds are in play.
 
         Args:
             rows: Seat 0's row, then seat 1's, each in that seat's own pit
@@ -139,13 +144,14 @@ class Kalaha(Game):
 
         Raises:
             InvalidStateError: If a count is negative, a row has the wrong
-                length, or the position could not stand (one row empty while
-                the other is not: the game would already have ended, H5).
+                length, the seeds do not add up to ``2 * pits * seeds``, or the
+                position could not stand (one row empty while the other is not:
+                the game would already have ended, H5).
 
         Examples:
             >>> from tablegames import InvalidStateError
             >>> try:
-            ...     Kalaha(pits=2).position(rows=((1, 0), (0, 0)), stores=(3, 4))
+            ...     Kalaha(pits=2).position(rows=((1, 0), (0, 0)), stores=(7, 8))
             ... except InvalidStateError as error:
             ...     print(error)
             seat 1's row is empty but seat 0's is not; the game would have ended (H5)
@@ -155,6 +161,12 @@ class Kalaha(Game):
         row0 = int_tuple(rows[0], "seat 0's row", InvalidStateError, length=self.pits, minimum=0)
         row1 = int_tuple(rows[1], "seat 1's row", InvalidStateError, length=self.pits, minimum=0)
         store0, store1 = int_tuple(stores, "stores", InvalidStateError, length=2, minimum=0)
+        total = sum(row0) + sum(row1) + store0 + store1
+        if total != 2 * self.pits * self.seeds:
+            raise InvalidStateError(
+                f"the position holds {total} seeds; Kalaha with {self.pits} pits of {self.seeds} "
+                f"holds {2 * self.pits * self.seeds} (2 x pits x seeds)"
+            )
         empty0, empty1 = not any(row0), not any(row1)
         if empty0 != empty1:
             full, empty = (1, 0) if empty0 else (0, 1)

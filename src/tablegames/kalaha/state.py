@@ -75,17 +75,16 @@ class KalahaState(State):
         if mover is None:
             return ()
         p = self.game.pits
-        offset = 0 if mover == 0 else p + 1
-        return tuple(compress(SOWS[:p], self.board[offset : offset + p]))
+        first = self.game.routes[mover][0]
+        return tuple(compress(SOWS[:p], self.board[first : first + p]))
 
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` sows a non-empty pit of the mover (same answer as `legal_actions`)."""
         mover = self.current_player
         if type(action) is not Sow or mover is None:
             return False
-        p = self.game.pits
         pit = action.pit
-        return pit < p and self.board[pit if mover == 0 else pit + p + 1] > 0
+        return pit < self.game.pits and self.board[self.game.routes[mover][0] + pit] > 0
 
     def _why_illegal(self, action: object) -> str:
         if not isinstance(action, Sow):
@@ -118,8 +117,6 @@ class KalahaState(State):
         to_move: int | None = 1 - mover
         if last == p:
             to_move = mover
-            if events is not None:
-                events.append(ExtraMove(seat=mover))
         elif last < p and board[first + last] == 1:
             spot = first + last
             opposite = 2 * p - spot
@@ -135,7 +132,8 @@ class KalahaState(State):
         # Sowing only adds to the opponent's row, so only a capture can empty it.
         if to_move is None or not any(board[first : first + p]):
             to_move = None
-            for seat, (low, own) in enumerate(((0, p), (p + 1, 2 * p + 1))):
+            for seat, route_of_seat in enumerate(game.routes):
+                low, own = route_of_seat[0], route_of_seat[p]
                 left = sum(board[low:own])
                 if left:
                     board[own] += left
@@ -143,8 +141,11 @@ class KalahaState(State):
                     if events is not None:
                         events.append(Swept(seat=seat, seeds=left))
         result = _make(game, tuple(board), to_move)
-        if events is not None and to_move is None:
-            events.append(GameEnded(scores=result.scores, winners=result.winners))
+        if events is not None:
+            if to_move == mover:
+                events.append(ExtraMove(seat=mover))
+            elif to_move is None:
+                events.append(GameEnded(scores=result.scores, winners=result.winners))
         return result
 
     def view(self, seat: int | None) -> KalahaView:

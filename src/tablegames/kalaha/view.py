@@ -23,6 +23,7 @@ import attrs
 
 from tablegames.core.protocol import Action, View
 from tablegames.kalaha.actions import pit_letter
+from tablegames.kalaha.events import result_text
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
@@ -64,9 +65,7 @@ class KalahaView(View):
         middle = f"[{self.stores[them]:2}]{' ' * (4 * width + 2)}[{self.stores[me]:2}]"
         lines = [pad + top_labels, pad + top, middle, pad + bottom, pad + labels]
         if self.current_player is None:
-            score = "–".join(str(each) for each in self.scores)
-            result = "a draw" if len(self.winners) > 1 else f"seat {min(self.winners)} wins"
-            lines.append(f"game over {score}: {result}")
+            lines.append(f"game over {result_text(self.scores, self.winners)}")
         else:
             moves = " ".join(str(action) for action in self.legal_actions)
             lines.append(f"seat {self.current_player} to move" + (f": {moves}" if moves else ""))

@@ -164,6 +164,8 @@ class _Checker:
         if not state.is_legal(action):
             raise ConformanceError(f"is_legal({action!r}) is False for a legal action")
         transition = state.step(action)
+        if state.to_dict() != before:
+            raise ConformanceError(f"step({action}) changed the state it was applied to")
         after = state.apply(action)
         if transition.state != after:
             raise ConformanceError(f"step({action}) and apply({action}) reach different states")
@@ -258,6 +260,11 @@ def check_game(game: Game, *, seeds: Iterable[int] = range(5), max_actions: int 
     Raises:
         ConformanceError: On the first broken promise, naming the seed and the
             actions that lead there.
+
+    Examples:
+        >>> import tablegames
+        >>> check_game(tablegames.load("kalaha", pits=2, seeds=2), seeds=[0]).playouts
+        1
     """
     checker = _Checker(game, max_actions)
     playouts = 0
