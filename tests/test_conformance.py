@@ -11,7 +11,16 @@ from tablegames.testing import check_game
 
 OPTIONS: dict[str, list[dict[str, Any]]] = {
     "kalaha": [{}, {"empty_capture": False}, {"pits": 3, "seeds": 3}, {"pits": 1, "seeds": 1}, {"pits": 8, "seeds": 7}],
+    "kalo": [
+        {"players": 3},
+        {"players": 4},
+        {"players": 5},
+        {"players": 6},
+        {"players": 4, "kalo_in_combinations": True},
+    ],
 }
+#: Playouts per option set: whole Kalo games are long, so fewer of them.
+SEEDS = {"kalaha": 8, "kalo": 2}
 
 
 def test_every_registered_game_has_option_sets() -> None:
@@ -24,6 +33,6 @@ def test_every_registered_game_has_option_sets() -> None:
 )
 def test_check_game(name: str, options: dict[str, Any]) -> None:
     """Random playouts keep every promise of the protocol (DESIGN: the public contract)."""
-    report = check_game(tablegames.load(name, **options), seeds=range(8))
-    assert report.playouts == 8
-    assert report.actions >= report.states - 8
+    report = check_game(tablegames.load(name, **options), seeds=range(SEEDS[name]))
+    assert report.playouts == SEEDS[name]
+    assert report.actions >= report.states - SEEDS[name]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.core.errors import ConfigError, InvalidStateError, MatchError, TablegamesError
+from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, MatchError, TablegamesError
 from tablegames.core.registry import load
 from tablegames.core.serial import JSONDict, check_header, check_keys, header, read_str
 
@@ -115,16 +115,33 @@ class Match:
         seen = (event.for_seat(seat) for event in self.events)
         return tuple(event for event in seen if event is not None)
 
-    def play(self, action: Action | str) -> Transition[State]:
+    def play(self, action: Action | str, *, seat: int | None = None) -> Transition[State]:
         """Apply an action (or its notation) to the current state.
 
         Clears what `redo` could bring back.
 
+        Args:
+            action: The action, or its notation.
+            seat: Who is acting, if the caller knows (a frontend serving
+                several players should say): acting out of turn is illegal.
+
         Raises:
-            IllegalActionError: If the action is not legal now; nothing changes.
+            IllegalActionError: If the action is not legal now, or ``seat`` is
+                not the seat to decide; nothing changes.
             InvalidActionError: If notation cannot be read.
+
+        Examples:
+            >>> import tablegames
+            >>> match = tablegames.Match(tablegames.load("kalaha"), seed=1)
+            >>> match.play("a", seat=1)
+            Traceback (most recent call last):
+            ...
+            tablegames.core.errors.IllegalActionError: it is seat 0's decision, not seat 1's
         """
         before = self.state
+        if seat is not None and seat != before.current_player:
+            whose = "nobody's: the game is over" if before.is_over else f"seat {before.current_player}'s decision"
+            raise IllegalActionError(f"it is {whose}, not seat {seat}'s", action=action)
         chosen = before.parse_action(action) if isinstance(action, str) else action
         seat = before.current_player
         transition = before.step(chosen)

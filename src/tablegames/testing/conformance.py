@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -113,12 +114,12 @@ class _Checker:
         if len(set(legal)) != len(legal):
             raise ConformanceError("legal_actions lists an action twice")
         self.check_scores(state)
-        self.check_values(state)
+        snapshot = self.check_values(state)
         for seat in (None, *range(game.players)):
             self.check_view(state, state.view(seat), seat)
         for action in legal:
-            self.check_action(state, action)
-        self.check_illegal(state, legal)
+            self.check_action(state, snapshot, action)
+        self.check_illegal(state, snapshot, legal)
 
     def check_scores(self, state: State) -> None:
         scores, winners = state.scores, state.winners
@@ -134,7 +135,8 @@ class _Checker:
         if outcome is not None and (outcome.scores != scores or outcome.winners != winners):
             raise ConformanceError("outcome disagrees with scores and winners")
 
-    def check_values(self, state: State) -> None:
+    def check_values(self, state: State) -> State:
+        """Check the dict round trip; return the copy read back, to compare the state with later."""
         data = state.to_dict()
         _json_ready(data, "state.to_dict()")
         again = self.game.from_dict(json.loads(json.dumps(data)))
@@ -142,6 +144,7 @@ class _Checker:
             raise ConformanceError("from_dict(to_dict()) does not give an equal state with an equal hash")
         if again.legal_actions() != state.legal_actions():
             raise ConformanceError("a state read back from its dict lists other legal actions")
+        return again
 
     def check_view(self, state: State, view: View, seat: int | None) -> None:
         _json_ready(view.to_dict(), f"view({seat}).to_dict()")
@@ -151,11 +154,11 @@ class _Checker:
         if view.legal_actions != (state.legal_actions() if mine else ()):
             raise ConformanceError(f"view({seat}) must offer the legal actions exactly on {seat}'s turn")
 
-    def check_action(self, state: State, action: Action) -> None:
+    def check_action(self, state: State, snapshot: State, action: Action) -> None:
         self.actions += 1
-        self.seen.setdefault(str(action.to_dict()), action)
-        before = state.to_dict()
         data = action.to_dict()
+        if len(self.seen) < 500:
+            self.seen.setdefault(json.dumps(data, sort_keys=True), action)
         _json_ready(data, f"{action!r}.to_dict()")
         if self.game.action_from_dict(json.loads(json.dumps(data))) != action:
             raise ConformanceError(f"action_from_dict(to_dict()) does not give back {action!r}")
@@ -164,7 +167,7 @@ class _Checker:
         if not state.is_legal(action):
             raise ConformanceError(f"is_legal({action!r}) is False for a legal action")
         transition = state.step(action)
-        if state.to_dict() != before:
+        if state != snapshot:
             raise ConformanceError(f"step({action}) changed the state it was applied to")
         after = state.apply(action)
         if transition.state != after:
@@ -173,7 +176,7 @@ class _Checker:
             raise ConformanceError(f"apply({action}) did not return a state of this game")
         for event in transition.events:
             self.check_event(event)
-        if state.to_dict() != before:
+        if state != snapshot:
             raise ConformanceError(f"apply({action}) changed the state it was applied to")
 
     def check_event(self, event: Event) -> None:
@@ -183,10 +186,9 @@ class _Checker:
             if seen is not None:
                 _json_ready(seen.to_dict(), f"event {event!r} for seat {seat}")
 
-    def check_illegal(self, state: State, legal: tuple[Action, ...]) -> None:
-        before = state.to_dict()
-        candidates = [_Foreign(), *(action for action in self.seen.values() if action not in legal)]
-        for action in candidates[:12]:
+    def check_illegal(self, state: State, snapshot: State, legal: tuple[Action, ...]) -> None:
+        others = (action for action in self.seen.values() if action not in legal)
+        for action in (_Foreign(), *islice(others, 11)):
             if state.is_legal(action):
                 raise ConformanceError(f"is_legal({action!r}) is True but it is not a legal action")
             try:
@@ -197,7 +199,7 @@ class _Checker:
             else:
                 raise ConformanceError(f"apply({action!r}), which is not legal, did not raise IllegalActionError")
             self.illegal += 1
-        if state.to_dict() != before:
+        if state != snapshot:
             raise ConformanceError("rejecting illegal actions changed the state")
 
     def check_replay(self, start: State, path: list[Action], end: State, seed: int) -> None:

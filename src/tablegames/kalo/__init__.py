@@ -1,0 +1,39 @@
+"""Kalo, the climbing card game with card effects, for 3 to 6 players.
+
+Examples:
+    >>> from tablegames.kalo import Kalo
+    >>> state = Kalo(players=4).start(seed=7)
+    >>> state.legal_actions()[-1]
+    Ready()
+"""
+
+from __future__ import annotations
+
+from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
+from tablegames.kalo.cards import DECK, KALO, Card
+from tablegames.kalo.game import Kalo
+from tablegames.kalo.model import Effect, Slot, TrickPlay
+from tablegames.kalo.state import KaloState
+from tablegames.kalo.view import EffectView, KaloView, SlotView
+
+__all__ = [
+    "DECK",
+    "KALO",
+    "Arrange",
+    "Card",
+    "ChooseCard",
+    "ChooseSeat",
+    "ChooseSlot",
+    "Effect",
+    "EffectView",
+    "Insert",
+    "Kalo",
+    "KaloState",
+    "KaloView",
+    "Pass",
+    "Play",
+    "Ready",
+    "Slot",
+    "SlotView",
+    "TrickPlay",
+]

@@ -1,0 +1,219 @@
+"""Kalo's actions: every decision of a round, one at a time.
+
+| action | notation | who decides |
+|---|---|---|
+| `Arrange(slot)` | ``arrange 4`` | before the opening play: the card at ``slot`` comes next in your hand |
+| `Ready()` | ``ready`` | you are done arranging |
+| `Play(cards)` | ``8c 8h`` | lead or follow with 1–4 cards of one rank |
+| `Pass()` | ``pass`` | a follower does not play |
+| `ChooseCard(card)` | ``card Qh`` | an effect's card: from your hand (3) or from the discard pile (4, 5) |
+| `ChooseSeat(seat)` | ``seat 2`` | an effect's other player (3, 5, 6) |
+| `ChooseSlot(slot)` | ``slot 4`` | the slot of the other player's hand a 6 takes |
+| `Insert(slot)` | ``insert 0`` | whoever receives a card: where it goes in their hand |
+
+Examples:
+    >>> str(Play((Card.parse("8h"), Card.parse("8c"))))
+    '8c 8h'
+    >>> parse_action("card 10d")
+    ChooseCard(card=Card(rank=10, suit='d'))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from tablegames.core.errors import InvalidActionError
+from tablegames.core.protocol import Action
+from tablegames.kalo.cards import Card, card_key
+
+if TYPE_CHECKING:
+    from tablegames.core.serial import JSONDict
+
+__all__ = [
+    "PASS",
+    "READY",
+    "Arrange",
+    "ChooseCard",
+    "ChooseSeat",
+    "ChooseSlot",
+    "Insert",
+    "Pass",
+    "Play",
+    "Ready",
+    "parse_action",
+]
+
+
+def _index(_: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidActionError(f"{attribute.name} must be an integer of at least 0, got {value!r}")
+
+
+def _cards(value: Any) -> tuple[Card, ...]:
+    if not isinstance(value, (tuple, list, frozenset, set)) or not all(isinstance(card, Card) for card in value):
+        raise InvalidActionError(f"a play is a collection of cards, got {value!r}")
+    return tuple(sorted(value, key=card_key))
+
+
+def _one_rank(_: Any, __: Any, cards: tuple[Card, ...]) -> None:
+    if not 1 <= len(cards) <= 4 or len(set(cards)) != len(cards):
+        raise InvalidActionError(f"a play is 1 to 4 different cards, got {' '.join(map(str, cards)) or 'none'}")
+    if len({card.rank for card in cards}) != 1:
+        raise InvalidActionError(f"a play is cards of one rank, got {' '.join(map(str, cards))}")
+
+
+@attrs.frozen
+class Arrange(Action):
+    """Before the opening play: move the card at ``slot`` to the next place of your arranged hand."""
+
+    kind: ClassVar[str] = "arrange"
+    slot: int = attrs.field(validator=_index)
+
+    def _fields(self) -> JSONDict:
+        return {"slot": self.slot}
+
+    def __str__(self) -> str:
+        return f"arrange {self.slot}"
+
+
+@attrs.frozen
+class Ready(Action):
+    """You are done arranging your hand."""
+
+    kind: ClassVar[str] = "ready"
+
+    def _fields(self) -> JSONDict:
+        return {}
+
+    def __str__(self) -> str:
+        return "ready"
+
+
+@attrs.frozen
+class Play(Action):
+    """Lead or follow with ``cards``: 1 to 4 cards of one rank (kept sorted)."""
+
+    kind: ClassVar[str] = "play"
+    cards: tuple[Card, ...] = attrs.field(converter=_cards, validator=_one_rank)
+
+    @property
+    def rank(self) -> int:
+        """The rank of the cards."""
+        return self.cards[0].rank
+
+    @property
+    def has_kalo(self) -> bool:
+        """True if the Kalo is among the cards."""
+        return any(card.is_kalo for card in self.cards)
+
+    def _fields(self) -> JSONDict:
+        return {"cards": [str(card) for card in self.cards]}
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self.cards)
+
+
+@attrs.frozen
+class Pass(Action):
+    """A follower does not play this time."""
+
+    kind: ClassVar[str] = "pass"
+
+    def _fields(self) -> JSONDict:
+        return {}
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class ChooseCard(Action):
+    """An effect's card: from your own hand for a 3, from the discard pile for a 4 or 5."""
+
+    kind: ClassVar[str] = "choose_card"
+    card: Card
+
+    def _fields(self) -> JSONDict:
+        return {"card": str(self.card)}
+
+    def __str__(self) -> str:
+        return f"card {self.card}"
+
+
+@attrs.frozen
+class ChooseSeat(Action):
+    """An effect's other player: who receives (3, 5) or who is robbed (6)."""
+
+    kind: ClassVar[str] = "choose_seat"
+    seat: int = attrs.field(validator=_index)
+
+    def _fields(self) -> JSONDict:
+        return {"seat": self.seat}
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}"
+
+
+@attrs.frozen
+class ChooseSlot(Action):
+    """A 6: the slot of the chosen player's hand whose card you take."""
+
+    kind: ClassVar[str] = "choose_slot"
+    slot: int = attrs.field(validator=_index)
+
+    def _fields(self) -> JSONDict:
+        return {"slot": self.slot}
+
+    def __str__(self) -> str:
+        return f"slot {self.slot}"
+
+
+@attrs.frozen
+class Insert(Action):
+    """You receive a card: it goes in at ``slot`` (0 is the front; your hand's size is the end)."""
+
+    kind: ClassVar[str] = "insert"
+    slot: int = attrs.field(validator=_index)
+
+    def _fields(self) -> JSONDict:
+        return {"slot": self.slot}
+
+    def __str__(self) -> str:
+        return f"insert {self.slot}"
+
+
+#: The one `Ready` and the one `Pass`.
+READY = Ready()
+PASS = Pass()
+
+_NUMBERED: dict[str, type[Arrange | ChooseSeat | ChooseSlot | Insert]] = {
+    "arrange": Arrange,
+    "seat": ChooseSeat,
+    "slot": ChooseSlot,
+    "insert": Insert,
+}
+
+
+def parse_action(text: str) -> Action:
+    """Read any Kalo action from its notation (see the table above).
+
+    Raises:
+        InvalidActionError: If ``text`` is not Kalo notation.
+    """
+    words = text.strip().split() if isinstance(text, str) else []
+    if not words:
+        raise InvalidActionError(f"{text!r} is not a Kalo action; try e.g. '8c 8h', 'pass', 'card Qh', 'insert 0'")
+    head, rest = words[0].lower(), words[1:]
+    if head in ("ready", "pass") and not rest:
+        return READY if head == "ready" else PASS
+    if head in _NUMBERED and len(rest) == 1 and rest[0].isdigit():
+        return _NUMBERED[head](int(rest[0]))
+    if head == "card" and len(rest) == 1:
+        return ChooseCard(Card.parse(rest[0]))
+    cards = rest if head == "play" else words
+    try:
+        return Play(tuple(Card.parse(word) for word in cards))
+    except InvalidActionError as error:
+        raise InvalidActionError(f"{text!r} is not a Kalo action: {error}") from None

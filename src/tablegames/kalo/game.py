@@ -1,0 +1,302 @@
+"""The Kalo game: options, starting a game, starting from a given deal or position, reading dicts.
+
+Examples:
+    >>> from tablegames.kalo import Kalo
+    >>> game = Kalo(players=4)
+    >>> game.target
+    20
+    >>> state = game.start(seed=3)
+    >>> [len(hand) for hand in state.hands]
+    [13, 13, 13, 13]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from tablegames.core.errors import ConfigError, InvalidActionError, InvalidStateError
+from tablegames.core.match import new_seed
+from tablegames.core.protocol import Action, Game
+from tablegames.core.serial import JSONDict, check_header, check_keys, read_int, read_str
+from tablegames.kalo import actions as act
+from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
+from tablegames.kalo.model import Slot
+from tablegames.kalo.reading import check_cards, read_state
+from tablegames.kalo.state import KaloState, freeze
+from tablegames.kalo.table import Table, deal_round
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+__all__ = ["Kalo"]
+
+
+def _players(_: Any, __: Any, value: Any) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= 6:
+        raise ConfigError(f"Kalo is for 3 to 6 players, got players={value!r}")
+
+
+def _flag(_: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{attribute.name} must be True or False, got {value!r}")
+
+
+def _limit(_: Any, __: Any, value: Any) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ConfigError(f"play_limit must be an integer of at least 1, got {value!r}")
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class Kalo(Game):
+    """Kalo, the climbing card game with card effects, for 3 to 6 players.
+
+    Attributes:
+        players: 3 to 6.
+        kalo_in_combinations: Ruling K5. False (default): the Kalo is always
+            played alone. True: it may also be played in a combination of 2s,
+            which then also ends the trick at once.
+        play_limit: Ruling K11. A round that reaches this many plays ends as
+            if every player holding cards were blocked (each scores 1), so that
+            no round can go on for ever.
+    """
+
+    name: ClassVar[str] = "kalo"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 6
+
+    players: int = attrs.field(default=4, validator=_players)
+    kalo_in_combinations: bool = attrs.field(default=False, validator=_flag)
+    play_limit: int = attrs.field(default=500, validator=_limit)
+
+    @property
+    def target(self) -> int:
+        """The total that ends the game: 5 x players (K12)."""
+        return 5 * self.players
+
+    def options(self) -> JSONDict:
+        """Return the options as keyword arguments.
+
+        Examples:
+            >>> Kalo(players=3).options()
+            {'players': 3, 'kalo_in_combinations': False, 'play_limit': 500}
+        """
+        return {
+            "players": self.players,
+            "kalo_in_combinations": self.kalo_in_combinations,
+            "play_limit": self.play_limit,
+        }
+
+    def start(self, seed: int | None = None) -> KaloState:
+        """Shuffle and deal round 1; without a seed, draw one (it is kept in the state).
+
+        Raises:
+            ConfigError: If ``seed`` is neither an integer nor None.
+        """
+        if seed is None:
+            seed = new_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ConfigError(f"seed must be an integer or None, got {seed!r}")
+        return self._begin(deal_round(self, seed, 1), seed=seed, scores=(0,) * self.players, round_number=1)
+
+    def deal(
+        self,
+        hands: Sequence[Sequence[Card | str]],
+        *,
+        seed: int = 0,
+        scores: Sequence[int] | None = None,
+        round_number: int = 1,
+    ) -> KaloState:
+        """Start a round from a given deal: every seat's hand, in order.
+
+        The hands must hold every card but the removed ones (K1), evenly.
+        Later rounds are shuffled from ``seed``.
+
+        Args:
+            hands: One hand per seat, cards or their notation, in slot order.
+            seed: Seeds the deals of the rounds after this one.
+            scores: The scores before this round (default all 0).
+            round_number: Which round this deal starts.
+
+        Raises:
+            InvalidStateError: If the deal is not a full, even deal of this game's cards.
+
+        Examples:
+            >>> from tablegames.kalo.cards import DECK
+            >>> deal = [DECK[seat::4] for seat in range(4)]
+            >>> Kalo().deal(deal).kalo_holder
+            2
+        """
+        cards = tuple(tuple(_card(card, "a dealt card") for card in hand) for hand in hands)
+        if len(cards) != self.players:
+            raise InvalidStateError(f"a deal needs {self.players} hands, got {len(cards)}")
+        check_cards([card for hand in cards for card in hand], self.players, "the deal")
+        if len({len(hand) for hand in cards}) != 1:
+            raise InvalidStateError(f"a deal is even; hand sizes {[len(hand) for hand in cards]} differ")
+        totals = self._scores(scores)
+        if not isinstance(round_number, int) or round_number < 1:
+            raise InvalidStateError(f"round_number must be at least 1, got {round_number!r}")
+        return self._begin(cards, seed=seed, scores=totals, round_number=round_number)
+
+    def _scores(self, scores: Sequence[int] | None) -> tuple[int, ...]:
+        totals = tuple(scores) if scores is not None else (0,) * self.players
+        if len(totals) != self.players or not all(
+            isinstance(score, int) and not isinstance(score, bool) and 0 <= score < self.target for score in totals
+        ):
+            raise InvalidStateError(
+                f"scores must be {self.players} integers from 0 to {self.target - 1}, got {totals!r}"
+            )
+        return totals
+
+    def _begin(
+        self, hands: tuple[tuple[Card, ...], ...], *, seed: int, scores: tuple[int, ...], round_number: int
+    ) -> KaloState:
+        table = _empty_table(self, seed, scores, round_number)
+        table.start_round(hands)
+        return freeze(table)
+
+    def position(
+        self,
+        hands: Sequence[Sequence[Card | str]],
+        *,
+        pile: Sequence[Card | str] | None = None,
+        leader: int = 0,
+        scores: Sequence[int] | None = None,
+        out: Sequence[int] = (),
+        kalo_holder: int | None = None,
+        seed: int = 0,
+        round_number: int = 1,
+    ) -> KaloState:
+        """Set up a position at the start of a trick, for puzzles and tests.
+
+        Args:
+            hands: Every hand in slot order; a seat that is out has an empty hand.
+            pile: The discard pile; by default every card not in a hand nor removed.
+            leader: Who is to lead. If that seat cannot lead, the rules move the
+                lead on at once (K7), as in play.
+            scores: The scores so far (default all 0).
+            out: The seats already out this round, in order; exactly the empty hands.
+            kalo_holder: Who was dealt the Kalo (default: whoever holds it, else seat 0).
+            seed: Seeds the deals of later rounds.
+            round_number: The round in progress.
+
+        Raises:
+            InvalidStateError: If a card is missing or appears twice, or the
+                position is inconsistent.
+
+        Examples:
+            >>> state = Kalo(players=3).position([["3c"], ["Kd", "Ks"], ["4h"]], leader=0)
+            >>> state.current_player   # seat 0's lone 3 cannot be played: blocked, the lead moves on
+            1
+        """
+        held = tuple(tuple(_card(card, "a card in a hand") for card in hand) for hand in hands)
+        if len(held) != self.players:
+            raise InvalidStateError(f"a position needs {self.players} hands, got {len(held)}")
+        in_hands = {card for hand in held for card in hand}
+        removed = set(removed_cards(self.players))
+        rest = [card for card in DECK if card not in in_hands and card not in removed]
+        piled = rest if pile is None else [_card(card, "a card in the pile") for card in pile]
+        check_cards([*(card for hand in held for card in hand), *piled], self.players, "the position")
+        outs = tuple(out)
+        if sorted(outs) != [seat for seat, hand in enumerate(held) if not hand]:
+            raise InvalidStateError(
+                f"out {list(outs)} must list exactly the seats with empty hands, in the order they went out"
+            )
+        if len(held) - len(outs) < 2:
+            raise InvalidStateError("at least two players must hold cards, or the round would be over")
+        if not isinstance(leader, int) or not 0 <= leader < self.players:
+            raise InvalidStateError(f"leader must be a seat, got {leader!r}")
+        holder = kalo_holder
+        if holder is None:
+            holder = next((seat for seat, hand in enumerate(held) if KALO in hand), 0)
+        table = _empty_table(self, seed, self._scores(scores), round_number)
+        table.hands = [tuple(Slot(card) for card in hand) for hand in held]
+        table.pile = tuple(sorted(piled, key=card_key))
+        table.kalo_holder, table.out, table.phase = holder, outs, "play"
+        table.begin_lead(leader)
+        return freeze(table)
+
+    def action_from_dict(self, data: object) -> Action:
+        """Read any Kalo action from its dict, checking every field.
+
+        Raises:
+            InvalidActionError: If the dict is not a Kalo action.
+        """
+        checked = check_header(data, "action", InvalidActionError)
+        kind = read_str(checked, "type", InvalidActionError, "action")
+        fields = _ACTION_FIELDS.get(kind)
+        if fields is None:
+            raise InvalidActionError(f"unknown Kalo action type {kind!r}; types: {', '.join(_ACTION_FIELDS)}")
+        check_keys(checked, ("type", *fields), InvalidActionError, "action")
+        if kind in ("ready", "pass"):
+            return act.READY if kind == "ready" else act.PASS
+        if kind == "play":
+            cards = checked.get("cards")
+            if not isinstance(cards, list):
+                raise InvalidActionError(f"action field 'cards' must be a list of cards, got {cards!r}")
+            return act.Play(tuple(Card.parse(text) if isinstance(text, str) else _bad(text) for text in cards))
+        if kind == "choose_card":
+            text = read_str(checked, "card", InvalidActionError, "action")
+            return act.ChooseCard(Card.parse(text))
+        (field,) = fields
+        number = read_int(checked, field, InvalidActionError, "action", minimum=0)
+        return _NUMBERED[kind](number)
+
+    def _state_from_dict(self, data: Mapping[str, Any]) -> KaloState:
+        return read_state(self, data)
+
+
+def _bad(value: object) -> Card:
+    raise InvalidActionError(f"a card is written like 10d, got {value!r}")
+
+
+_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "arrange": ("slot",),
+    "ready": (),
+    "play": ("cards",),
+    "pass": (),
+    "choose_card": ("card",),
+    "choose_seat": ("seat",),
+    "choose_slot": ("slot",),
+    "insert": ("slot",),
+}
+_NUMBERED: dict[str, type[act.Arrange | act.ChooseSeat | act.ChooseSlot | act.Insert]] = {
+    "arrange": act.Arrange,
+    "choose_seat": act.ChooseSeat,
+    "choose_slot": act.ChooseSlot,
+    "insert": act.Insert,
+}
+
+
+def _card(value: Card | str, what: str) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        try:
+            return Card.parse(value)
+        except InvalidActionError as error:
+            raise InvalidStateError(f"{what}: {error}") from None
+    raise InvalidStateError(f"{what} must be a card or its notation, got {value!r}")
+
+
+def _empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: int) -> Table:
+    return Table(
+        game=game,
+        seed=seed,
+        round_number=round_number,
+        scores=list(scores),
+        hands=[() for _ in range(game.players)],
+        pile=(),
+        kalo_holder=0,
+        trick=(),
+        passed=frozenset(),
+        leader=0,
+        phase="play",
+        current=None,
+        arranged=0,
+        effect=None,
+        out=(),
+        plays=0,
+        events=None,
+    )

@@ -1,0 +1,92 @@
+"""The values a Kalo state is made of: hand slots, the trick's plays and an effect being resolved.
+
+Examples:
+    >>> from tablegames.kalo.cards import Card
+    >>> Slot(Card.parse("Qh"), received=True, known_by=frozenset({2}))
+    Slot(card=Card(rank=12, suit='h'), received=True, known_by=frozenset({2}))
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from tablegames.kalo.cards import DECK, Card
+
+__all__ = ["DEALT", "Effect", "Slot", "Step", "TrickPlay"]
+
+#: The decisions of an effect, in the order they come (see `Effect`).
+Step = Literal["card", "seat", "slot", "insert"]
+
+
+@attrs.frozen
+class Slot:
+    """One place in a hand.
+
+    Attributes:
+        card: The card there.
+        received: True if the card came in during the round (public: everyone
+            sees where a received card is put).
+        known_by: The other seats that know which card this is (they gave or
+            took it, or saw it pass between hands they knew); public as a set.
+    """
+
+    card: Card
+    received: bool = False
+    known_by: frozenset[int] = frozenset()
+
+
+#: One plain `Slot` per card: how every card sits in a hand just after the deal.
+DEALT: dict[Card, Slot] = {card: Slot(card) for card in DECK}
+
+
+@attrs.frozen
+class TrickPlay:
+    """A play in the current trick: ``seat`` played ``cards``."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen
+class Effect:
+    """An effect of a played 3, 4, 5 or 6 being resolved.
+
+    The steps of one effect, each one decision (ruling K8, K9):
+
+    - 3: ``card`` (from your hand), ``seat`` (who receives), ``insert`` (the receiver places it);
+    - 4: ``card`` (from the discard pile), ``insert`` (you place it);
+    - 5: ``card`` (from the discard pile), ``seat`` (who receives), ``insert`` (the receiver places it);
+    - 6: ``seat`` (whom to rob), ``slot`` (which of their slots), ``insert`` (you place it).
+
+    Attributes:
+        rank: 3, 4, 5 or 6.
+        seat: Whose play it is.
+        left: Effects still to resolve, this one included.
+        step: The decision now due.
+        card: The card on its way (None before it is chosen or taken).
+        origin: The seats that know the card on its way: whoever chose or
+            lost it, and whoever knew it where it was.
+        target: The other player, once chosen.
+    """
+
+    rank: int
+    seat: int
+    left: int
+    step: Step
+    card: Card | None = None
+    origin: frozenset[int] = frozenset()
+    target: int | None = None
+
+    @property
+    def receiver(self) -> int:
+        """Who receives the card: the player of a 4 or 6, the chosen player of a 3 or 5."""
+        if self.rank in (4, 6) or self.target is None:
+            return self.seat
+        return self.target
+
+    @property
+    def seen_by(self) -> frozenset[int]:
+        """The seats that may see the card on its way: `origin`, and the receiver while placing it."""
+        return self.origin | {self.receiver} if self.step == "insert" else self.origin

@@ -1,0 +1,231 @@
+"""Reading a Kalo state from its dict: every field checked, and the whole checked for consistency."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tablegames.core.errors import InvalidActionError, InvalidStateError
+from tablegames.core.serial import check_keys, int_tuple, read_int
+from tablegames.kalo.actions import Play
+from tablegames.kalo.cards import DECK, Card, card_key, removed_cards
+from tablegames.kalo.model import Effect, Slot, TrickPlay
+
+if TYPE_CHECKING:
+    from tablegames.kalo.game import Kalo
+    from tablegames.kalo.state import KaloState
+
+__all__ = ["check_cards", "read_state"]
+
+_KEYS = (
+    "game", "options", "seed", "round", "scores", "hands", "pile", "kalo_holder", "trick", "passed",
+    "leader", "phase", "current_player", "arranged", "effect", "out", "plays",
+)  # fmt: skip
+_STEPS = {
+    3: ("card", "seat", "insert"),
+    4: ("card", "insert"),
+    5: ("card", "seat", "insert"),
+    6: ("seat", "slot", "insert"),
+}
+
+
+def check_cards(cards: Sequence[Card], players: int, what: str) -> None:
+    """Check that ``cards`` are every card of the game but the removed ones (K1), each once.
+
+    Raises:
+        InvalidStateError: Naming the cards that appear twice, are removed, or are missing.
+    """
+    removed = set(removed_cards(players))
+    counts = Counter(cards)
+    twice = sorted((card for card, count in counts.items() if count > 1), key=card_key)
+    if twice:
+        raise InvalidStateError(f"{what} holds {' '.join(map(str, twice))} more than once")
+    stray = sorted(set(counts) & removed, key=card_key)
+    if stray:
+        raise InvalidStateError(f"{what} holds {' '.join(map(str, stray))}, removed with {players} players")
+    missing = [card for card in DECK if card not in counts and card not in removed]
+    if missing:
+        raise InvalidStateError(f"{what} lacks {' '.join(map(str, missing))}")
+
+
+def _card(value: object, what: str) -> Card:
+    if not isinstance(value, str):
+        raise InvalidStateError(f"{what} must be a card like '10d', got {value!r}")
+    try:
+        return Card.parse(value)
+    except InvalidActionError as error:
+        raise InvalidStateError(f"{what}: {error}") from None
+
+
+def _list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InvalidStateError(f"{what} must be a list, got {value!r}")
+    return value
+
+
+def _seat(value: object, players: int, what: str, *, none: bool = False) -> int | None:
+    if value is None and none:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise InvalidStateError(
+            f"{what} must be a seat from 0 to {players - 1}{' or null' if none else ''}, got {value!r}"
+        )
+    return value
+
+
+def _seats(value: object, players: int, what: str) -> frozenset[int]:
+    seats = int_tuple(value, what, InvalidStateError, minimum=0)
+    if any(seat >= players for seat in seats) or len(set(seats)) != len(seats):
+        raise InvalidStateError(f"{what} must list different seats from 0 to {players - 1}, got {list(seats)}")
+    return frozenset(seats)
+
+
+def _slot(value: object, owner: int, players: int, what: str) -> Slot:
+    if not isinstance(value, Mapping) or set(value) != {"card", "received", "known_by"}:
+        raise InvalidStateError(f"{what} must be an object with card, received and known_by, got {value!r}")
+    if not isinstance(value["received"], bool):
+        raise InvalidStateError(f"{what}: received must be true or false")
+    known_by = _seats(value["known_by"], players, f"{what}: known_by")
+    if owner in known_by:
+        raise InvalidStateError(f"{what}: known_by lists the hand's own seat {owner}")
+    return Slot(card=_card(value["card"], what), received=value["received"], known_by=known_by)
+
+
+def _effect(value: object, players: int) -> Effect:
+    if not isinstance(value, Mapping) or set(value) != {"rank", "seat", "left", "step", "card", "origin", "target"}:
+        raise InvalidStateError(
+            f"effect must be an object with rank, seat, left, step, card, origin, target; got {value!r}"
+        )
+    rank = read_int(value, "rank", InvalidStateError, "effect", minimum=3, maximum=6)
+    step = value["step"]
+    if step not in _STEPS[rank]:
+        raise InvalidStateError(f"the effect of a {rank} has the steps {list(_STEPS[rank])}, got {step!r}")
+    seat = _seat(value["seat"], players, "effect seat")
+    assert seat is not None
+    card = None if value["card"] is None else _card(value["card"], "effect card")
+    target = _seat(value["target"], players, "effect target", none=True)
+    steps = _STEPS[rank]
+    chosen_card = steps.index(step) > (1 if rank == 6 else 0) or (rank != 6 and step != "card")
+    if (card is not None) != chosen_card:
+        raise InvalidStateError(
+            f"an effect of a {rank} at step {step!r} {'has' if chosen_card else 'has no'} card on its way"
+        )
+    has_target = rank in (3, 5, 6) and steps.index(step) > steps.index("seat")
+    if (target is not None) != has_target or target == seat:
+        raise InvalidStateError(
+            f"an effect of a {rank} at step {step!r} needs {'another' if has_target else 'no'} target"
+        )
+    return Effect(
+        rank=rank,
+        seat=seat,
+        left=read_int(value, "left", InvalidStateError, "effect", minimum=1, maximum=4),
+        step=step,
+        card=card,
+        origin=_seats(value["origin"], players, "effect origin"),
+        target=target,
+    )
+
+
+def _trick(value: object, players: int, combos: bool) -> tuple[TrickPlay, ...]:
+    plays: list[TrickPlay] = []
+    for index, entry in enumerate(_list(value, "trick")):
+        if not isinstance(entry, Mapping) or set(entry) != {"seat", "cards"}:
+            raise InvalidStateError(f"trick play {index} must be an object with seat and cards, got {entry!r}")
+        seat = _seat(entry["seat"], players, f"trick play {index} seat")
+        assert seat is not None
+        try:
+            play = Play(tuple(_card(card, f"trick play {index}") for card in _list(entry["cards"], "trick cards")))
+        except InvalidActionError as error:
+            raise InvalidStateError(f"trick play {index}: {error}") from None
+        if play.has_kalo:
+            raise InvalidStateError("the Kalo ends a trick at once, so a trick in progress cannot hold it")
+        if plays and (len(play.cards) != len(plays[-1].cards) or play.rank <= plays[-1].cards[0].rank):
+            raise InvalidStateError(f"trick play {index} does not beat the play before it")
+        plays.append(TrickPlay(seat=seat, cards=play.cards))
+    del combos
+    return tuple(plays)
+
+
+def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
+    """Build a state from its dict (header and options already checked by ``Game.from_dict``).
+
+    Raises:
+        InvalidStateError: Naming the first field that is malformed or inconsistent.
+    """
+    from tablegames.kalo.state import KaloState
+
+    check_keys(data, _KEYS, InvalidStateError, "state")
+    missing = [key for key in _KEYS if key not in data]
+    if missing:
+        raise InvalidStateError(f"a Kalo state needs the field(s) {missing}")
+    n = game.players
+    phase = data["phase"]
+    if phase not in ("arrange", "play", "effect", "over"):
+        raise InvalidStateError(f"phase must be arrange, play, effect or over, got {phase!r}")
+    scores = int_tuple(data["scores"], "scores", InvalidStateError, length=n, minimum=0)
+    if (max(scores) >= game.target) != (phase == "over"):
+        raise InvalidStateError(f"the game is over exactly when a score reaches {game.target}")
+    raw_hands = _list(data["hands"], "hands")
+    if len(raw_hands) != n:
+        raise InvalidStateError(f"hands must hold {n} hands, got {len(raw_hands)}")
+    hands = tuple(
+        tuple(_slot(slot, owner, n, f"seat {owner}'s slot {index}") for index, slot in enumerate(_list(hand, "a hand")))
+        for owner, hand in enumerate(raw_hands)
+    )
+    pile = tuple(sorted((_card(card, "a pile card") for card in _list(data["pile"], "pile")), key=card_key))
+    trick = _trick(data["trick"], n, game.kalo_in_combinations)
+    effect = None if data["effect"] is None else _effect(data["effect"], n)
+    current = _seat(data["current_player"], n, "current_player", none=True)
+    cards = [slot.card for hand in hands for slot in hand] + list(pile)
+    cards += [card for play in trick for card in play.cards]
+    if effect is not None and effect.card is not None:
+        cards.append(effect.card)
+    check_cards(cards, n, "the state")
+    out = int_tuple(data["out"], "out", InvalidStateError, minimum=0)
+    if len(set(out)) != len(out) or any(seat >= n for seat in out):
+        raise InvalidStateError(f"out must list different seats, got {list(out)}")
+    empty = {seat for seat, hand in enumerate(hands) if not hand}
+    playing_out = {effect.seat} if effect is not None else set()
+    if (phase != "over" and not set(out) <= empty) or not empty - set(out) <= playing_out:
+        raise InvalidStateError(f"out {list(out)} must be the seats with empty hands")
+    if (phase == "effect" and effect is None) or (phase in ("arrange", "play") and effect is not None):
+        raise InvalidStateError("an effect is being resolved in phase 'effect' (or was, when the game ended)")
+    if (phase == "over") != (current is None):
+        raise InvalidStateError("current_player is null exactly when the game is over")
+    if (
+        effect is not None
+        and phase == "effect"
+        and current != (effect.receiver if effect.step == "insert" else effect.seat)
+    ):
+        raise InvalidStateError(
+            f"during this effect the decision is seat {effect.seat}'s or the receiver's, not {current}'s"
+        )
+    arranged = read_int(data, "arranged", InvalidStateError, "state", minimum=0)
+    if phase == "arrange":
+        if trick or pile or out or current is None or arranged >= max(len(hands[current]) - 1, 1):
+            raise InvalidStateError(
+                "while hands are arranged, no card has been played and the arranging seat has a slot left"
+            )
+    elif arranged:
+        raise InvalidStateError("arranged is 0 outside the arranging phase")
+    if phase in ("play", "effect") and current is not None and not hands[current] and effect is None:
+        raise InvalidStateError(f"seat {current} holds no cards and cannot be the one to play")
+    return KaloState(
+        game=game,
+        seed=read_int(data, "seed", InvalidStateError, "state"),
+        round_number=read_int(data, "round", InvalidStateError, "state", minimum=1),
+        scores=scores,
+        hands=hands,
+        pile=pile,
+        kalo_holder=_seat(data["kalo_holder"], n, "kalo_holder") or 0,
+        trick=trick,
+        passed=_seats(data["passed"], n, "passed"),
+        leader=_seat(data["leader"], n, "leader") or 0,
+        phase=phase,
+        current_player=current,
+        arranged=arranged,
+        effect=effect,
+        out=out,
+        plays=read_int(data, "plays", InvalidStateError, "state", minimum=0, maximum=game.play_limit - 1),
+    )

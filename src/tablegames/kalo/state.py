@@ -1,0 +1,317 @@
+"""Kalo states: the round in progress, its legal decisions, and what each seat may see.
+
+Examples:
+    >>> from tablegames.kalo import Kalo
+    >>> state = Kalo(players=4).start(seed=1)
+    >>> state.phase, state.current_player == (state.kalo_holder + 1) % 4
+    ('arrange', True)
+    >>> [str(action) for action in state.legal_actions()][-3:]
+    ['arrange 11', 'arrange 12', 'ready']
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tablegames.core.protocol import Action, Event, State
+from tablegames.kalo.actions import (
+    PASS,
+    READY,
+    Arrange,
+    ChooseCard,
+    ChooseSeat,
+    ChooseSlot,
+    Insert,
+    Pass,
+    Play,
+    Ready,
+    parse_action,
+)
+from tablegames.kalo.cards import EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
+from tablegames.kalo.table import Table, play_is_possible
+from tablegames.kalo.view import KaloView, view_of
+
+if TYPE_CHECKING:
+    from tablegames.core.serial import JSONDict
+    from tablegames.kalo.game import Kalo
+    from tablegames.kalo.model import Effect, Slot, TrickPlay
+
+__all__ = ["KaloState", "freeze"]
+
+_PLAYS: dict[tuple[Card, ...], Play] = {}
+
+
+def _play(cards: tuple[Card, ...]) -> Play:
+    """The interned `Play` of cards already in `card_key` order."""
+    play = _PLAYS.get(cards)
+    if play is None:
+        play = _PLAYS[cards] = Play(cards)
+    return play
+
+
+@attrs.frozen
+class KaloState(State):
+    """A Kalo position: the scores, the round in progress and whose decision is next.
+
+    Build states with `Kalo.start`, `Kalo.deal` or `Kalo.from_dict`, which
+    validate; the constructor trusts its arguments.
+
+    Attributes:
+        game: The game and its options.
+        seed: Seeds the deal of every round.
+        round_number: The round in progress, from 1.
+        scores: Each seat's points so far.
+        hands: Each seat's hand, slot by slot, in order.
+        pile: The discard pile (its order does not matter; kept sorted).
+        kalo_holder: Who was dealt the Kalo this round (public).
+        trick: The plays of the trick in progress.
+        passed: Seats that passed since the last play of the trick.
+        leader: The seat that opens or opened the trick (during arranging: the opener).
+        phase: ``"arrange"``, ``"play"``, ``"effect"`` or ``"over"``.
+        current_player: Whose decision is next, None once the game is over.
+        arranged: While arranging: how many slots of the current seat's hand are placed.
+        effect: The effect being resolved, in phase ``"effect"``.
+        out: Seats out of this round, in the order they went out.
+        plays: Plays so far this round (ruling K11's limit counts them).
+    """
+
+    game: Kalo
+    seed: int
+    round_number: int
+    scores: tuple[int, ...]
+    hands: tuple[tuple[Slot, ...], ...]
+    pile: tuple[Card, ...]
+    kalo_holder: int
+    trick: tuple[TrickPlay, ...]
+    passed: frozenset[int]
+    leader: int
+    phase: str
+    current_player: int | None
+    arranged: int = 0
+    effect: Effect | None = None
+    out: tuple[int, ...] = ()
+    plays: int = 0
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    # -- legal decisions -------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The decisions open to `current_player`, in this order.
+
+        Arranging: ``arrange`` each slot not yet placed, then ``ready``.
+        Playing: plays by rank (low to high), then by size, then in suit
+        order; the lone Kalo last; then ``pass`` for a follower. Effects: cards in
+        hand order (3) or pile order (4, 5); seats in seat order; slots from 0.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _legal_now(self) -> tuple[Action, ...]:
+        seat = self.current_player
+        if seat is None:
+            return ()
+        if self.phase == "arrange":
+            return (*(Arrange(slot) for slot in range(self.arranged, len(self.hands[seat]))), READY)
+        if self.phase == "play":
+            plays = self._plays(seat)
+            return (*plays, PASS) if self.trick else plays
+        effect = self.effect
+        assert effect is not None
+        if effect.step == "card":
+            cards = [slot.card for slot in self.hands[seat]] if effect.rank == 3 else self.pile
+            return tuple(ChooseCard(card) for card in cards)
+        if effect.step == "seat":
+            return tuple(ChooseSeat(other) for other, hand in enumerate(self.hands) if hand and other != seat)
+        if effect.step == "slot":
+            assert effect.target is not None
+            return tuple(ChooseSlot(slot) for slot in range(len(self.hands[effect.target])))
+        return tuple(Insert(slot) for slot in range(len(self.hands[seat]) + 1))
+
+    def _plays(self, seat: int) -> tuple[Play, ...]:
+        hand = [slot.card for slot in self.hands[seat]]
+        size, pile = len(hand), len(self.pile)
+        others = sum(map(len, self.hands)) - size
+        combos = self.game.kalo_in_combinations
+        groups: dict[int, list[Card]] = {}
+        for card in sorted(hand, key=card_key):
+            if combos or card is not KALO:
+                groups.setdefault(card.rank, []).append(card)
+        plays: list[Play] = []
+        if self.trick:
+            top = self.trick[-1].cards
+            need, floor = len(top), top[0].rank
+            for rank, cards in groups.items():
+                if rank > floor and len(cards) >= need and play_is_possible(rank, need, size - need, pile, others):
+                    plays.extend(map(_play, combinations(cards, need)))
+        else:
+            for rank, cards in groups.items():
+                for count in range(1, len(cards) + 1):
+                    if play_is_possible(rank, count, size - count, pile, others):
+                        plays.extend(map(_play, combinations(cards, count)))
+        lone = _play((KALO,))
+        if KALO in hand and lone not in plays:
+            plays.append(lone)
+        return tuple(plays)
+
+    def _why_illegal(self, action: object) -> str:
+        seat = self.current_player
+        expected = {"arrange": "arrange a slot or say ready", "play": "play cards" + (" or pass" if self.trick else "")}
+        if self.phase in expected and not isinstance(action, (Arrange, Ready, Play, Pass)):
+            return f"seat {seat} must {expected[self.phase]}, not {action}"
+        if isinstance(action, Play):
+            return self._why_not_play(action)
+        if isinstance(action, Pass) and self.phase == "play" and not self.trick:
+            return f"seat {seat} leads and must play when it can; a leader cannot pass"
+        if self.effect is not None:
+            effect = self.effect
+            what = {
+                "card": "choose a card",
+                "seat": "choose another player holding cards",
+                "slot": "choose a slot",
+                "insert": "choose the slot for the card received",
+            }[effect.step]
+            return f"seat {seat} must {what} for the {RANK_NAMES[effect.rank]} ({EFFECTS[effect.rank]}), not {action}"
+        return f"{action} is not a legal decision for seat {seat} now"
+
+    def _why_not_play(self, play: Play) -> str:
+        seat = self.current_player
+        assert seat is not None
+        if self.phase != "play":
+            return f"no play now: seat {seat} must {'arrange' if self.phase == 'arrange' else 'resolve an effect'}"
+        hand = {slot.card for slot in self.hands[seat]}
+        missing = [str(card) for card in play.cards if card not in hand]
+        if missing:
+            return f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in seat {seat}'s hand"
+        if play.has_kalo and len(play.cards) > 1 and not self.game.kalo_in_combinations:
+            return "the Kalo is always played alone"
+        if self.trick and play.cards != (KALO,):
+            top = self.trick[-1].cards
+            if len(play.cards) != len(top) or play.rank <= top[0].rank:
+                cards = "card" if len(top) == 1 else "cards"
+                return f"must play {len(top)} {cards} of rank above {RANK_NAMES[top[0].rank]}, or pass"
+        count = len(play.cards)
+        if play.rank == 3:
+            left = len(hand) - count
+            return f"a 3 gives a card from your hand: playing {count} leaves {left} to give, {count} needed"
+        return f"the discard pile or the other hands hold too few cards for {count} {RANK_NAMES[play.rank]}'s effect"
+
+    def _advance(self, action: Action, events: list[Event] | None) -> KaloState:
+        table = Table(
+            game=self.game,
+            seed=self.seed,
+            round_number=self.round_number,
+            scores=list(self.scores),
+            hands=list(self.hands),
+            pile=self.pile,
+            kalo_holder=self.kalo_holder,
+            trick=self.trick,
+            passed=self.passed,
+            leader=self.leader,
+            phase=self.phase,
+            current=self.current_player,
+            arranged=self.arranged,
+            effect=self.effect,
+            out=self.out,
+            plays=self.plays,
+            events=events,
+        )
+        table.apply(action)
+        return freeze(table)
+
+    # -- what is seen ------------------------------------------------------------
+
+    def view(self, seat: int | None) -> KaloView:
+        """Return what ``seat`` may know (ruling K14); None is a spectator, who sees no hidden card.
+
+        Raises:
+            SeatError: If ``seat`` is not a seat of this game or None.
+        """
+        self.game.check_seat(seat)
+        return view_of(self, seat)
+
+    def parse_action(self, text: str) -> Action:
+        """Read a decision from its notation, such as ``8c 8h``, ``pass``, ``card Qh`` or ``insert 0``.
+
+        Raises:
+            InvalidActionError: If ``text`` is not Kalo notation.
+        """
+        return parse_action(text)
+
+    def _fields(self) -> JSONDict:
+        effect = self.effect
+        return {
+            "seed": self.seed,
+            "round": self.round_number,
+            "scores": list(self.scores),
+            "hands": [[_slot_dict(slot) for slot in hand] for hand in self.hands],
+            "pile": [str(card) for card in self.pile],
+            "kalo_holder": self.kalo_holder,
+            "trick": [{"seat": play.seat, "cards": [str(card) for card in play.cards]} for play in self.trick],
+            "passed": sorted(self.passed),
+            "leader": self.leader,
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "arranged": self.arranged,
+            "effect": None
+            if effect is None
+            else {
+                "rank": effect.rank,
+                "seat": effect.seat,
+                "left": effect.left,
+                "step": effect.step,
+                "card": None if effect.card is None else str(effect.card),
+                "origin": sorted(effect.origin),
+                "target": effect.target,
+            },
+            "out": list(self.out),
+            "plays": self.plays,
+        }
+
+    def cards_in_play(self) -> tuple[Card, ...]:
+        """Every card of the round wherever it is: hands, trick, discard pile and an effect's card on its way."""
+        cards = [slot.card for hand in self.hands for slot in hand]
+        cards += [card for play in self.trick for card in play.cards]
+        cards += self.pile
+        if self.effect is not None and self.effect.card is not None:
+            cards.append(self.effect.card)
+        return tuple(cards)
+
+    @property
+    def removed(self) -> tuple[Card, ...]:
+        """The cards out of this game by the player count (ruling K1)."""
+        return removed_cards(self.game.players)
+
+    def __str__(self) -> str:
+        return str(self.view(None))
+
+
+def _slot_dict(slot: Slot) -> JSONDict:
+    return {"card": str(slot.card), "received": slot.received, "known_by": sorted(slot.known_by)}
+
+
+def freeze(table: Table) -> KaloState:
+    """Freeze a table back into a state."""
+    return KaloState(
+        game=table.game,
+        seed=table.seed,
+        round_number=table.round_number,
+        scores=tuple(table.scores),
+        hands=tuple(table.hands),
+        pile=table.pile,
+        kalo_holder=table.kalo_holder,
+        trick=table.trick,
+        passed=table.passed,
+        leader=table.leader,
+        phase=table.phase,
+        current_player=table.current,
+        arranged=table.arranged,
+        effect=table.effect,
+        out=table.out,
+        plays=table.plays,
+    )

@@ -1,0 +1,329 @@
+"""The rules of a Kalo round as moves on a mutable working copy of a state.
+
+`Table` is private to a single transition: ``KaloState._advance`` copies the
+state into a table, applies one legal action with the rules below, and
+freezes the result into a new state. Nothing here validates: legality is
+decided before (``KaloState.legal_actions``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tablegames.kalo import events as ev
+from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
+from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
+from tablegames.kalo.model import DEALT, Effect, Slot, TrickPlay
+
+if TYPE_CHECKING:
+    from tablegames.core.protocol import Action, Event
+    from tablegames.kalo.cards import Card
+    from tablegames.kalo.game import Kalo
+    from tablegames.kalo.model import Step
+
+__all__ = ["Table", "deal_round", "lead_is_possible", "play_is_possible"]
+
+#: The first decision of each effect.
+FIRST_STEP: dict[int, Step] = {3: "card", 4: "card", 5: "card", 6: "seat"}
+
+
+def deal_round(game: Kalo, seed: int, round_number: int) -> tuple[tuple[Card, ...], ...]:
+    """Shuffle the deck without the removed cards and deal it out, one card at a time from seat 0.
+
+    The shuffle is drawn from a generator seeded by the game's seed and the
+    round number, so each round of a seeded game is the same every time.
+    """
+    removed = set(removed_cards(game.players))
+    deck = [card for card in DECK if card not in removed]
+    random.Random(f"kalo/{seed}/{round_number}").shuffle(deck)
+    return tuple(tuple(deck[seat :: game.players]) for seat in range(game.players))
+
+
+def play_is_possible(rank: int, count: int, hand_after: int, pile: int, others: int) -> bool:
+    """Whether a play's effects can all be carried out (ruling K8).
+
+    Args:
+        rank: The rank played.
+        count: How many cards.
+        hand_after: Cards left in the player's hand after the play.
+        pile: Cards in the discard pile.
+        others: Cards in the other players' hands together.
+    """
+    if rank == 3:
+        return hand_after >= count
+    if rank in (4, 5):
+        return pile >= count
+    if rank == 6:
+        return others >= count
+    return True
+
+
+def lead_is_possible(hand: tuple[Slot, ...], pile: int, others: int) -> bool:
+    """Whether a hand has any legal lead: a single card of some rank whose effect can be carried out."""
+    size = len(hand)
+    return any(play_is_possible(slot.card.rank, 1, size - 1, pile, others) for slot in hand)
+
+
+@attrs.define
+class Table:
+    """A state's fields, unfrozen for one transition, plus the events it yields."""
+
+    game: Kalo
+    seed: int
+    round_number: int
+    scores: list[int]
+    hands: list[tuple[Slot, ...]]
+    pile: tuple[Card, ...]
+    kalo_holder: int
+    trick: tuple[TrickPlay, ...]
+    passed: frozenset[int]
+    leader: int
+    phase: str
+    current: int | None
+    arranged: int
+    effect: Effect | None
+    out: tuple[int, ...]
+    plays: int
+    events: list[Event] | None
+
+    # -- small helpers -------------------------------------------------------
+
+    def emit(self, event: Event) -> None:
+        """Record an event if this transition collects them."""
+        if self.events is not None:
+            self.events.append(event)
+
+    def holders(self) -> list[int]:
+        """Seats holding cards, in seat order."""
+        return [seat for seat, hand in enumerate(self.hands) if hand]
+
+    def next_holder(self, seat: int, *, including: bool = False) -> int | None:
+        """The first seat holding cards after ``seat`` in turn order (or ``seat`` itself if ``including``)."""
+        players = self.game.players
+        for step in range(0 if including else 1, players + 1):
+            candidate = (seat + step) % players
+            if self.hands[candidate]:
+                return candidate
+        return None
+
+    def others(self, seat: int) -> int:
+        """Cards in every hand but ``seat``'s."""
+        return sum(len(hand) for other, hand in enumerate(self.hands) if other != seat)
+
+    # -- the round -----------------------------------------------------------
+
+    def start_round(self, hands: tuple[tuple[Card, ...], ...]) -> None:
+        """Put a deal on the table: the Kalo holder announces, the seat after them arranges first (K2, K3)."""
+        self.hands = [tuple(DEALT[card] for card in hand) for hand in hands]
+        self.pile, self.trick, self.passed, self.out = (), (), frozenset(), ()
+        self.effect, self.plays, self.arranged = None, 0, 0
+        holder = next(seat for seat, hand in enumerate(hands) if KALO in hand)
+        self.kalo_holder = holder
+        opener = (holder + 1) % self.game.players
+        self.leader = opener
+        self.phase, self.current = "arrange", opener
+        self.emit(ev.RoundStarted(round_number=self.round_number, kalo_holder=holder, opener=opener))
+
+    def arrange(self, action: Arrange | Ready) -> None:
+        """K3: move one card to the next place of the arranged part of the hand, or finish."""
+        seat = self.current
+        assert seat is not None
+        hand = list(self.hands[seat])
+        if isinstance(action, Arrange):
+            hand.insert(self.arranged, hand.pop(action.slot))
+            self.hands[seat] = tuple(hand)
+            self.emit(ev.Arranged(seat=seat, slot=action.slot, to=self.arranged))
+            self.arranged += 1
+            if self.arranged < len(hand) - 1:
+                return
+        self.emit(ev.ReadyToPlay(seat=seat))
+        following = (seat + 1) % self.game.players
+        self.arranged = 0
+        if following == self.leader:
+            self.phase = "play"
+            self.begin_lead(self.leader)
+        else:
+            self.current = following
+
+    def begin_lead(self, seat: int) -> None:
+        """K6, K7, K11: the first holder from ``seat`` on that can lead leads; if none can, the round ends."""
+        pile = len(self.pile)
+        start = self.next_holder(seat, including=True)
+        assert start is not None
+        candidate = start
+        while True:
+            if lead_is_possible(self.hands[candidate], pile, self.others(candidate)):
+                self.leader = self.current = candidate
+                self.emit(ev.Leads(seat=candidate))
+                return
+            self.emit(ev.Blocked(seat=candidate))
+            following = self.next_holder(candidate)
+            assert following is not None
+            candidate = following
+            if candidate == start:
+                self.end_round("blocked")
+                return
+
+    def play(self, action: Play) -> None:
+        """K4, K5, K8: put the cards on the trick; start their effects, if any."""
+        seat = self.current
+        assert seat is not None
+        played = set(action.cards)
+        self.hands[seat] = tuple(slot for slot in self.hands[seat] if slot.card not in played)
+        self.trick = (*self.trick, TrickPlay(seat=seat, cards=action.cards))
+        self.passed = frozenset()
+        self.plays += 1
+        self.emit(ev.Played(seat=seat, cards=action.cards))
+        rank = action.rank
+        if rank in FIRST_STEP and not action.has_kalo:
+            self.phase = "effect"
+            self.effect = Effect(rank=rank, seat=seat, left=len(action.cards), step=FIRST_STEP[rank])
+            return
+        self.after_play(seat)
+
+    def after_play(self, seat: int) -> None:
+        """After a play and all its effects: going out (K10), the round's end (K11), the Kalo (K5), the next turn."""
+        self.phase, self.effect = "play", None
+        if not self.hands[seat]:
+            self.go_out(seat)
+            if self.phase == "over":
+                return
+        if len(self.holders()) <= 1:
+            self.end_round("last")
+            return
+        if self.plays >= self.game.play_limit:
+            self.end_round("limit")
+            return
+        if any(card.is_kalo for card in self.trick[-1].cards):
+            self.end_trick()
+            return
+        self.current = self.next_holder(seat)
+
+    def pass_(self) -> None:
+        """K4, K6: a follower passes; the trick ends once every other holder has passed since the last play."""
+        seat = self.current
+        assert seat is not None
+        self.passed = self.passed | {seat}
+        self.emit(ev.Passed(seat=seat))
+        last = self.trick[-1].seat
+        if all(other in self.passed for other in self.holders() if other != last):
+            self.end_trick()
+        else:
+            self.current = self.next_holder(seat)
+
+    def end_trick(self) -> None:
+        """K6: the last player wins; the cards go to the discard pile; the winner (or the next holder) leads."""
+        winner = self.trick[-1].seat
+        cards = [card for play in self.trick for card in play.cards]
+        self.pile = tuple(sorted((*self.pile, *cards), key=card_key))
+        self.trick, self.passed = (), frozenset()
+        self.emit(ev.TrickWon(seat=winner, cards=len(cards)))
+        self.begin_lead(winner)
+
+    def go_out(self, seat: int) -> None:
+        """K10, K12: ``seat`` has no cards left: the k-th out scores N - k + 1; 5 x N ends the game at once."""
+        self.out = (*self.out, seat)
+        points = self.game.players - len(self.out) + 1
+        self.scores[seat] += points
+        self.emit(ev.WentOut(seat=seat, place=len(self.out), points=points))
+        self.check_game_end()
+
+    def end_round(self, reason: str) -> None:
+        """K11, K13: the last holder, or every blocked holder, scores 1; then the next round is dealt."""
+        holders = self.holders()
+        if reason == "last":
+            self.out = (*self.out, *holders)
+        for seat in holders:
+            self.scores[seat] += 1
+        self.emit(ev.RoundEnded(round_number=self.round_number, reason=reason, scoring=tuple(holders)))
+        self.check_game_end()
+        if self.phase == "over":
+            return
+        self.round_number += 1
+        self.start_round(deal_round(self.game, self.seed, self.round_number))
+
+    def check_game_end(self) -> None:
+        """K12: the game ends the moment a total reaches 5 x N."""
+        if max(self.scores) >= self.game.target:
+            # The game stops at once, an effect's card on its way included (it stays in `effect`).
+            self.phase, self.current = "over", None
+            best = max(self.scores)
+            winners = frozenset(seat for seat, score in enumerate(self.scores) if score == best)
+            self.emit(ev.GameEnded(scores=tuple(self.scores), winners=winners))
+
+    # -- effects -------------------------------------------------------------
+
+    def resolve(self, action: ChooseCard | ChooseSeat | ChooseSlot | Insert) -> None:
+        """K8, K9: one decision of the effect being resolved."""
+        effect = self.effect
+        assert effect is not None
+        if isinstance(action, ChooseCard):
+            self.choose_card(effect, action.card)
+        elif isinstance(action, ChooseSeat):
+            step: Step = "slot" if effect.rank == 6 else "insert"
+            self.effect = attrs.evolve(effect, target=action.seat, step=step)
+            if step == "insert":
+                self.current = action.seat
+        elif isinstance(action, ChooseSlot):
+            self.rob(effect, action.slot)
+        else:
+            self.insert(effect, action.slot)
+
+    def choose_card(self, effect: Effect, card: Card) -> None:
+        """The card of a 3 (from the hand) or a 4 or 5 (from the discard pile) is taken up."""
+        slot: int | None = None
+        if effect.rank == 3:
+            hand = list(self.hands[effect.seat])
+            slot = next(index for index, each in enumerate(hand) if each.card is card)
+            origin = hand.pop(slot).known_by | {effect.seat}
+            self.hands[effect.seat] = tuple(hand)
+        else:
+            self.pile = tuple(each for each in self.pile if each is not card)
+            origin = frozenset({effect.seat})
+        step: Step = "insert" if effect.rank == 4 else "seat"
+        self.effect = attrs.evolve(effect, card=card, origin=origin, step=step)
+        self.emit(ev.CardChosen(seat=effect.seat, rank=effect.rank, slot=slot, card=card, seen_by=origin))
+
+    def rob(self, effect: Effect, slot: int) -> None:
+        """A 6 takes the card at ``slot`` of the chosen hand; an emptied hand is out at once (K10)."""
+        victim = effect.target
+        assert victim is not None
+        hand = list(self.hands[victim])
+        taken = hand.pop(slot)
+        self.hands[victim] = tuple(hand)
+        self.effect = attrs.evolve(effect, card=taken.card, origin=taken.known_by | {victim}, step="insert")
+        origin = taken.known_by | {victim, effect.seat}
+        self.emit(ev.Robbed(seat=effect.seat, victim=victim, slot=slot, card=taken.card, seen_by=origin))
+        if not self.hands[victim]:
+            self.go_out(victim)
+
+    def insert(self, effect: Effect, slot: int) -> None:
+        """K9: the receiver puts the card at the slot they choose; then the next effect, or the play is done."""
+        receiver = self.current
+        assert receiver is not None
+        assert effect.card is not None
+        known_by = effect.origin - {receiver}
+        hand = self.hands[receiver]
+        self.hands[receiver] = (*hand[:slot], Slot(card=effect.card, received=True, known_by=known_by), *hand[slot:])
+        self.emit(ev.Inserted(seat=receiver, slot=slot, card=effect.card, seen_by=known_by | {receiver}))
+        if effect.left > 1:
+            rank = effect.rank
+            self.effect = Effect(rank=rank, seat=effect.seat, left=effect.left - 1, step=FIRST_STEP[rank])
+            self.current = effect.seat
+        else:
+            self.after_play(effect.seat)
+
+    def apply(self, action: Action) -> None:
+        """Apply one legal action."""
+        if isinstance(action, (Arrange, Ready)):
+            self.arrange(action)
+        elif isinstance(action, Play):
+            self.play(action)
+        elif isinstance(action, Pass):
+            self.pass_()
+        else:
+            assert isinstance(action, (ChooseCard, ChooseSeat, ChooseSlot, Insert))
+            self.resolve(action)

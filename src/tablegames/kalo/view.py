@@ -1,0 +1,206 @@
+"""What one seat may know of a Kalo state (ruling K14).
+
+A seat sees its own hand in order; of every other hand its size and, slot by
+slot, whether the card there was received this round, which seats know it,
+and the card itself only if this seat knows it; the trick; the discard pile's
+size, and its cards only while this seat resolves a 4 or 5; the scores; and
+whose decision it is. A spectator (seat None) knows no hidden card.
+
+Examples:
+    >>> from tablegames.kalo import Kalo
+    >>> state = Kalo(players=3).start(seed=2)
+    >>> view = state.view(0)
+    >>> len(view.hands[0]), all(slot.card is not None for slot in view.hands[0])
+    (17, True)
+    >>> any(slot.card is not None for slot in view.hands[1])
+    False
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from tablegames.core.protocol import Action, View
+from tablegames.kalo.cards import RANK_NAMES, Card
+
+if TYPE_CHECKING:
+    from tablegames.core.serial import JSONDict
+    from tablegames.kalo.model import Step, TrickPlay
+    from tablegames.kalo.state import KaloState
+
+__all__ = ["EffectView", "KaloView", "SlotView", "view_of"]
+
+
+@attrs.frozen
+class SlotView:
+    """One slot of a hand as a seat sees it: the card (None if unknown), whether it was received, who knows it."""
+
+    card: Card | None
+    received: bool
+    known_by: frozenset[int]
+
+    def to_dict(self) -> JSONDict:
+        """The slot as JSON."""
+        return {
+            "card": None if self.card is None else str(self.card),
+            "received": self.received,
+            "known_by": sorted(self.known_by),
+        }
+
+
+@attrs.frozen
+class EffectView:
+    """The effect being resolved: public but for the card, shown only to the seats that may see it."""
+
+    rank: int
+    seat: int
+    left: int
+    step: Step
+    target: int | None
+    card: Card | None
+
+    def to_dict(self) -> JSONDict:
+        """The effect as JSON."""
+        return {
+            "rank": self.rank,
+            "seat": self.seat,
+            "left": self.left,
+            "step": self.step,
+            "target": self.target,
+            "card": None if self.card is None else str(self.card),
+        }
+
+
+@attrs.frozen
+class KaloView(View):
+    """A Kalo state as one seat may know it.
+
+    Attributes:
+        round_number: The round in progress.
+        kalo_holder: Who was dealt the Kalo this round.
+        removed: The cards out of the game by the player count.
+        phase: ``"arrange"``, ``"play"``, ``"effect"`` or ``"over"``.
+        hands: Every hand, slot by slot, as this seat sees it.
+        trick: The plays of the trick in progress.
+        passed: Seats that passed since the last play.
+        leader: Who opens or opened the trick.
+        pile_size: Cards in the discard pile.
+        pile: The discard pile's cards while this seat resolves a 4 or 5, else None.
+        effect: The effect being resolved, if any.
+        out: Seats out of this round, in order.
+        plays: Plays so far this round.
+    """
+
+    game_name: ClassVar[str] = "kalo"
+
+    seat: int | None
+    current_player: int | None
+    scores: tuple[int, ...]
+    winners: frozenset[int]
+    legal_actions: tuple[Action, ...]
+    round_number: int
+    kalo_holder: int
+    removed: tuple[Card, ...]
+    phase: str
+    hands: tuple[tuple[SlotView, ...], ...]
+    trick: tuple[TrickPlay, ...]
+    passed: frozenset[int]
+    leader: int
+    pile_size: int
+    pile: tuple[Card, ...] | None
+    effect: EffectView | None
+    out: tuple[int, ...]
+    plays: int
+
+    def _fields(self) -> JSONDict:
+        return {
+            "round": self.round_number,
+            "kalo_holder": self.kalo_holder,
+            "removed": [str(card) for card in self.removed],
+            "phase": self.phase,
+            "hands": [[slot.to_dict() for slot in hand] for hand in self.hands],
+            "trick": [{"seat": play.seat, "cards": [str(card) for card in play.cards]} for play in self.trick],
+            "passed": sorted(self.passed),
+            "leader": self.leader,
+            "pile_size": self.pile_size,
+            "pile": None if self.pile is None else [str(card) for card in self.pile],
+            "effect": None if self.effect is None else self.effect.to_dict(),
+            "out": list(self.out),
+            "plays": self.plays,
+        }
+
+    def __str__(self) -> str:
+        lines = [
+            f"round {self.round_number} · scores "
+            + " ".join(f"{seat}:{score}" for seat, score in enumerate(self.scores))
+        ]
+        for index, hand in enumerate(self.hands):
+            marker = "*" if index == self.current_player else " "
+            cards = " ".join(_slot_text(slot) for slot in hand) or "(out)"
+            lines.append(f"{marker}seat {index}{' (you)' if index == self.seat else ''}: {cards}")
+        trick = "  ".join(f"{play.seat}: {' '.join(map(str, play.cards))}" for play in self.trick) or "(new trick)"
+        lines.append(f"trick: {trick}   discard pile: {self.pile_size} cards")
+        if self.pile is not None:
+            lines.append("discard pile: " + " ".join(map(str, self.pile)))
+        if self.effect is not None:
+            effect = self.effect
+            card = "" if effect.card is None else f" ({effect.card})"
+            lines.append(
+                f"effect: seat {effect.seat}'s {RANK_NAMES[effect.rank]}, {effect.left} left, step {effect.step}{card}"
+            )
+        if self.current_player is None:
+            lines.append("game over: " + ", ".join(f"seat {seat}" for seat in sorted(self.winners)) + " won")
+        else:
+            moves = " | ".join(str(action) for action in self.legal_actions)
+            lines.append(f"seat {self.current_player} to decide ({self.phase})" + (f": {moves}" if moves else ""))
+        return "\n".join(lines)
+
+
+def _slot_text(slot: SlotView) -> str:
+    text = "??" if slot.card is None else str(slot.card)
+    return f"{text}'" if slot.received else text
+
+
+def view_of(state: KaloState, seat: int | None) -> KaloView:
+    """Build ``seat``'s view of ``state``."""
+    hands = tuple(
+        tuple(
+            SlotView(
+                card=slot.card if seat is not None and (owner == seat or seat in slot.known_by) else None,
+                received=slot.received,
+                known_by=slot.known_by,
+            )
+            for slot in hand
+        )
+        for owner, hand in enumerate(state.hands)
+    )
+    effect = state.effect
+    effect_view = None
+    pile = None
+    if effect is not None:
+        shown = effect.card if seat is not None and seat in effect.seen_by else None
+        effect_view = EffectView(effect.rank, effect.seat, effect.left, effect.step, effect.target, shown)
+        if effect.rank in (4, 5) and seat == effect.seat:
+            pile = state.pile
+    return KaloView(
+        seat=seat,
+        current_player=state.current_player,
+        scores=state.scores,
+        winners=state.winners,
+        legal_actions=state.legal_actions() if seat is not None and seat == state.current_player else (),
+        round_number=state.round_number,
+        kalo_holder=state.kalo_holder,
+        removed=state.removed,
+        phase=state.phase,
+        hands=hands,
+        trick=state.trick,
+        passed=state.passed,
+        leader=state.leader,
+        pile_size=len(state.pile),
+        pile=pile,
+        effect=effect_view,
+        out=state.out,
+        plays=state.plays,
+    )

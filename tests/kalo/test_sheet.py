@@ -1,0 +1,235 @@
+"""The rule sheet's example trick and the cases of each ruling, as scripted games (docs/rules/kalo.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablegames import IllegalActionError, Match
+from tablegames.kalo import DECK, KALO, Card, ChooseCard, ChooseSlot, Insert, Kalo, KaloState, Play
+from tablegames.kalo.events import Blocked, RoundEnded, TrickWon, WentOut
+
+FOUR = Kalo(players=4)
+PASS = "pass"
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(word) for word in text.split()]
+
+
+def play(state: KaloState, *moves: str) -> KaloState:
+    """Apply decisions in notation, one after another."""
+    for move in moves:
+        state = state.apply(state.parse_action(move))
+    return state
+
+
+def test_example_trick_from_the_sheet() -> None:
+    """P1 8 8, P2 passes, P3 K K, P4 passes, P1 2 2, P2 the Kalo: P2 wins and leads next (rules#tricks)."""
+    state = FOUR.position([cards("8c 8d 2c 2d 9c"), cards("2h 9d 10c"), cards("Kc Kd 9h"), cards("9s 10d")], leader=0)
+    match = Match(FOUR, state=state)
+    for seat, move in [(0, "8c 8d"), (1, PASS), (2, "Kc Kd"), (3, PASS), (0, "2c 2d"), (1, "2h")]:
+        match.play(move, seat=seat)
+    after = match.state
+    assert isinstance(after, KaloState)
+    assert TrickWon(seat=1, cards=7) in match.events
+    assert after.trick == ()
+    assert after.current_player == after.leader == 1
+    assert {KALO, *cards("8c 8d Kc Kd 2c 2d")} <= set(after.pile)
+
+
+def test_the_seat_after_the_kalo_holder_opens() -> None:
+    """Four players, the Kalo dealt to seat 1: seat 2 arranges first and opens the round (K2, K3)."""
+    deal = [list(DECK[0:13]), list(DECK[13:26]), list(DECK[26:39]), list(DECK[39:52])]
+    where = deal[3].index(KALO)
+    deal[1][0], deal[3][where] = deal[3][where], deal[1][0]
+    assert KALO in deal[1]
+    state = FOUR.deal(deal)
+    assert (state.kalo_holder, state.current_player, state.phase) == (1, 2, "arrange")
+    state = play(state, "ready", "ready", "ready", "ready")
+    assert (state.phase, state.current_player, state.leader) == ("play", 2, 2)
+
+
+def test_arranging_orders_the_hand_before_the_opening_play() -> None:
+    """Each seat may order its hand one card at a time, then is ready; the order then stays (K3)."""
+    state = FOUR.deal([DECK[seat::4] for seat in range(4)])
+    seat = state.current_player
+    assert seat is not None
+    hand = [slot.card for slot in state.hands[seat]]
+    state = play(state, "arrange 12", "arrange 5", "ready")
+    assert [slot.card for slot in state.hands[seat]] == [hand[12], hand[4], *hand[:4], *hand[5:12]]
+    assert state.current_player == (seat + 1) % 4
+
+
+def test_a_four_cannot_be_played_in_the_first_trick() -> None:
+    """A 4 needs a card in the discard pile, which is empty in a round's first trick (K8)."""
+    state = play(FOUR.deal([DECK[seat::4] for seat in range(4)]), "ready", "ready", "ready", "ready")
+    assert (state.phase, state.current_player, state.pile) == ("play", 3, ())
+    assert Card.parse("4s") in {slot.card for slot in state.hands[3]}
+    assert Play((Card.parse("4s"),)) not in state.legal_actions()
+    with pytest.raises(IllegalActionError, match=r"hold too few cards for 1 4's effect"):
+        play(state, "4s")
+
+
+def test_a_lone_three_cannot_be_played_and_its_holder_is_blocked() -> None:
+    """A hand of one 3 has nothing left to give, so it cannot be led: the lead moves on (K7, K10)."""
+    state = Kalo(players=3).position([cards("3c"), cards("Kd Ks"), cards("4h")], leader=0)
+    assert state.current_player == 1
+    assert state.hands[0][0].card == Card.parse("3c")
+
+
+def test_two_threes_play_one_give_the_other_and_go_out() -> None:
+    """{3,3}: play one, give the other with its effect, and be out (K10)."""
+    state = FOUR.position([cards("3c 3d"), cards("Ad 9d"), cards("Kd"), cards("Qd")], leader=0)
+    assert [str(action) for action in state.legal_actions()] == ["3c", "3d"]
+    state = play(state, "3c")
+    assert state.legal_actions() == (ChooseCard(Card.parse("3d")),)
+    state = play(state, "card 3d", "seat 1")
+    assert state.current_player == 1
+    assert state.legal_actions() == tuple(Insert(slot) for slot in range(3))
+    transition = state.step(Insert(1))
+    assert WentOut(seat=0, place=1, points=4) in transition.events
+    after = transition.state
+    assert [slot.card for slot in after.hands[1]] == cards("Ad 3d 9d")
+    assert after.hands[1][1].received
+    assert after.hands[1][1].known_by == {0}
+
+
+def test_a_six_taking_the_last_card_puts_its_holder_out() -> None:
+    """A 6 that takes a player's last card puts that player out, with the next place's points (K10)."""
+    state = FOUR.position([cards("6c 9c"), cards("Jd"), [], cards("Kd Ks")], out=[2], leader=0)
+    state = play(state, "6c", "seat 1")
+    transition = state.step(ChooseSlot(0))
+    assert WentOut(seat=1, place=2, points=3) in transition.events
+    state = play(transition.state, "insert 0")
+    assert [slot.card for slot in state.hands[0]] == cards("Jd 9c")
+    assert state.hands[0][0].known_by == {1}
+
+
+def test_a_last_play_passed_round_gives_the_lead_to_the_next_holder() -> None:
+    """A last 9 passed round by everyone: the next seat after its player that holds cards leads (K6)."""
+    state = FOUR.position([cards("9c"), cards("5d 8d"), cards("Kd"), cards("Qd")], leader=0)
+    match = Match(FOUR, state=state)
+    for seat, move in [(0, "9c"), (1, PASS), (2, PASS), (3, PASS)]:
+        match.play(move, seat=seat)
+    assert WentOut(seat=0, place=1, points=4) in match.events
+    assert match.state.current_player == 1
+    assert match.state.trick == ()  # type: ignore[attr-defined]
+
+
+def test_four_three_two_one_points() -> None:
+    """With four players the first out scores 4, then 3, then 2; the last holder scores 1 (K10, K11)."""
+    state = FOUR.position([cards("Ac"), cards("Kc"), cards("Qc"), cards("Jc")], leader=0)
+    match = Match(FOUR, state=state)
+    for move in ["Ac", PASS, PASS, PASS, "Kc", PASS, PASS, "Qc"]:
+        match.play(move)
+    assert [(e.seat, e.points) for e in match.events if isinstance(e, WentOut)] == [(0, 4), (1, 3), (2, 2)]
+    assert RoundEnded(round_number=1, reason="last", scoring=(3,)) in match.events
+    after = match.state
+    assert isinstance(after, KaloState)
+    assert after.scores == (4, 3, 2, 1)
+    assert (after.round_number, after.phase, after.pile) == (2, "arrange", ())
+
+
+def test_the_game_stops_mid_round_at_five_times_n() -> None:
+    """The game ends the moment a total reaches 20 with four players, even mid-round (K12)."""
+    state = FOUR.position([cards("Ac"), cards("Kc 9d"), cards("Qc"), cards("Jc")], scores=(17, 0, 0, 0), leader=0)
+    match = Match(FOUR, state=state)
+    match.play("Ac")
+    after = match.state
+    assert after.is_over
+    assert after.scores == (21, 0, 0, 0)
+    assert after.winners == {0}
+    assert after.hands[1]  # type: ignore[attr-defined]
+
+
+def test_all_blocked_score_one_each() -> None:
+    """When every player holding cards is blocked, each scores 1 and the round ends (K11)."""
+    state = Kalo(players=3).position([cards("3c"), cards("3d"), []], out=[2], scores=(0, 0, 3))
+    assert state.round_number == 2
+    assert state.scores == (1, 1, 3)
+
+
+def test_blocked_leaders_are_announced() -> None:
+    """A leader with no legal lead is blocked and the lead moves to the next holder (K7)."""
+    state = FOUR.position([cards("Ac"), cards("3c"), cards("Kd Kh"), cards("9c")], leader=0)
+    match = Match(FOUR, state=state)
+    for move in ["Ac", PASS, PASS, PASS]:
+        match.play(move)
+    assert Blocked(seat=1) in match.events
+    assert match.state.current_player == 2
+
+
+def test_the_kalo_beats_any_play_and_ends_the_trick() -> None:
+    """The Kalo may be played alone on any play, even a combination, and wins the trick at once (K5)."""
+    state = FOUR.position([cards("Ac Ad 9c"), cards("2h 9d"), cards("Kd"), cards("Qd")], leader=0)
+    state = play(state, "Ac Ad")
+    assert Play((KALO,)) in state.legal_actions()
+    state = play(state, "2h")
+    assert state.trick == ()
+    assert state.current_player == 1
+
+
+def test_a_four_may_take_the_kalo_from_the_discard_pile() -> None:
+    """A 4 takes any card of the discard pile, the Kalo included (K8)."""
+    rest = [card for card in DECK if card not in cards("4c 9c Ad Kd Qd")]
+    state = FOUR.position([cards("4c 9c"), cards("Ad"), cards("Kd"), cards("Qd")], pile=rest, leader=0)
+    state = play(state, "4c")
+    assert ChooseCard(KALO) in state.legal_actions()
+    state = play(state, "card 2h", "insert 1")
+    assert [slot.card for slot in state.hands[0]] == [Card.parse("9c"), KALO]
+    assert state.hands[0][1].received
+    assert state.hands[0][1].known_by == frozenset()
+
+
+def test_a_follower_may_pass_and_play_again_later() -> None:
+    """Passing is always allowed for a follower, who may play later in the same trick (K4)."""
+    state = FOUR.position([cards("8c 9c"), cards("Ad Kd"), cards("9d Jd"), cards("Qd 10d")], leader=0)
+    match = Match(FOUR, state=state)
+    for seat, move in [(0, "8c"), (1, PASS), (2, "9d"), (3, "Qd"), (0, PASS), (1, "Ad")]:
+        match.play(move, seat=seat)
+    for seat in (2, 3, 0):
+        match.play(PASS, seat=seat)
+    assert TrickWon(seat=1, cards=4) in match.events
+    assert match.state.current_player == 1
+
+
+def test_a_leader_cannot_pass() -> None:
+    """A leader who can lead must lead (K7)."""
+    state = FOUR.position([cards("8c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0)
+    with pytest.raises(IllegalActionError, match="seat 0 leads and must play when it can"):
+        play(state, PASS)
+
+
+def test_a_round_that_could_loop_ends_at_the_play_limit() -> None:
+    """Two players holding only 4s over a pile of 4s could play for ever: the play limit ends the round (K11)."""
+    game = Kalo(players=3, play_limit=12)
+    rest = [card for card in DECK if card not in cards("4c 4d 7c")]
+    state = game.position([cards("4c"), cards("4d"), []], pile=rest, out=[2], leader=0)
+    match = Match(game, state=state)
+    for _ in range(200):
+        if match.state.round_number > 1:  # type: ignore[attr-defined]
+            break
+        legal = match.state.legal_actions()
+        fours = [action for action in legal if isinstance(action, ChooseCard) and action.card.rank == 4]
+        match.play(fours[0] if fours else legal[0])
+    assert RoundEnded(round_number=1, reason="limit", scoring=(0, 1)) in match.events
+
+
+def test_a_five_gives_a_discard_pile_card_to_another_player() -> None:
+    """A 5 gives a card of the discard pile to another player holding cards, who places it (K8, K9)."""
+    state = FOUR.position([cards("5c 9c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0)
+    state = play(state, "5c")
+    assert state.view(0).pile == state.pile
+    assert state.view(1).pile is None
+    state = play(state, "card Ac", "seat 2")
+    assert state.current_player == 2
+    receiver, bystander = state.view(2).effect, state.view(3).effect
+    assert receiver is not None
+    assert bystander is not None
+    assert receiver.card == Card.parse("Ac")
+    assert bystander.card is None
+    state = play(state, "insert 1")
+    assert [slot.card for slot in state.hands[2]] == cards("Kd Ac")
+    assert state.hands[2][1].known_by == {0}
+    assert Card.parse("Ac") not in state.pile
+    assert state.current_player == 1

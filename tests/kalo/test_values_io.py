@@ -1,0 +1,158 @@
+"""Kalo actions, states and views as values: notation, dicts, and precise errors for bad input (rules#notation)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+
+from tablegames import IllegalActionError, InvalidActionError, InvalidStateError, Match
+from tablegames.kalo import Card, ChooseCard, ChooseSeat, ChooseSlot, Insert, Kalo, KaloState, Play
+from tests.kalo.strategies import kalo_states
+
+FOUR = Kalo(players=4)
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(word) for word in text.split()]
+
+
+@given(kalo_states())
+def test_state_dicts_round_trip(state: KaloState) -> None:
+    """to_dict is JSON-ready and from_dict gives an equal state, in every phase."""
+    assert state.game.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("8c 8h", Play(tuple(cards("8c 8h")))),
+        ("play 10d", Play(tuple(cards("10d")))),
+        ("pass", None),
+        ("card Qh", ChooseCard(Card.parse("Qh"))),
+        ("seat 2", ChooseSeat(2)),
+        ("slot 4", ChooseSlot(4)),
+        ("insert 0", Insert(0)),
+    ],
+)
+def test_notation_round_trips(text: str, action: object) -> None:
+    """Every decision reads from its notation and writes back to it."""
+    parsed = FOUR.start(seed=1).parse_action(text)
+    if action is not None:
+        assert parsed == action
+    assert FOUR.start(seed=1).parse_action(str(parsed)) == parsed
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "is not a Kalo action"),
+        ("8c 9c", "a play is cards of one rank"),
+        ("8c 8c", "a play is 1 to 4 different cards"),
+        ("1x", "'1x' is not a card"),
+        ("seat x", "is not a Kalo action"),
+    ],
+)
+def test_bad_notation(text: str, message: str) -> None:
+    """Notation that names no decision is an InvalidActionError saying why."""
+    with pytest.raises(InvalidActionError, match=message):
+        FOUR.start(seed=1).parse_action(text)
+
+
+def _position() -> KaloState:
+    return FOUR.position([cards("8c 8d 9c 6c"), cards("Ad 5d"), cards("Kd 10s"), []], out=[3], leader=0)
+
+
+@pytest.mark.parametrize(
+    ("moves", "bad", "message"),
+    [
+        ([], "Ac", r"Ac is not in seat 0's hand"),
+        (["8c"], "Ad 5d", "a play is cards of one rank"),
+        (["8c 8d"], "Ad", r"must play 2 cards of rank above 8, or pass"),
+        (["9c"], "5d", r"must play 1 card of rank above 9, or pass"),
+        ([], "pass", "seat 0 leads and must play when it can"),
+        (["6c"], "seat 0", r"must choose another player holding cards for the 6 .*; legal: seat 1, seat 2"),
+        (["6c"], "seat 3", r"legal: seat 1, seat 2"),
+        (["6c", "seat 1"], "slot 2", r"must choose a slot for the 6 .*; legal: slot 0, slot 1"),
+        (["6c", "seat 1", "slot 0"], "insert 9", r"legal: insert 0, insert 1, insert 2, insert 3$"),
+        (["6c"], "9c", "no play now: seat 0 must resolve an effect"),
+    ],
+)
+def test_bad_decisions_say_why_and_change_nothing(moves: list[str], bad: str, message: str) -> None:
+    """Each illegal decision raises IllegalActionError (or InvalidActionError for unreadable notation)."""
+    state = _position()
+    for move in moves:
+        state = state.apply(state.parse_action(move))
+    before = state.to_dict()
+    with pytest.raises((IllegalActionError, InvalidActionError), match=message):
+        state.apply(state.parse_action(bad))
+    assert state.to_dict() == before
+
+
+def test_acting_out_of_turn() -> None:
+    """A decision by a seat whose decision it is not is refused by the match."""
+    match = Match(FOUR, state=_position())
+    with pytest.raises(IllegalActionError, match="it is seat 0's decision, not seat 2's"):
+        match.play("Kd", seat=2)
+    assert match.history == ()
+
+
+def _dict(**change: Any) -> dict[str, Any]:
+    return {**_position().to_dict(), **change}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (_dict(version=2), "state format version 2 is not readable"),
+        (_dict(phase="bidding"), "phase must be arrange, play, effect or over"),
+        (_dict(scores=[0, 0, 0]), "scores must have 4 entries"),
+        (_dict(scores=[25, 0, 0, 0]), "the game is over exactly when a score reaches 20"),
+        (_dict(pile=["2h"]), "lacks"),
+        (_dict(pile=[*_position().to_dict()["pile"], "8c"]), "holds 8c more than once"),
+        (_dict(current_player=3), "seat 3 holds no cards"),
+        (_dict(current_player=None), "current_player is null exactly when the game is over"),
+        (_dict(out=[]), r"out \[\] must be the seats with empty hands"),
+        (_dict(leader=9), "leader must be a seat from 0 to 3"),
+        (_dict(arranged=2), "arranged is 0 outside the arranging phase"),
+        (_dict(trick=[{"seat": 1, "cards": ["2h"]}]), "a trick in progress cannot hold it"),
+        (_dict(effect={"rank": 7}), "effect must be an object"),
+        (
+            _dict(hands=[[{"card": "8c", "received": False, "known_by": [0]}], [], [], []]),
+            "known_by lists the hand's own seat",
+        ),
+        (_dict(extra=1), r"unknown state field\(s\) \['extra'\]"),
+    ],
+)
+def test_bad_state_dicts(data: dict[str, Any], message: str) -> None:
+    """from_dict checks every field and the whole, and says what is wrong."""
+    with pytest.raises(InvalidStateError, match=message):
+        FOUR.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"type": "pass", "x": 1}, r"unknown action field\(s\) \['x'\]"),
+        ({"type": "play", "cards": "8c"}, "must be a list of cards"),
+        ({"type": "play", "cards": [8]}, "a card is written like 10d"),
+        ({"type": "insert", "slot": -1}, "must be an integer from 0"),
+        ({"type": "bid"}, "unknown Kalo action type 'bid'"),
+    ],
+)
+def test_bad_action_dicts(data: dict[str, Any], message: str) -> None:
+    """action_from_dict checks the type and every field."""
+    with pytest.raises(InvalidActionError, match=message):
+        FOUR.action_from_dict({"format": "tablegames.action", "version": 1, **data})
+
+
+def test_deal_and_position_are_checked() -> None:
+    """A deal must be the full, even deal of the game's cards; a position must account for every card."""
+    with pytest.raises(InvalidStateError, match="a deal needs 4 hands, got 3"):
+        FOUR.deal([[], [], []])
+    with pytest.raises(InvalidStateError, match="7c, removed with 3 players"):
+        Kalo(players=3).position([cards("7c 8c"), cards("9c"), cards("10c")])
+    with pytest.raises(InvalidStateError, match="at least two players must hold cards"):
+        FOUR.position([cards("8c"), [], [], []], out=[1, 2, 3])
