@@ -25,7 +25,7 @@ def test_play_a_whole_game_against_a_bot() -> None:
     code, out = run(["play", "kalaha", "--seed", "1"], typed)
     assert code == 0
     assert "game over" in out
-    assert "seat 1 plays" in out
+    assert "seat 1 sows" in out
 
 
 def test_bad_input_is_explained_and_asked_again() -> None:
@@ -59,6 +59,15 @@ def test_save_load_and_replay(tmp_path: Path) -> None:
     code, out = run(["replay", str(record)])
     assert code == 0
     assert out.startswith("1. seat 0: c\n   seat 0 sows 4 seeds from pit c\n")
+
+
+def test_bots_decisions_are_shown_only_through_events() -> None:
+    """In a card game a bot's decision may name a card the player may not see: only events are shown."""
+    code, out = run(["play", "kalo", "--seed", "3"], "ready\nquit\n")
+    assert code == 0
+    assert "seat 1 plays arrange" not in out
+    assert "you play ready" in out
+    assert "seat 1 is ready" in out
 
 
 def test_kalaha_flags() -> None:
@@ -100,5 +109,5 @@ def test_playing_the_second_seat() -> None:
     """With --seat 1 the bot opens and the board is drawn from seat 1's side."""
     code, out = run(["play", "kalaha", "--seed", "1", "--seat", "1"], "quit\n")
     assert code == 0
-    assert out.startswith("seat 0 plays")
+    assert out.startswith("  seat 0 sows")
     assert "seat 1 to move" in out

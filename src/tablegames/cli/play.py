@@ -116,7 +116,9 @@ def play(match: Match, players: dict[int, Player], out: TextIO) -> None:
             if action is None:
                 continue
             transition = match.play(action)
-            print(f"seat {seat} plays {action}", file=out)
+            if seat == watcher:
+                # Other seats' decisions may name cards the watcher may not know: their events say what it may.
+                print(f"you play {action}", file=out)
             for event in transition.events:
                 seen = event.for_seat(watcher)
                 if seen is not None:
