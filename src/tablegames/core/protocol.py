@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 import attrs
 
 from tablegames.core.errors import IllegalActionError, InvalidStateError, SeatError
-from tablegames.core.serial import JSONDict, check_header, header
+from tablegames.core.serial import JSONDict, check_header, fields_dict, header
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -66,9 +66,9 @@ class Action(abc.ABC):
         """Return the action as a JSON-ready dict with a format header."""
         return {**header("action"), "type": self.kind, **self._fields()}
 
-    @abc.abstractmethod
     def _fields(self) -> JSONDict:
-        """Return the action's own fields for `to_dict`."""
+        """Return the action's own fields for `to_dict`: by default its attrs fields as JSON."""
+        return fields_dict(self)
 
     @abc.abstractmethod
     def __str__(self) -> str:
@@ -100,9 +100,9 @@ class Event(abc.ABC):
         """Return the event as a JSON-ready dict, with its sentence under ``"text"``."""
         return {**header("event"), "type": self.kind, "text": str(self), **self._fields()}
 
-    @abc.abstractmethod
     def _fields(self) -> JSONDict:
-        """Return the event's own fields for `to_dict`."""
+        """Return the event's own fields for `to_dict`: by default its attrs fields as JSON."""
+        return fields_dict(self)
 
     @abc.abstractmethod
     def __str__(self) -> str:

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 if TYPE_CHECKING:
     from tablegames.core.errors import TablegamesError
 
@@ -28,7 +30,9 @@ __all__ = [
     "JSONDict",
     "check_header",
     "check_keys",
+    "fields_dict",
     "header",
+    "json_value",
     "read_int",
     "read_int_list",
     "read_str",
@@ -182,3 +186,38 @@ def int_tuple(
         if minimum is not None and item < minimum:
             raise error(f"{what} must hold integers of at least {minimum}, got {item}")
     return tuple(value)
+
+
+def json_value(value: object) -> Any:
+    """A value as JSON, the way actions and events write their fields.
+
+    None, bools, ints and strings stay as they are; tuples and lists become
+    lists; sets become sorted lists; anything else (a card, say) is written
+    as its notation, ``str(value)``.
+
+    Examples:
+        >>> json_value((1, frozenset({3, 2}), None))
+        [1, [2, 3], None]
+    """
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [json_value(item) for item in value]
+    if isinstance(value, (frozenset, set)):
+        return sorted(json_value(item) for item in value)
+    return str(value)
+
+
+def fields_dict(value: Any) -> JSONDict:
+    """The public attrs fields of ``value`` as JSON (see `json_value`): the dict of an action or event.
+
+    Examples:
+        >>> from tablegames.kalaha import Captured
+        >>> fields_dict(Captured(seat=0, pit=1, seeds=5))
+        {'seat': 0, 'pit': 1, 'seeds': 5}
+    """
+    return {
+        field.name: json_value(getattr(value, field.name))
+        for field in attrs.fields(type(value))
+        if not field.name.startswith("_")
+    }

@@ -15,15 +15,12 @@ Examples:
 from __future__ import annotations
 
 import string
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.protocol import Action
-
-if TYPE_CHECKING:
-    from tablegames.core.serial import JSONDict
 
 __all__ = ["LETTERS", "MAX_PITS", "Sow", "pit_letter"]
 
@@ -60,9 +57,6 @@ class Sow(Action):
     kind: ClassVar[str] = "sow"
 
     pit: int = attrs.field(validator=_check_pit)
-
-    def _fields(self) -> JSONDict:
-        return {"pit": self.pit}
 
     def __str__(self) -> str:
         return LETTERS[self.pit]

@@ -9,15 +9,12 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from tablegames.core.protocol import Event
 from tablegames.kalaha.actions import pit_letter
-
-if TYPE_CHECKING:
-    from tablegames.core.serial import JSONDict
 
 __all__ = ["Captured", "ExtraMove", "GameEnded", "Sowed", "Swept", "result_text"]
 
@@ -36,9 +33,6 @@ class Sowed(Event):
     pit: int
     seeds: int
 
-    def _fields(self) -> JSONDict:
-        return {"seat": self.seat, "pit": self.pit, "seeds": self.seeds}
-
     def __str__(self) -> str:
         return f"seat {self.seat} sows {_seeds(self.seeds)} from pit {pit_letter(self.pit)}"
 
@@ -53,9 +47,6 @@ class Captured(Event):
     pit: int
     seeds: int
 
-    def _fields(self) -> JSONDict:
-        return {"seat": self.seat, "pit": self.pit, "seeds": self.seeds}
-
     def __str__(self) -> str:
         return f"seat {self.seat} captures {_seeds(self.seeds)} at pit {pit_letter(self.pit)}"
 
@@ -67,9 +58,6 @@ class ExtraMove(Event):
     kind: ClassVar[str] = "extra_move"
 
     seat: int
-
-    def _fields(self) -> JSONDict:
-        return {"seat": self.seat}
 
     def __str__(self) -> str:
         return f"seat {self.seat} moves again"
@@ -84,9 +72,6 @@ class Swept(Event):
     seat: int
     seeds: int
 
-    def _fields(self) -> JSONDict:
-        return {"seat": self.seat, "seeds": self.seeds}
-
     def __str__(self) -> str:
         return f"seat {self.seat} puts the {_seeds(self.seeds)} left in its row into its store"
 
@@ -99,9 +84,6 @@ class GameEnded(Event):
 
     scores: tuple[int, ...]
     winners: frozenset[int]
-
-    def _fields(self) -> JSONDict:
-        return {"scores": list(self.scores), "winners": sorted(self.winners)}
 
     def __str__(self) -> str:
         return f"the game ends {result_text(self.scores, self.winners)}"

@@ -20,16 +20,13 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.protocol import Action
 from tablegames.kalo.cards import Card, card_key
-
-if TYPE_CHECKING:
-    from tablegames.core.serial import JSONDict
 
 __all__ = [
     "PASS",
@@ -71,9 +68,6 @@ class Arrange(Action):
     kind: ClassVar[str] = "arrange"
     slot: int = attrs.field(validator=_index)
 
-    def _fields(self) -> JSONDict:
-        return {"slot": self.slot}
-
     def __str__(self) -> str:
         return f"arrange {self.slot}"
 
@@ -83,9 +77,6 @@ class Ready(Action):
     """You are done arranging your hand."""
 
     kind: ClassVar[str] = "ready"
-
-    def _fields(self) -> JSONDict:
-        return {}
 
     def __str__(self) -> str:
         return "ready"
@@ -108,9 +99,6 @@ class Play(Action):
         """True if the Kalo is among the cards."""
         return any(card.is_kalo for card in self.cards)
 
-    def _fields(self) -> JSONDict:
-        return {"cards": [str(card) for card in self.cards]}
-
     def __str__(self) -> str:
         return " ".join(str(card) for card in self.cards)
 
@@ -120,9 +108,6 @@ class Pass(Action):
     """A follower does not play this time."""
 
     kind: ClassVar[str] = "pass"
-
-    def _fields(self) -> JSONDict:
-        return {}
 
     def __str__(self) -> str:
         return "pass"
@@ -135,9 +120,6 @@ class ChooseCard(Action):
     kind: ClassVar[str] = "choose_card"
     card: Card
 
-    def _fields(self) -> JSONDict:
-        return {"card": str(self.card)}
-
     def __str__(self) -> str:
         return f"card {self.card}"
 
@@ -148,9 +130,6 @@ class ChooseSeat(Action):
 
     kind: ClassVar[str] = "choose_seat"
     seat: int = attrs.field(validator=_index)
-
-    def _fields(self) -> JSONDict:
-        return {"seat": self.seat}
 
     def __str__(self) -> str:
         return f"seat {self.seat}"
@@ -163,9 +142,6 @@ class ChooseSlot(Action):
     kind: ClassVar[str] = "choose_slot"
     slot: int = attrs.field(validator=_index)
 
-    def _fields(self) -> JSONDict:
-        return {"slot": self.slot}
-
     def __str__(self) -> str:
         return f"slot {self.slot}"
 
@@ -176,9 +152,6 @@ class Insert(Action):
 
     kind: ClassVar[str] = "insert"
     slot: int = attrs.field(validator=_index)
-
-    def _fields(self) -> JSONDict:
-        return {"slot": self.slot}
 
     def __str__(self) -> str:
         return f"insert {self.slot}"

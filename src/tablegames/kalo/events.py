@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.protocol import Event
-from tablegames.kalo.cards import Card
 
 if TYPE_CHECKING:
-    from tablegames.core.serial import JSONDict
+    from tablegames.kalo.cards import Card
 
 __all__ = [
     "Arranged",
@@ -40,30 +39,7 @@ __all__ = [
 ]
 
 
-def _fields(event: object) -> JSONDict:
-    out: JSONDict = {}
-    for field in attrs.fields(type(event)):  # type: ignore[arg-type]
-        value = getattr(event, field.name)
-        if isinstance(value, Card):
-            value = str(value)
-        elif isinstance(value, frozenset):
-            value = sorted(value)
-        elif isinstance(value, tuple):
-            value = [str(item) if isinstance(item, Card) else item for item in value]
-        out[field.name] = value
-    return out
-
-
-class _Fields(Event):
-    """Events whose dict is their attrs fields."""
-
-    __slots__ = ()
-
-    def _fields(self) -> JSONDict:
-        return _fields(self)
-
-
-class _Hidden(_Fields):
+class _Hidden(Event):
     """An event naming a card that only ``seen_by`` may know."""
 
     __slots__ = ()
@@ -82,7 +58,7 @@ class _Hidden(_Fields):
 
 
 @attrs.frozen
-class RoundStarted(_Fields):
+class RoundStarted(Event):
     """A round was dealt; ``kalo_holder`` announced the Kalo and ``opener`` (the next seat) opens (K2)."""
 
     kind: ClassVar[str] = "round_started"
@@ -95,7 +71,7 @@ class RoundStarted(_Fields):
 
 
 @attrs.frozen
-class Arranged(_Fields):
+class Arranged(Event):
     """Before the opening play ``seat`` moved the card at ``slot`` to ``to`` (seen by that seat alone)."""
 
     kind: ClassVar[str] = "arranged"
@@ -112,7 +88,7 @@ class Arranged(_Fields):
 
 
 @attrs.frozen
-class ReadyToPlay(_Fields):
+class ReadyToPlay(Event):
     """``seat`` has arranged its hand."""
 
     kind: ClassVar[str] = "ready"
@@ -123,7 +99,7 @@ class ReadyToPlay(_Fields):
 
 
 @attrs.frozen
-class Leads(_Fields):
+class Leads(Event):
     """``seat`` is to lead the next trick."""
 
     kind: ClassVar[str] = "leads"
@@ -134,7 +110,7 @@ class Leads(_Fields):
 
 
 @attrs.frozen
-class Blocked(_Fields):
+class Blocked(Event):
     """``seat`` should lead but has no legal lead; the lead moves on (K7)."""
 
     kind: ClassVar[str] = "blocked"
@@ -145,7 +121,7 @@ class Blocked(_Fields):
 
 
 @attrs.frozen
-class Played(_Fields):
+class Played(Event):
     """``seat`` played ``cards``."""
 
     kind: ClassVar[str] = "played"
@@ -157,7 +133,7 @@ class Played(_Fields):
 
 
 @attrs.frozen
-class Passed(_Fields):
+class Passed(Event):
     """``seat`` passed."""
 
     kind: ClassVar[str] = "passed"
@@ -168,7 +144,7 @@ class Passed(_Fields):
 
 
 @attrs.frozen
-class TrickWon(_Fields):
+class TrickWon(Event):
     """``seat`` won the trick; its ``cards`` went onto the discard pile (K6)."""
 
     kind: ClassVar[str] = "trick_won"
@@ -228,7 +204,7 @@ class Inserted(_Hidden):
 
 
 @attrs.frozen
-class WentOut(_Fields):
+class WentOut(Event):
     """``seat`` has no cards left: it is out in ``place`` and scores ``points`` (K10)."""
 
     kind: ClassVar[str] = "went_out"
@@ -241,7 +217,7 @@ class WentOut(_Fields):
 
 
 @attrs.frozen
-class RoundEnded(_Fields):
+class RoundEnded(Event):
     """Round ``round_number`` ended for ``reason`` (last, blocked or limit); ``scoring`` got 1 point each (K11)."""
 
     kind: ClassVar[str] = "round_ended"
@@ -260,7 +236,7 @@ class RoundEnded(_Fields):
 
 
 @attrs.frozen
-class GameEnded(_Fields):
+class GameEnded(Event):
     """Someone reached 5 x N points: the game is over (K12)."""
 
     kind: ClassVar[str] = "game_ended"
