@@ -160,6 +160,11 @@ class Insert(Action):
 #: The one `Ready` and the one `Pass`.
 READY = Ready()
 PASS = Pass()
+#: Interned numbered decisions for the slots and seats a game can have (hands never reach 64 cards).
+ARRANGES = tuple(Arrange(slot) for slot in range(64))
+INSERTS = tuple(Insert(slot) for slot in range(64))
+SLOTS = tuple(ChooseSlot(slot) for slot in range(64))
+SEATS = tuple(ChooseSeat(seat) for seat in range(6))
 
 _NUMBERED: dict[str, type[Arrange | ChooseSeat | ChooseSlot | Insert]] = {
     "arrange": Arrange,

@@ -18,13 +18,14 @@ import attrs
 
 from tablegames.core.protocol import Action, Event, State
 from tablegames.kalo.actions import (
+    ARRANGES,
+    INSERTS,
     PASS,
     READY,
+    SEATS,
+    SLOTS,
     Arrange,
     ChooseCard,
-    ChooseSeat,
-    ChooseSlot,
-    Insert,
     Pass,
     Play,
     Ready,
@@ -117,7 +118,7 @@ class KaloState(State):
         if seat is None:
             return ()
         if self.phase == "arrange":
-            return (*(Arrange(slot) for slot in range(self.arranged, len(self.hands[seat]))), READY)
+            return (*ARRANGES[self.arranged : len(self.hands[seat])], READY)
         if self.phase == "play":
             plays = self._plays(seat)
             return (*plays, PASS) if self.trick else plays
@@ -127,27 +128,27 @@ class KaloState(State):
             cards = [slot.card for slot in self.hands[seat]] if effect.rank == 3 else self.pile
             return tuple(ChooseCard(card) for card in cards)
         if effect.step == "seat":
-            return tuple(ChooseSeat(other) for other, hand in enumerate(self.hands) if hand and other != seat)
+            return tuple(SEATS[other] for other, hand in enumerate(self.hands) if hand and other != seat)
         if effect.step == "slot":
             assert effect.target is not None
-            return tuple(ChooseSlot(slot) for slot in range(len(self.hands[effect.target])))
-        return tuple(Insert(slot) for slot in range(len(self.hands[seat]) + 1))
+            return SLOTS[: len(self.hands[effect.target])]
+        return INSERTS[: len(self.hands[seat]) + 1]
 
     def _plays(self, seat: int) -> tuple[Play, ...]:
         hand = [slot.card for slot in self.hands[seat]]
         size, pile = len(hand), len(self.pile)
         others = sum(map(len, self.hands)) - size
         combos = self.game.kalo_in_combinations
+        floor = self.trick[-1].cards[0].rank if self.trick else 0
         groups: dict[int, list[Card]] = {}
         for card in sorted(hand, key=card_key):
-            if combos or card is not KALO:
+            if card.rank > floor and (combos or card is not KALO):
                 groups.setdefault(card.rank, []).append(card)
         plays: list[Play] = []
         if self.trick:
-            top = self.trick[-1].cards
-            need, floor = len(top), top[0].rank
+            need = len(self.trick[-1].cards)
             for rank, cards in groups.items():
-                if rank > floor and len(cards) >= need and play_is_possible(rank, need, size - need, pile, others):
+                if len(cards) >= need and play_is_possible(rank, need, size - need, pile, others):
                     plays.extend(map(_play, combinations(cards, need)))
         else:
             for rank, cards in groups.items():
