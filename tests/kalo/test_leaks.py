@@ -124,3 +124,38 @@ def test_the_check_catches_a_leaky_view() -> None:
     assert_no_leak(state, 0, random.Random(1))
     with pytest.raises(AssertionError, match="depends on cards it cannot know"):
         assert_no_leak(state, 0, random.Random(1), view=_leaky_view)
+
+
+@given(kalo_states(effect=True), st.data())
+def test_hidden_cards_are_seen_by_exactly_those_who_may_know_them(state: KaloState, data: st.DataObject) -> None:
+    """A face-down card is seen by exactly those who may know it (K9, K14).
+
+    That is whoever chose, lost or receives it, and those who already knew it
+    where it was; the receiving slot is then known to exactly those who saw
+    it, bar the receiver.
+    """
+    if state.is_over:
+        return
+    action = data.draw(st.sampled_from(state.legal_actions()))
+    transition = state.step(action)
+    effect = state.effect
+    for event in transition.events:
+        if isinstance(event, CardChosen):
+            if event.slot is None:
+                assert event.seen_by == {event.seat}
+            else:
+                assert event.seen_by == state.hands[event.seat][event.slot].known_by | {event.seat}
+        elif isinstance(event, Robbed):
+            assert event.seen_by == state.hands[event.victim][event.slot].known_by | {event.seat, event.victim}
+        elif isinstance(event, Inserted):
+            assert effect is not None
+            if effect.rank == 4:
+                knew: frozenset[int] = frozenset({effect.seat})
+            elif effect.rank == 6:
+                knew = effect.origin | {effect.seat}
+            else:
+                knew = effect.origin
+            assert event.seen_by == knew | {event.seat}
+            slot = transition.state.hands[event.seat][event.slot]
+            assert slot.known_by == event.seen_by - {event.seat}
+            assert slot.received

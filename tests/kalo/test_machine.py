@@ -52,6 +52,9 @@ class KaloMachine(RuleBasedStateMachine):
         blocked = [len(event.scoring) for event in events if isinstance(event, RoundEnded)]
         assert gained == sum(points) + sum(blocked), "points come only from going out and the round's end"
         assert all(point == n - place + 1 for point, place in zip(points, places, strict=True)), "k-th out: N-k+1"
+        if after.round_number == before.round_number:
+            assert places == list(range(len(before.out) + 1, len(before.out) + 1 + len(places))), "places follow on"
+            assert after.out[: len(before.out)] == before.out
         if isinstance(action, Play):
             seat = before.current_player
             assert seat is not None

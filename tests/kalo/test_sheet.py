@@ -233,3 +233,62 @@ def test_a_five_gives_a_discard_pile_card_to_another_player() -> None:
     assert state.hands[2][1].known_by == {0}
     assert Card.parse("Ac") not in state.pile
     assert state.current_player == 1
+
+
+def test_the_kalo_is_played_alone_unless_the_option_allows_combinations() -> None:
+    """The Kalo never joins a combination, unless kalo_in_combinations; then it still ends the trick (K5)."""
+    hands = [cards("2h 2s 9c"), cards("Ad Ac 8d"), cards("Kd"), cards("Qd")]
+    plain = FOUR.position(hands, leader=1)
+    plain = play(plain, "Ad Ac", PASS, PASS)
+    assert Play(tuple(cards("2h 2s"))) not in plain.legal_actions()
+    with pytest.raises(IllegalActionError, match="the Kalo is always played alone"):
+        play(plain, "2h 2s")
+    combos = Kalo(players=4, kalo_in_combinations=True).position(hands, leader=1)
+    combos = play(combos, "Ad Ac", PASS, PASS, "2h 2s")
+    assert combos.trick == ()
+    assert combos.current_player == 0
+
+
+def test_a_pair_of_sixes_needs_two_cards_in_the_other_hands() -> None:
+    """A play is legal only if all its effects can be carried out: two 6s rob twice (K8)."""
+    three = Kalo(players=3)
+    state = three.position([cards("6c 6d 9c"), cards("Ad"), []], out=[2], leader=0)
+    assert Play(tuple(cards("6c 6d"))) not in state.legal_actions()
+    assert Play(tuple(cards("6c"))) in state.legal_actions()
+    richer = three.position([cards("6c 6d 9c"), cards("Ad Kd"), []], out=[2], leader=0)
+    assert Play(tuple(cards("6c 6d"))) in richer.legal_actions()
+
+
+def test_knowledge_follows_a_card_from_hand_to_hand() -> None:
+    """Who gave or took a card keeps knowing it as it moves on: a 3's card robbed by a 6 is known to both (K9, K14)."""
+    state = FOUR.position([cards("3c 9c Jc"), cards("6d 8d"), cards("Kd"), cards("Qd")], leader=0)
+    state = play(state, "3c", "card 9c", "seat 2", "insert 0")
+    assert state.hands[2][0].known_by == {0}
+    state = play(state, "6d", "seat 2", "slot 0", "insert 1")
+    moved = state.hands[1][1]
+    assert moved.card == Card.parse("9c")
+    assert moved.known_by == {0, 2}
+    assert state.view(0).hands[1][1].card == Card.parse("9c")
+    assert state.view(2).hands[1][1].card == Card.parse("9c")
+    assert state.view(3).hands[1][1].card is None
+
+
+def test_arranging_is_seen_by_the_arranging_seat_alone() -> None:
+    """Others see that a seat is ready, not how it ordered its hand (K3, K14)."""
+    state = FOUR.deal([DECK[seat::4] for seat in range(4)])
+    seat = state.current_player
+    assert seat is not None
+    events = state.step(state.parse_action("arrange 5")).events
+    assert events[0].for_seat(seat) == events[0]
+    assert all(events[0].for_seat(other) is None for other in (None, *range(4)) if other != seat)
+
+
+def test_the_game_can_end_in_the_middle_of_an_effect() -> None:
+    """A 6 taking a last card can end the game at once; the card on its way stays there; the state saves (K12)."""
+    state = FOUR.position([cards("6c 9c"), cards("Jd"), cards("Kd"), cards("Qd")], scores=(0, 19, 0, 0), leader=0)
+    state = play(state, "6c", "seat 1", "slot 0")
+    assert state.is_over
+    assert state.winners == {1}
+    assert state.effect is not None
+    assert state.effect.card == Card.parse("Jd")
+    assert FOUR.from_dict(state.to_dict()) == state

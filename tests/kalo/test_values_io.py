@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 
 from tablegames import IllegalActionError, InvalidActionError, InvalidStateError, Match
-from tablegames.kalo import Card, ChooseCard, ChooseSeat, ChooseSlot, Insert, Kalo, KaloState, Play
+from tablegames.kalo import DECK, Card, ChooseCard, ChooseSeat, ChooseSlot, Insert, Kalo, KaloState, Play
 from tests.kalo.strategies import kalo_states
 
 FOUR = Kalo(players=4)
@@ -112,12 +112,15 @@ def _dict(**change: Any) -> dict[str, Any]:
         (_dict(scores=[25, 0, 0, 0]), "the game is over exactly when a score reaches 20"),
         (_dict(pile=["2h"]), "lacks"),
         (_dict(pile=[*_position().to_dict()["pile"], "8c"]), "holds 8c more than once"),
-        (_dict(current_player=3), "seat 3 holds no cards"),
+        (_dict(current_player=3), "seat 3 is to lead, so it must be able to"),
         (_dict(current_player=None), "current_player is null exactly when the game is over"),
         (_dict(out=[]), r"out \[\] must be the seats with empty hands"),
         (_dict(leader=9), "leader must be a seat from 0 to 3"),
         (_dict(arranged=2), "arranged is 0 outside the arranging phase"),
-        (_dict(trick=[{"seat": 1, "cards": ["2h"]}]), "a trick in progress cannot hold it"),
+        (
+            _dict(trick=[{"seat": 1, "cards": ["2h"]}], pile=[c for c in _position().to_dict()["pile"] if c != "2h"]),
+            "a trick in progress cannot hold it",
+        ),
         (_dict(effect={"rank": 7}), "effect must be an object"),
         (
             _dict(hands=[[{"card": "8c", "received": False, "known_by": [0]}], [], [], []]),
@@ -156,3 +159,34 @@ def test_deal_and_position_are_checked() -> None:
         Kalo(players=3).position([cards("7c 8c"), cards("9c"), cards("10c")])
     with pytest.raises(InvalidStateError, match="at least two players must hold cards"):
         FOUR.position([cards("8c"), [], [], []], out=[1, 2, 3])
+
+
+_HANDS = [["8c"], ["Ad"], ["Kd"], ["Qd"]]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: FOUR.position(None), "hands must be a list"),  # type: ignore[arg-type]
+        (lambda: FOUR.position([None, [], [], []]), "a hand must be a list"),  # type: ignore[list-item]
+        (lambda: FOUR.position(_HANDS, scores=5), "scores must be a list"),  # type: ignore[arg-type]
+        (lambda: FOUR.position(_HANDS, out=None), "out must be a list"),  # type: ignore[arg-type]
+        (lambda: FOUR.position(_HANDS, pile=5), "pile must be a list"),  # type: ignore[arg-type]
+        (lambda: FOUR.position(_HANDS, seed="x"), "seed must be an integer"),  # type: ignore[arg-type]
+        (lambda: FOUR.position(_HANDS, round_number=0), "round_number must be an integer from 1"),
+        (lambda: FOUR.position(_HANDS, kalo_holder=9), "kalo_holder must be an integer from 0 to 3"),
+        (lambda: FOUR.position(_HANDS, leader=True), "leader must be an integer from 0 to 3"),
+        (lambda: FOUR.deal([DECK[seat::4] for seat in range(4)], round_number=True), "round_number"),
+        (lambda: FOUR.deal([DECK[seat::4] for seat in range(4)], seed=1.5), "seed must be an integer"),  # type: ignore[arg-type]
+    ],
+)
+def test_bad_arguments_to_deal_and_position(call: Any, message: str) -> None:
+    """Deal and position check every argument and raise InvalidStateError naming it."""
+    with pytest.raises(InvalidStateError, match=message):
+        call()
+
+
+def test_unicode_digits_are_not_slots() -> None:
+    """Only ASCII digits name slots and seats."""
+    with pytest.raises(InvalidActionError, match="is not a Kalo action"):
+        FOUR.start(seed=1).parse_action("seat ²")

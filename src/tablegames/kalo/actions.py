@@ -186,7 +186,7 @@ def parse_action(text: str) -> Action:
     head, rest = words[0].lower(), words[1:]
     if head in ("ready", "pass") and not rest:
         return READY if head == "ready" else PASS
-    if head in _NUMBERED and len(rest) == 1 and rest[0].isdigit():
+    if head in _NUMBERED and len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
         return _NUMBERED[head](int(rest[0]))
     if head == "card" and len(rest) == 1:
         return ChooseCard(Card.parse(rest[0]))

@@ -19,7 +19,7 @@ import attrs
 from tablegames.core.errors import ConfigError, InvalidActionError, InvalidStateError
 from tablegames.core.match import new_seed
 from tablegames.core.protocol import Action, Game
-from tablegames.core.serial import JSONDict, check_header, check_keys, read_int, read_str
+from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
 from tablegames.kalo import actions as act
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
 from tablegames.kalo.model import Slot
@@ -128,18 +128,24 @@ class Kalo(Game):
             >>> Kalo().deal(deal).kalo_holder
             2
         """
-        cards = tuple(tuple(_card(card, "a dealt card") for card in hand) for hand in hands)
+        cards = _hands(hands, "a dealt card")
         if len(cards) != self.players:
             raise InvalidStateError(f"a deal needs {self.players} hands, got {len(cards)}")
         check_cards([card for hand in cards for card in hand], self.players, "the deal")
         if len({len(hand) for hand in cards}) != 1:
             raise InvalidStateError(f"a deal is even; hand sizes {[len(hand) for hand in cards]} differ")
         totals = self._scores(scores)
-        if not isinstance(round_number, int) or round_number < 1:
-            raise InvalidStateError(f"round_number must be at least 1, got {round_number!r}")
-        return self._begin(cards, seed=seed, scores=totals, round_number=round_number)
+        _whole(seed, "seed")
+        _whole(round_number, "round_number", 1)
+        return self._checked(self._begin(cards, seed=seed, scores=totals, round_number=round_number))
+
+    def _checked(self, state: KaloState) -> KaloState:
+        """The state as `from_dict` reads it back: what deal and position make is checked like a saved game."""
+        return read_state(self, state.to_dict())
 
     def _scores(self, scores: Sequence[int] | None) -> tuple[int, ...]:
+        if scores is not None and not isinstance(scores, (list, tuple)):
+            raise InvalidStateError(f"scores must be a list of {self.players} integers, got {scores!r}")
         totals = tuple(scores) if scores is not None else (0,) * self.players
         if len(totals) != self.players or not all(
             isinstance(score, int) and not isinstance(score, bool) and 0 <= score < self.target for score in totals
@@ -190,32 +196,34 @@ class Kalo(Game):
             >>> state.current_player   # seat 0's lone 3 cannot be played: blocked, the lead moves on
             1
         """
-        held = tuple(tuple(_card(card, "a card in a hand") for card in hand) for hand in hands)
+        held = _hands(hands, "a card in a hand")
         if len(held) != self.players:
             raise InvalidStateError(f"a position needs {self.players} hands, got {len(held)}")
         in_hands = {card for hand in held for card in hand}
         removed = set(removed_cards(self.players))
         rest = [card for card in DECK if card not in in_hands and card not in removed]
-        piled = rest if pile is None else [_card(card, "a card in the pile") for card in pile]
+        piled = rest if pile is None else [_card(card, "a card in the pile") for card in _sequence(pile, "pile")]
         check_cards([*(card for hand in held for card in hand), *piled], self.players, "the position")
-        outs = tuple(out)
+        outs = int_tuple(out, "out", InvalidStateError, minimum=0)
         if sorted(outs) != [seat for seat, hand in enumerate(held) if not hand]:
             raise InvalidStateError(
                 f"out {list(outs)} must list exactly the seats with empty hands, in the order they went out"
             )
         if len(held) - len(outs) < 2:
             raise InvalidStateError("at least two players must hold cards, or the round would be over")
-        if not isinstance(leader, int) or not 0 <= leader < self.players:
-            raise InvalidStateError(f"leader must be a seat, got {leader!r}")
+        _whole(leader, "leader", 0, self.players - 1)
+        _whole(seed, "seed")
+        _whole(round_number, "round_number", 1)
         holder = kalo_holder
         if holder is None:
             holder = next((seat for seat, hand in enumerate(held) if KALO in hand), 0)
+        _whole(holder, "kalo_holder", 0, self.players - 1)
         table = _empty_table(self, seed, self._scores(scores), round_number)
         table.hands = [tuple(Slot(card) for card in hand) for hand in held]
         table.pile = tuple(sorted(piled, key=card_key))
         table.kalo_holder, table.out, table.phase = holder, outs, "play"
         table.begin_lead(leader)
-        return freeze(table)
+        return self._checked(freeze(table))
 
     def action_from_dict(self, data: object) -> Action:
         """Read any Kalo action from its dict, checking every field.
@@ -267,6 +275,25 @@ _NUMBERED: dict[str, type[act.Arrange | act.ChooseSeat | act.ChooseSlot | act.In
     "choose_slot": act.ChooseSlot,
     "insert": act.Insert,
 }
+
+
+def _whole(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
+    """Check an integer argument (not a bool) within bounds."""
+    if type(value) is not int or (low is not None and value < low) or (high is not None and value > high):
+        span = "" if low is None else f" from {low}" + ("" if high is None else f" to {high}")
+        raise InvalidStateError(f"{what} must be an integer{span}, got {value!r}")
+    return value
+
+
+def _sequence(value: object, what: str) -> Sequence[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise InvalidStateError(f"{what} must be a list, got {value!r}")
+    return value
+
+
+def _hands(hands: object, what: str) -> tuple[tuple[Card, ...], ...]:
+    """Every hand as cards, from cards or their notation."""
+    return tuple(tuple(_card(card, what) for card in _sequence(hand, "a hand")) for hand in _sequence(hands, "hands"))
 
 
 def _card(value: Card | str, what: str) -> Card:

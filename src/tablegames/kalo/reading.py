@@ -11,6 +11,7 @@ from tablegames.core.serial import check_keys, int_tuple, read_int
 from tablegames.kalo.actions import Play
 from tablegames.kalo.cards import DECK, Card, card_key, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
+from tablegames.kalo.table import lead_is_possible
 
 if TYPE_CHECKING:
     from tablegames.kalo.game import Kalo
@@ -138,13 +139,49 @@ def _trick(value: object, players: int, combos: bool) -> tuple[TrickPlay, ...]:
             play = Play(tuple(_card(card, f"trick play {index}") for card in _list(entry["cards"], "trick cards")))
         except InvalidActionError as error:
             raise InvalidStateError(f"trick play {index}: {error}") from None
-        if play.has_kalo:
-            raise InvalidStateError("the Kalo ends a trick at once, so a trick in progress cannot hold it")
-        if plays and (len(play.cards) != len(plays[-1].cards) or play.rank <= plays[-1].cards[0].rank):
+        if play.has_kalo and index != len(_list(value, "trick")) - 1:
+            raise InvalidStateError("the Kalo ends a trick at once, so only a trick's last play can hold it")
+        lone_kalo = play.cards[0].is_kalo and len(play.cards) == 1
+        if (
+            plays
+            and not lone_kalo
+            and (len(play.cards) != len(plays[-1].cards) or play.rank <= plays[-1].cards[0].rank)
+        ):
             raise InvalidStateError(f"trick play {index} does not beat the play before it")
         plays.append(TrickPlay(seat=seat, cards=play.cards))
     del combos
     return tuple(plays)
+
+
+def _check_flow(
+    game: Kalo, phase: str, hands: tuple[tuple[Slot, ...], ...], pile: int, trick: tuple[TrickPlay, ...],
+    passed: frozenset[int], effect: Effect | None, current: int | None,
+) -> None:  # fmt: skip
+    """Check that play can go on from here: whose decision it is fits the trick and the effect."""
+    if trick and trick[-1].cards[0].is_kalo and phase != "over":
+        raise InvalidStateError("the Kalo ends a trick at once, so a trick in progress cannot hold it")
+    holders = [seat for seat, hand in enumerate(hands) if hand]
+    if phase == "arrange" and len({len(hand) for hand in hands}) != 1:
+        raise InvalidStateError("while hands are arranged they are as dealt: all the same size")
+    if phase == "play":
+        assert current is not None
+        if len(holders) < 2:
+            raise InvalidStateError("at least two players hold cards while the round is played")
+        if not trick:
+            others = sum(map(len, hands)) - len(hands[current])
+            if passed or not lead_is_possible(hands[current], pile, others):
+                raise InvalidStateError(f"seat {current} is to lead, so it must be able to and nobody has passed")
+        elif current in passed or current == trick[-1].seat or not passed <= set(holders) - {trick[-1].seat}:
+            raise InvalidStateError("the seat to play has neither passed nor made the last play; passes are holders'")
+    if effect is not None:
+        if not trick or trick[-1].seat != effect.seat or trick[-1].cards[0].rank != effect.rank:
+            raise InvalidStateError("an effect belongs to the trick's last play, of its player and rank")
+        if effect.left > len(trick[-1].cards):
+            raise InvalidStateError("an effect has at most as many steps left as cards played")
+        if effect.card is not None and (effect.target if effect.rank == 6 else effect.seat) not in effect.origin:
+            raise InvalidStateError("the card on its way is known to whoever chose or lost it")
+        if phase == "effect" and effect.step == "slot" and (effect.target is None or not hands[effect.target]):
+            raise InvalidStateError("a 6 takes a slot of a hand that holds cards")
 
 
 def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
@@ -201,6 +238,8 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
         raise InvalidStateError(
             f"during this effect the decision is seat {effect.seat}'s or the receiver's, not {current}'s"
         )
+    passed = _seats(data["passed"], n, "passed")
+    _check_flow(game, phase, hands, len(pile), trick, passed, effect, current)
     arranged = read_int(data, "arranged", InvalidStateError, "state", minimum=0)
     if phase == "arrange":
         if trick or pile or out or current is None or arranged >= max(len(hands[current]) - 1, 1):
@@ -211,6 +250,9 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
         raise InvalidStateError("arranged is 0 outside the arranging phase")
     if phase in ("play", "effect") and current is not None and not hands[current] and effect is None:
         raise InvalidStateError(f"seat {current} holds no cards and cannot be the one to play")
+    # A play counts before its effects, and the limit is checked after them.
+    limit = game.play_limit - (phase in ("arrange", "play"))
+    plays = read_int(data, "plays", InvalidStateError, "state", minimum=0, maximum=limit)
     return KaloState(
         game=game,
         seed=read_int(data, "seed", InvalidStateError, "state"),
@@ -220,12 +262,12 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
         pile=pile,
         kalo_holder=_seat(data["kalo_holder"], n, "kalo_holder") or 0,
         trick=trick,
-        passed=_seats(data["passed"], n, "passed"),
+        passed=passed,
         leader=_seat(data["leader"], n, "leader") or 0,
         phase=phase,
         current_player=current,
         arranged=arranged,
         effect=effect,
         out=out,
-        plays=read_int(data, "plays", InvalidStateError, "state", minimum=0, maximum=game.play_limit - 1),
+        plays=plays,
     )
