@@ -12,7 +12,7 @@ from tablegames.core.errors import (
     TablegamesError,
 )
 from tablegames.core.match import Match, Ply
-from tablegames.core.protocol import Action, Event, Game, Outcome, State, Transition, View, winners_of
+from tablegames.core.protocol import Action, Event, Game, GameEnded, Outcome, State, Transition, View, winners_of
 from tablegames.core.registry import load, names, register, state_from_dict, unregister
 from tablegames.core.seats import next_seat, seats_from
 
@@ -21,6 +21,7 @@ __all__ = [
     "ConfigError",
     "Event",
     "Game",
+    "GameEnded",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidStateError",

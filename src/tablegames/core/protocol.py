@@ -39,10 +39,12 @@ __all__ = [
     "Action",
     "Event",
     "Game",
+    "GameEnded",
     "Outcome",
     "State",
     "Transition",
     "View",
+    "result_text",
     "to_int_tuple",
     "to_seat_set",
     "winners_of",
@@ -164,6 +166,40 @@ class Outcome:
             "winners": sorted(self.winners),
             "is_draw": self.is_draw,
         }
+
+
+def result_text(scores: Sequence[int], winners: frozenset[int]) -> str:
+    """Say how a game ended: ``21–27; seat 1 wins``, ``24–24, a draw``, ``20–9–20; seats 0 and 2 share the win``.
+
+    Examples:
+        >>> result_text((24, 24), frozenset({0, 1}))
+        '24–24, a draw'
+    """
+    score = "–".join(str(each) for each in scores)
+    if len(winners) == len(scores):
+        return f"{score}, a draw"
+    if len(winners) == 1:
+        return f"{score}; seat {min(winners)} wins"
+    seats = sorted(winners)
+    return f"{score}; seats {', '.join(map(str, seats[:-1]))} and {seats[-1]} share the win"
+
+
+@attrs.frozen
+class GameEnded(Event):
+    """The game is over with these ``scores`` and ``winners``; every game ends with this event.
+
+    Examples:
+        >>> str(GameEnded(scores=(21, 27), winners=frozenset({1})))
+        'the game ends 21–27; seat 1 wins'
+    """
+
+    kind: ClassVar[str] = "game_ended"
+
+    scores: tuple[int, ...] = attrs.field(converter=to_int_tuple)
+    winners: frozenset[int] = attrs.field(converter=to_seat_set)
+
+    def __str__(self) -> str:
+        return f"the game ends {result_text(self.scores, self.winners)}"
 
 
 StateT = TypeVar("StateT", bound="State")

@@ -13,10 +13,10 @@ from typing import ClassVar
 
 import attrs
 
-from tablegames.core.protocol import Event
+from tablegames.core.protocol import Event, GameEnded
 from tablegames.kalaha.actions import pit_letter
 
-__all__ = ["Captured", "ExtraMove", "GameEnded", "Sowed", "Swept", "result_text"]
+__all__ = ["Captured", "ExtraMove", "GameEnded", "Sowed", "Swept"]
 
 
 def _seeds(count: int) -> str:
@@ -74,29 +74,3 @@ class Swept(Event):
 
     def __str__(self) -> str:
         return f"seat {self.seat} puts the {_seeds(self.seeds)} left in its row into its store"
-
-
-@attrs.frozen
-class GameEnded(Event):
-    """A row is empty: the game is over with these ``scores`` and ``winners``."""
-
-    kind: ClassVar[str] = "game_ended"
-
-    scores: tuple[int, ...]
-    winners: frozenset[int]
-
-    def __str__(self) -> str:
-        return f"the game ends {result_text(self.scores, self.winners)}"
-
-
-def result_text(scores: tuple[int, ...], winners: frozenset[int]) -> str:
-    """Say how a game ended, e.g. ``21–27; seat 1 wins`` or ``24–24, a draw``.
-
-    Examples:
-        >>> result_text((24, 24), frozenset({0, 1}))
-        '24–24, a draw'
-    """
-    score = "–".join(str(each) for each in scores)
-    if len(winners) > 1:
-        return f"{score}, a draw"
-    return f"{score}; seat {min(winners)} wins"

@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.protocol import Action, View
+from tablegames.core.protocol import Action, View, result_text
 from tablegames.kalaha.actions import pit_letter
-from tablegames.kalaha.events import result_text
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict

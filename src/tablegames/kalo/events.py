@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.protocol import Event
+from tablegames.core.protocol import Event, GameEnded
 
 if TYPE_CHECKING:
     from tablegames.kalo.cards import Card
@@ -233,16 +233,3 @@ class RoundEnded(Event):
             "limit": "the round reached its play limit",
         }[self.reason]
         return f"round {self.round_number} ends: {why}; 1 point to {seats}"
-
-
-@attrs.frozen
-class GameEnded(Event):
-    """Someone reached 5 x N points: the game is over (K12)."""
-
-    kind: ClassVar[str] = "game_ended"
-    scores: tuple[int, ...]
-    winners: frozenset[int]
-
-    def __str__(self) -> str:
-        who = " and ".join(f"seat {seat}" for seat in sorted(self.winners))
-        return f"the game ends {'–'.join(map(str, self.scores))}; {who} {'win' if len(self.winners) > 1 else 'wins'}"

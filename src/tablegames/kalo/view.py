@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.protocol import Action, View
+from tablegames.core.protocol import Action, View, result_text
 from tablegames.kalo.cards import RANK_NAMES, Card
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ class KaloView(View):
                 f"effect: seat {effect.seat}'s {RANK_NAMES[effect.rank]}, {effect.left} left, step {effect.step}{card}"
             )
         if self.current_player is None:
-            lines.append("game over: " + ", ".join(f"seat {seat}" for seat in sorted(self.winners)) + " won")
+            lines.append(f"game over {result_text(self.scores, self.winners)}")
         else:
             moves = " | ".join(str(action) for action in self.legal_actions)
             lines.append(f"seat {self.current_player} to decide ({self.phase})" + (f": {moves}" if moves else ""))
