@@ -292,3 +292,26 @@ def test_the_game_can_end_in_the_middle_of_an_effect() -> None:
     assert state.effect is not None
     assert state.effect.card == Card.parse("Jd")
     assert FOUR.from_dict(state.to_dict()) == state
+
+
+@pytest.mark.parametrize(
+    ("players", "removed", "each"),
+    [(3, "7c", 17), (4, "", 13), (5, "7c 8c", 10), (6, "7c 7d 7h 7s", 8)],
+)
+def test_cards_removed_by_player_count_and_dealt_evenly(players: int, removed: str, each: int) -> None:
+    """One 7 out with 3 players, none with 4, a 7 and an 8 with 5, all four 7s with 6; the rest dealt evenly (K1)."""
+    state = Kalo(players=players).start(seed=players)
+    assert state.removed == tuple(cards(removed))
+    assert [len(hand) for hand in state.hands] == [each] * players
+    assert not set(state.removed) & {slot.card for hand in state.hands for slot in hand}
+
+
+def test_a_new_round_keeps_the_scores_and_empties_the_pile() -> None:
+    """A new round: dealt anew, same removals, scores kept, the seat after the new Kalo holder opens (K13)."""
+    state = Kalo(players=3).position([cards("Ac"), cards("Kc"), cards("Qc")], scores=(5, 6, 7), leader=0)
+    state = play(state, "Ac", PASS, PASS, "Kc")
+    assert state.round_number == 2
+    assert state.scores == (5 + 3, 6 + 2, 7 + 1)
+    assert state.pile == ()
+    assert state.current_player == (state.kalo_holder + 1) % 3
+    assert sorted(len(hand) for hand in state.hands) == [17, 17, 17]
