@@ -315,3 +315,14 @@ def test_a_new_round_keeps_the_scores_and_empties_the_pile() -> None:
     assert state.pile == ()
     assert state.current_player == (state.kalo_holder + 1) % 3
     assert sorted(len(hand) for hand in state.hands) == [17, 17, 17]
+
+
+def test_a_last_five_takes_its_player_out_but_a_last_four_does_not() -> None:
+    """5s give from the pile, so playing your last card as a 5 takes you out; a 4 refills your hand (K10)."""
+    five = FOUR.position([cards("5c"), cards("Ad 9d"), cards("Kd"), cards("Qd")], leader=0)
+    transition = play(five, "5c", "card 3c", "seat 1").step(Insert(0))
+    assert WentOut(seat=0, place=1, points=4) in transition.events
+    four = play(FOUR.position([cards("4c"), cards("Ad 9d"), cards("Kd"), cards("Qd")], leader=0), "4c", "card 3c")
+    transition = four.step(Insert(0))
+    assert not any(isinstance(event, WentOut) for event in transition.events)
+    assert [slot.card for slot in transition.state.hands[0]] == cards("3c")

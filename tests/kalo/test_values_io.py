@@ -115,7 +115,7 @@ def _dict(**change: Any) -> dict[str, Any]:
         (_dict(current_player=3), "seat 3 is to lead, so it must be able to"),
         (_dict(current_player=None), "current_player is null exactly when the game is over"),
         (_dict(out=[]), r"out \[\] must be the seats with empty hands"),
-        (_dict(leader=9), "leader must be a seat from 0 to 3"),
+        (_dict(leader=9), r"leader \(a seat\) must be an integer from 0 to 3"),
         (_dict(arranged=2), "arranged is 0 outside the arranging phase"),
         (
             _dict(trick=[{"seat": 1, "cards": ["2h"]}], pile=[c for c in _position().to_dict()["pile"] if c != "2h"]),
@@ -141,7 +141,7 @@ def test_bad_state_dicts(data: dict[str, Any], message: str) -> None:
         ({"type": "pass", "x": 1}, r"unknown action field\(s\) \['x'\]"),
         ({"type": "play", "cards": "8c"}, "must be a list of cards"),
         ({"type": "play", "cards": [8]}, "a card is written like 10d"),
-        ({"type": "insert", "slot": -1}, "must be an integer from 0"),
+        ({"type": "insert", "slot": -1}, "must be an integer of at least 0, got -1"),
         ({"type": "bid"}, "unknown Kalo action type 'bid'"),
     ],
 )
@@ -173,7 +173,7 @@ _HANDS = [["8c"], ["Ad"], ["Kd"], ["Qd"]]
         (lambda: FOUR.position(_HANDS, out=None), "out must be a list"),  # type: ignore[arg-type]
         (lambda: FOUR.position(_HANDS, pile=5), "pile must be a list"),  # type: ignore[arg-type]
         (lambda: FOUR.position(_HANDS, seed="x"), "seed must be an integer"),  # type: ignore[arg-type]
-        (lambda: FOUR.position(_HANDS, round_number=0), "round_number must be an integer from 1"),
+        (lambda: FOUR.position(_HANDS, round_number=0), "round_number must be an integer of at least 1"),
         (lambda: FOUR.position(_HANDS, kalo_holder=9), "kalo_holder must be an integer from 0 to 3"),
         (lambda: FOUR.position(_HANDS, leader=True), "leader must be an integer from 0 to 3"),
         (lambda: FOUR.deal([DECK[seat::4] for seat in range(4)], round_number=True), "round_number"),
@@ -190,3 +190,11 @@ def test_unicode_digits_are_not_slots() -> None:
     """Only ASCII digits name slots and seats."""
     with pytest.raises(InvalidActionError, match="is not a Kalo action"):
         FOUR.start(seed=1).parse_action("seat ²")
+
+
+def test_a_saved_trick_keeps_the_kalo_alone_unless_the_option_allows() -> None:
+    """A trick read from a dict may hold the Kalo in a combination only with kalo_in_combinations (K5)."""
+    data = _dict(trick=[{"seat": 1, "cards": ["2h", "2s"]}])
+    data["pile"] = [card for card in data["pile"] if card not in ("2h", "2s")]
+    with pytest.raises(InvalidStateError, match="trick play 0: the Kalo is always played alone"):
+        FOUR.from_dict(data)

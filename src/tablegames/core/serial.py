@@ -29,6 +29,7 @@ __all__ = [
     "FORMAT_VERSION",
     "JSONDict",
     "check_header",
+    "check_int",
     "check_keys",
     "fields_dict",
     "header",
@@ -124,12 +125,37 @@ def read_int(
         TablegamesError: ``error`` when the field is missing, not an int or out of range.
     """
     value = _missing(data, key, error, kind)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise error(f"{kind} field {key!r} must be an integer, got {value!r}")
-    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
-        low = "" if minimum is None else f" from {minimum}"
-        high = "" if maximum is None else f" to {maximum}"
-        raise error(f"{kind} field {key!r} must be an integer{low}{high}, got {value}")
+    return check_int(value, f"{kind} field {key!r}", error, minimum=minimum, maximum=maximum)
+
+
+def check_int(
+    value: object,
+    what: str,
+    error: type[TablegamesError],
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> int:
+    """Check that ``value`` is an integer (not a bool, not a float) within the bounds given.
+
+    Raises:
+        TablegamesError: ``error``, naming ``what``, its range and the value.
+
+    Examples:
+        >>> from tablegames.core.errors import ConfigError
+        >>> check_int(0, "pits", ConfigError, minimum=1, maximum=26)
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.ConfigError: pits must be an integer from 1 to 26, got 0
+    """
+    if type(value) is not int or (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        if minimum is not None and maximum is not None:
+            span = f" from {minimum} to {maximum}"
+        elif minimum is not None:
+            span = f" of at least {minimum}"
+        else:
+            span = "" if maximum is None else f" of at most {maximum}"
+        raise error(f"{what} must be an integer{span}, got {value!r}")
     return value
 
 

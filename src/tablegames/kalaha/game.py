@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from tablegames.core.errors import ConfigError, InvalidActionError, InvalidStateError
+from tablegames.core.errors import InvalidActionError, InvalidStateError
+from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Game
 from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
@@ -26,25 +27,6 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
 __all__ = ["Kalaha"]
-
-
-def _positive(name: str, top: int | None = None) -> Any:
-    def check(_: Any, __: Any, value: Any) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1 or (top is not None and value > top):
-            span = f"from 1 to {top}" if top is not None else "of at least 1"
-            raise ConfigError(f"{name} must be an integer {span}, got {value!r}")
-
-    return check
-
-
-def _is_bool(_: Any, __: Any, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise ConfigError(f"empty_capture must be True or False, got {value!r}")
-
-
-def _two_players(_: Any, __: Any, value: Any) -> None:
-    if type(value) is not int or value != 2:
-        raise ConfigError(f"Kalaha is for exactly 2 players, got players={value!r}")
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -65,10 +47,10 @@ class Kalaha(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
-    pits: int = attrs.field(default=6, validator=_positive("pits", MAX_PITS))
-    seeds: int = attrs.field(default=4, validator=_positive("seeds"))
-    empty_capture: bool = attrs.field(default=True, validator=_is_bool)
-    players: int = attrs.field(default=2, validator=_two_players)
+    pits: int = attrs.field(default=6, validator=int_option(1, MAX_PITS))
+    seeds: int = attrs.field(default=4, validator=int_option(1))
+    empty_capture: bool = attrs.field(default=True, validator=bool_option)
+    players: int = attrs.field(default=2, validator=players_option("Kalaha", 2, 2))
     _routes: tuple[tuple[int, ...], tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -116,8 +98,7 @@ class Kalaha(Game):
             >>> Kalaha(pits=4).start().pits
             ((4, 4, 4, 4), (4, 4, 4, 4))
         """
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ConfigError(f"seed must be an integer or None, got {seed!r}")
+        check_seed(seed)
         row = (self.seeds,) * self.pits
         return KalahaState(game=self, board=(*row, 0, *row, 0), current_player=0)
 

@@ -26,7 +26,7 @@ import attrs
 
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.protocol import Action
-from tablegames.kalo.cards import Card, card_key
+from tablegames.kalo.cards import KALO, Card, card_key
 
 __all__ = [
     "PASS",
@@ -97,7 +97,7 @@ class Play(Action):
     @property
     def has_kalo(self) -> bool:
         """True if the Kalo is among the cards."""
-        return any(card.is_kalo for card in self.cards)
+        return KALO in self.cards
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self.cards)

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from tablegames.core.errors import ConfigError, InvalidActionError, InvalidStateError
+from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.match import new_seed
+from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Action, Game
-from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
+from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, int_tuple, read_int, read_str
 from tablegames.kalo import actions as act
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
 from tablegames.kalo.model import Slot
@@ -31,21 +32,6 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
 __all__ = ["Kalo"]
-
-
-def _players(_: Any, __: Any, value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= 6:
-        raise ConfigError(f"Kalo is for 3 to 6 players, got players={value!r}")
-
-
-def _flag(_: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise ConfigError(f"{attribute.name} must be True or False, got {value!r}")
-
-
-def _limit(_: Any, __: Any, value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ConfigError(f"play_limit must be an integer of at least 1, got {value!r}")
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -66,9 +52,9 @@ class Kalo(Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
 
-    players: int = attrs.field(default=4, validator=_players)
-    kalo_in_combinations: bool = attrs.field(default=False, validator=_flag)
-    play_limit: int = attrs.field(default=500, validator=_limit)
+    players: int = attrs.field(default=4, validator=players_option("Kalo", 3, 6))
+    kalo_in_combinations: bool = attrs.field(default=False, validator=bool_option)
+    play_limit: int = attrs.field(default=500, validator=int_option(1))
 
     @property
     def target(self) -> int:
@@ -94,10 +80,9 @@ class Kalo(Game):
         Raises:
             ConfigError: If ``seed`` is neither an integer nor None.
         """
+        seed = check_seed(seed)
         if seed is None:
             seed = new_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigError(f"seed must be an integer or None, got {seed!r}")
         return self._begin(deal_round(self, seed, 1), seed=seed, scores=(0,) * self.players, round_number=1)
 
     def deal(
@@ -135,8 +120,8 @@ class Kalo(Game):
         if len({len(hand) for hand in cards}) != 1:
             raise InvalidStateError(f"a deal is even; hand sizes {[len(hand) for hand in cards]} differ")
         totals = self._scores(scores)
-        _whole(seed, "seed")
-        _whole(round_number, "round_number", 1)
+        check_int(seed, "seed", InvalidStateError)
+        check_int(round_number, "round_number", InvalidStateError, minimum=1)
         return self._checked(self._begin(cards, seed=seed, scores=totals, round_number=round_number))
 
     def _checked(self, state: KaloState) -> KaloState:
@@ -211,13 +196,13 @@ class Kalo(Game):
             )
         if len(held) - len(outs) < 2:
             raise InvalidStateError("at least two players must hold cards, or the round would be over")
-        _whole(leader, "leader", 0, self.players - 1)
-        _whole(seed, "seed")
-        _whole(round_number, "round_number", 1)
+        check_int(leader, "leader", InvalidStateError, minimum=0, maximum=self.players - 1)
+        check_int(seed, "seed", InvalidStateError)
+        check_int(round_number, "round_number", InvalidStateError, minimum=1)
         holder = kalo_holder
         if holder is None:
             holder = next((seat for seat, hand in enumerate(held) if KALO in hand), 0)
-        _whole(holder, "kalo_holder", 0, self.players - 1)
+        check_int(holder, "kalo_holder", InvalidStateError, minimum=0, maximum=self.players - 1)
         table = _empty_table(self, seed, self._scores(scores), round_number)
         table.hands = [tuple(Slot(card) for card in hand) for hand in held]
         table.pile = tuple(sorted(piled, key=card_key))
@@ -275,14 +260,6 @@ _NUMBERED: dict[str, type[act.Arrange | act.ChooseSeat | act.ChooseSlot | act.In
     "choose_slot": act.ChooseSlot,
     "insert": act.Insert,
 }
-
-
-def _whole(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
-    """Check an integer argument (not a bool) within bounds."""
-    if type(value) is not int or (low is not None and value < low) or (high is not None and value > high):
-        span = "" if low is None else f" from {low}" + ("" if high is None else f" to {high}")
-        raise InvalidStateError(f"{what} must be an integer{span}, got {value!r}")
-    return value
 
 
 def _sequence(value: object, what: str) -> Sequence[Any]:

@@ -7,15 +7,15 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
-from tablegames.core.serial import check_keys, int_tuple, read_int
+from tablegames.core.serial import check_int, check_keys, int_tuple, read_int
 from tablegames.kalo.actions import Play
-from tablegames.kalo.cards import DECK, Card, card_key, removed_cards
+from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
+from tablegames.kalo.state import KaloState
 from tablegames.kalo.table import lead_is_possible
 
 if TYPE_CHECKING:
     from tablegames.kalo.game import Kalo
-    from tablegames.kalo.state import KaloState
 
 __all__ = ["check_cards", "read_state"]
 
@@ -68,11 +68,7 @@ def _list(value: object, what: str) -> list[Any]:
 def _seat(value: object, players: int, what: str, *, none: bool = False) -> int | None:
     if value is None and none:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise InvalidStateError(
-            f"{what} must be a seat from 0 to {players - 1}{' or null' if none else ''}, got {value!r}"
-        )
-    return value
+    return check_int(value, f"{what} (a seat)", InvalidStateError, minimum=0, maximum=players - 1)
 
 
 def _seats(value: object, players: int, what: str) -> frozenset[int]:
@@ -107,7 +103,7 @@ def _effect(value: object, players: int) -> Effect:
     card = None if value["card"] is None else _card(value["card"], "effect card")
     target = _seat(value["target"], players, "effect target", none=True)
     steps = _STEPS[rank]
-    chosen_card = steps.index(step) > (1 if rank == 6 else 0) or (rank != 6 and step != "card")
+    chosen_card = step == "insert" if rank == 6 else step != "card"
     if (card is not None) != chosen_card:
         raise InvalidStateError(
             f"an effect of a {rank} at step {step!r} {'has' if chosen_card else 'has no'} card on its way"
@@ -139,26 +135,24 @@ def _trick(value: object, players: int, combos: bool) -> tuple[TrickPlay, ...]:
             play = Play(tuple(_card(card, f"trick play {index}") for card in _list(entry["cards"], "trick cards")))
         except InvalidActionError as error:
             raise InvalidStateError(f"trick play {index}: {error}") from None
-        if play.has_kalo and index != len(_list(value, "trick")) - 1:
-            raise InvalidStateError("the Kalo ends a trick at once, so only a trick's last play can hold it")
-        lone_kalo = play.cards[0].is_kalo and len(play.cards) == 1
-        if (
-            plays
-            and not lone_kalo
-            and (len(play.cards) != len(plays[-1].cards) or play.rank <= plays[-1].cards[0].rank)
-        ):
+        if play.has_kalo and len(play.cards) > 1 and not combos:
+            raise InvalidStateError(f"trick play {index}: the Kalo is always played alone")
+        climbs = not plays or (len(play.cards) == len(plays[-1].cards) and play.rank > plays[-1].cards[0].rank)
+        if not climbs and play.cards != (KALO,):
             raise InvalidStateError(f"trick play {index} does not beat the play before it")
         plays.append(TrickPlay(seat=seat, cards=play.cards))
-    del combos
     return tuple(plays)
 
 
 def _check_flow(
-    game: Kalo, phase: str, hands: tuple[tuple[Slot, ...], ...], pile: int, trick: tuple[TrickPlay, ...],
+    phase: str, hands: tuple[tuple[Slot, ...], ...], pile: int, trick: tuple[TrickPlay, ...],
     passed: frozenset[int], effect: Effect | None, current: int | None,
 ) -> None:  # fmt: skip
-    """Check that play can go on from here: whose decision it is fits the trick and the effect."""
-    if trick and trick[-1].cards[0].is_kalo and phase != "over":
+    """Check that play can go on from here: whose decision it is fits the trick and the effect.
+
+    A Kalo can only be a trick's last play (nothing beats it), and only once the game is over.
+    """
+    if trick and KALO in trick[-1].cards and phase != "over":
         raise InvalidStateError("the Kalo ends a trick at once, so a trick in progress cannot hold it")
     holders = [seat for seat, hand in enumerate(hands) if hand]
     if phase == "arrange" and len({len(hand) for hand in hands}) != 1:
@@ -190,8 +184,6 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
     Raises:
         InvalidStateError: Naming the first field that is malformed or inconsistent.
     """
-    from tablegames.kalo.state import KaloState
-
     check_keys(data, _KEYS, InvalidStateError, "state")
     missing = [key for key in _KEYS if key not in data]
     if missing:
@@ -239,7 +231,7 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
             f"during this effect the decision is seat {effect.seat}'s or the receiver's, not {current}'s"
         )
     passed = _seats(data["passed"], n, "passed")
-    _check_flow(game, phase, hands, len(pile), trick, passed, effect, current)
+    _check_flow(phase, hands, len(pile), trick, passed, effect, current)
     arranged = read_int(data, "arranged", InvalidStateError, "state", minimum=0)
     if phase == "arrange":
         if trick or pile or out or current is None or arranged >= max(len(hands[current]) - 1, 1):

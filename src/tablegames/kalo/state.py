@@ -156,7 +156,7 @@ class KaloState(State):
                     if play_is_possible(rank, count, size - count, pile, others):
                         plays.extend(map(_play, combinations(cards, count)))
         lone = _play((KALO,))
-        if KALO in hand and lone not in plays:
+        if KALO in hand and all(play is not lone for play in plays):
             plays.append(lone)
         return tuple(plays)
 

@@ -197,7 +197,7 @@ class Table:
         if self.plays >= self.game.play_limit:
             self.end_round("limit")
             return
-        if any(card.is_kalo for card in self.trick[-1].cards):
+        if KALO in self.trick[-1].cards:
             self.end_trick()
             return
         self.current = self.next_holder(seat)

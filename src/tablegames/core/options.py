@@ -1,0 +1,61 @@
+"""Validators for game options, shared by every game: each raises `ConfigError` naming the option.
+
+Examples:
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Options:
+    ...     size: int = attrs.field(default=3, validator=int_option(1, 9))
+    >>> Options(size=12)
+    Traceback (most recent call last):
+    ...
+    tablegames.core.errors.ConfigError: size must be an integer from 1 to 9, got 12
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tablegames.core.errors import ConfigError
+from tablegames.core.serial import check_int
+
+__all__ = ["bool_option", "check_seed", "int_option", "players_option"]
+
+Validator = Callable[[Any, Any, Any], None]
+
+
+def int_option(minimum: int, maximum: int | None = None) -> Validator:
+    """An attrs validator: the option is an integer from ``minimum`` (to ``maximum``)."""
+
+    def check(_: Any, attribute: Any, value: Any) -> None:
+        check_int(value, attribute.name, ConfigError, minimum=minimum, maximum=maximum)
+
+    return check
+
+
+def bool_option(_: Any, attribute: Any, value: Any) -> None:
+    """An attrs validator: the option is True or False (not 0 or 1)."""
+    if not isinstance(value, bool):
+        raise ConfigError(f"{attribute.name} must be True or False, got {value!r}")
+
+
+def players_option(title: str, minimum: int, maximum: int) -> Validator:
+    """An attrs validator for ``players``: "Kalo is for 3 to 6 players, got players=7"."""
+    span = f"exactly {minimum}" if minimum == maximum else f"{minimum} to {maximum}"
+
+    def check(_: Any, __: Any, value: Any) -> None:
+        if type(value) is not int or not minimum <= value <= maximum:
+            raise ConfigError(f"{title} is for {span} players, got players={value!r}")
+
+    return check
+
+
+def check_seed(seed: object) -> int | None:
+    """Check a seed given to ``Game.start``: an integer, or None to draw one.
+
+    Raises:
+        ConfigError: If ``seed`` is anything else.
+    """
+    if seed is not None and type(seed) is not int:
+        raise ConfigError(f"seed must be an integer or None, got {seed!r}")
+    return seed
