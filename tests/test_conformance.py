@@ -18,9 +18,15 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"players": 6},
         {"players": 4, "kalo_in_combinations": True},
     ],
+    "loo": [
+        *({"players": players, "miss": miss, "rounds": 3} for players in range(3, 9) for miss in (False, True)),
+        {},
+        {"players": 4, "pam_is_wild": True, "trump_must_be_highest": True, "ante": 2, "starting_chips": 20},
+        {"players": 6, "miss": True, "miss_fee": 3, "first_dealer": 5, "rounds": 4},
+    ],
 }
 #: Playouts per option set: whole Kalo games are long, so fewer of them.
-SEEDS = {"kalaha": 8, "kalo": 2}
+SEEDS = {"kalaha": 8, "kalo": 2, "loo": 3}
 
 
 def test_every_registered_game_has_option_sets() -> None:

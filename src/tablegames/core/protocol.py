@@ -171,11 +171,15 @@ class Outcome:
 def result_text(scores: Sequence[int], winners: frozenset[int]) -> str:
     """Say how a game ended: ``21–27; seat 1 wins``, ``24–24, a draw``, ``20–9–20; seats 0 and 2 share the win``.
 
+    Scores below zero (chip balances) are listed with commas: ``-2, 3, 0; seat 1 wins``.
+
     Examples:
         >>> result_text((24, 24), frozenset({0, 1}))
         '24–24, a draw'
+        >>> result_text((-2, 3, 0), frozenset({1}))
+        '-2, 3, 0; seat 1 wins'
     """
-    score = "–".join(str(each) for each in scores)
+    score = ("–" if min(scores) >= 0 else ", ").join(str(each) for each in scores)
     if len(winners) == len(scores):
         return f"{score}, a draw"
     if len(winners) == 1:

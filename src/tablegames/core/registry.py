@@ -9,7 +9,7 @@ Examples:
     >>> tablegames.load("chess")
     Traceback (most recent call last):
     ...
-    tablegames.core.errors.ConfigError: no game named 'chess'; the games are: kalaha, kalo
+    tablegames.core.errors.ConfigError: no game named 'chess'; the games are: kalaha, kalo, loo
 """
 
 from __future__ import annotations
@@ -28,7 +28,11 @@ __all__ = ["load", "names", "register", "state_from_dict", "unregister"]
 #: A callable that takes the game's options as keyword arguments.
 GameFactory = Callable[..., Game]
 
-_BUILTIN: dict[str, str] = {"kalaha": "tablegames.kalaha:Kalaha", "kalo": "tablegames.kalo:Kalo"}
+_BUILTIN: dict[str, str] = {
+    "kalaha": "tablegames.kalaha:Kalaha",
+    "kalo": "tablegames.kalo:Kalo",
+    "loo": "tablegames.loo:Loo",
+}
 _REGISTERED: dict[str, GameFactory] = {}
 
 

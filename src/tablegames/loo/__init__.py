@@ -1,0 +1,36 @@
+"""Loo, five-card Lanterloo with Pam, played for a pot of chips by 3 to 8 players.
+
+Examples:
+    >>> from tablegames.loo import Loo
+    >>> state = Loo(players=4).start(seed=7)
+    >>> state.legal_actions()
+    (Stay(), Drop())
+"""
+
+from __future__ import annotations
+
+from tablegames.loo.actions import Drop, PlayCard, Stay, TakeMiss
+from tablegames.loo.cards import DECK, PAM, Card
+from tablegames.loo.game import Loo
+from tablegames.loo.rules import Follow, TrickCard, follow, payouts, trick_winner
+from tablegames.loo.state import Deal, LooState
+from tablegames.loo.view import LooView
+
+__all__ = [
+    "DECK",
+    "PAM",
+    "Card",
+    "Deal",
+    "Drop",
+    "Follow",
+    "Loo",
+    "LooState",
+    "LooView",
+    "PlayCard",
+    "Stay",
+    "TakeMiss",
+    "TrickCard",
+    "follow",
+    "payouts",
+    "trick_winner",
+]

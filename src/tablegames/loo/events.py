@@ -1,0 +1,222 @@
+"""What happens in Loo, as `Event` values; dealt cards and the Miss are shown only to their holder.
+
+Examples:
+    >>> from tablegames.loo.cards import Card
+    >>> event = TrickWon(seat=3, trick=1, card=Card.parse("Jc"), chips=1)
+    >>> str(event)
+    'seat 3 wins trick 1 with Jc (Pam) and takes 1 chip'
+    >>> dealt = Dealt(seat=0, cards=(Card.parse("Qh"),))
+    >>> str(dealt.for_seat(0)), str(dealt.for_seat(1))
+    ('seat 0 is dealt Qh', 'seat 0 is dealt five cards')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from tablegames.core.protocol import Event, GameEnded
+from tablegames.loo.cards import PAM, SUIT_NAMES
+
+if TYPE_CHECKING:
+    from tablegames.loo.cards import Card
+
+__all__ = [
+    "CardPlayed",
+    "Dealt",
+    "Decided",
+    "GameEnded",
+    "Looed",
+    "MissTaken",
+    "PotWon",
+    "RoundEnded",
+    "RoundStarted",
+    "TrickWon",
+    "TricksBegin",
+    "TrumpTurned",
+    "Undistributed",
+]
+
+
+def _chips(count: int) -> str:
+    return f"{count} chip" if count == 1 else f"{count} chips"
+
+
+def _name(card: Card) -> str:
+    return f"{card} (Pam)" if card is PAM else str(card)
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+@attrs.frozen
+class RoundStarted(Event):
+    """Round ``round_number`` begins: ``dealer`` deals and every seat antes ``ante`` (L3).
+
+    The pot then holds ``pot``, ``carried`` of it the loo payments carried in (L13).
+    """
+
+    kind: ClassVar[str] = "round_started"
+    round_number: int
+    dealer: int
+    ante: int
+    pot: int
+    carried: int
+
+    def __str__(self) -> str:
+        carried = f" ({self.carried} carried in)" if self.carried else ""
+        return (
+            f"round {self.round_number}: seat {self.dealer} deals; everyone antes {_chips(self.ante)}; "
+            f"the pot holds {_chips(self.pot)}{carried}"
+        )
+
+
+@attrs.frozen
+class Dealt(Event):
+    """``seat`` was dealt ``cards``; only that seat sees them, the others see ``cards`` None (L16)."""
+
+    kind: ClassVar[str] = "dealt"
+    seat: int
+    cards: tuple[Card, ...] | None
+
+    def for_seat(self, seat: int | None) -> Event | None:
+        """The cards for their holder; for everyone else the event without them."""
+        return self if seat == self.seat else attrs.evolve(self, cards=None)
+
+    def __str__(self) -> str:
+        shown = "five cards" if self.cards is None else _cards(self.cards)
+        return f"seat {self.seat} is dealt {shown}"
+
+
+@attrs.frozen
+class TrumpTurned(Event):
+    """``card`` was turned up from the stock: its suit, ``trump``, is trump this round (L4)."""
+
+    kind: ClassVar[str] = "trump_turned"
+    card: Card
+    trump: str
+
+    def __str__(self) -> str:
+        return f"{_name(self.card)} is turned up: {SUIT_NAMES[self.trump]} are trump"
+
+
+@attrs.frozen
+class Decided(Event):
+    """``seat`` chose to ``"play"`` or to ``"drop"`` (L5)."""
+
+    kind: ClassVar[str] = "decided"
+    seat: int
+    choice: str
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {'plays' if self.choice == 'play' else 'drops'}"
+
+
+@attrs.frozen
+class MissTaken(Event):
+    """``seat`` paid ``fee`` and took the Miss, ``cards``; only that seat sees them (L15)."""
+
+    kind: ClassVar[str] = "miss_taken"
+    seat: int
+    fee: int
+    cards: tuple[Card, ...] | None
+
+    def for_seat(self, seat: int | None) -> Event | None:
+        """The Miss's cards for the taker; for everyone else the event without them."""
+        return self if seat == self.seat else attrs.evolve(self, cards=None)
+
+    def __str__(self) -> str:
+        taken = "" if self.cards is None else f": {_cards(self.cards)}"
+        return f"seat {self.seat} pays {_chips(self.fee)} and takes the Miss{taken}"
+
+
+@attrs.frozen
+class PotWon(Event):
+    """Every other seat dropped: ``seat`` takes the whole pot, ``chips``, without play (L6)."""
+
+    kind: ClassVar[str] = "pot_won"
+    seat: int
+    chips: int
+
+    def __str__(self) -> str:
+        return f"everyone else dropped: seat {self.seat} takes the pot of {_chips(self.chips)}"
+
+
+@attrs.frozen
+class TricksBegin(Event):
+    """Trick play begins: ``leader`` leads, and the pot ``p0`` pays ``payouts`` trick by trick (L7, L11)."""
+
+    kind: ClassVar[str] = "tricks_begin"
+    leader: int
+    p0: int
+    payouts: tuple[int, ...]
+
+    def __str__(self) -> str:
+        paying = ", ".join(map(str, self.payouts))
+        return f"seat {self.leader} leads; the pot of {_chips(self.p0)} pays {paying} for the five tricks"
+
+
+@attrs.frozen
+class CardPlayed(Event):
+    """``seat`` played ``card`` to the trick."""
+
+    kind: ClassVar[str] = "card_played"
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} plays {_name(self.card)}"
+
+
+@attrs.frozen
+class TrickWon(Event):
+    """``seat`` won trick number ``trick`` (1 to 5) with ``card`` and took ``chips`` from the pot (L10, L11)."""
+
+    kind: ClassVar[str] = "trick_won"
+    seat: int
+    trick: int
+    card: Card
+    chips: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} wins trick {self.trick} with {_name(self.card)} and takes {_chips(self.chips)}"
+
+
+@attrs.frozen
+class Looed(Event):
+    """``seat`` stayed in and won no trick: it pays ``chips`` (the pot as trick play began) into the next pot (L12)."""
+
+    kind: ClassVar[str] = "looed"
+    seat: int
+    chips: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} is looed and pays {_chips(self.chips)} into the next pot"
+
+
+@attrs.frozen
+class RoundEnded(Event):
+    """Round ``round_number`` is over; the balances are ``balances`` and ``carry`` waits for the next pot (L13)."""
+
+    kind: ClassVar[str] = "round_ended"
+    round_number: int
+    balances: tuple[int, ...]
+    carry: int
+
+    def __str__(self) -> str:
+        balances = " ".join(f"{seat}:{chips}" for seat, chips in enumerate(self.balances))
+        carry = f"; {_chips(self.carry)} carried to the next pot" if self.carry else ""
+        return f"round {self.round_number} ends; balances {balances}{carry}"
+
+
+@attrs.frozen
+class Undistributed(Event):
+    """The game is over with ``chips`` of loo payments carried over and never played for (L13)."""
+
+    kind: ClassVar[str] = "undistributed"
+    chips: int
+
+    def __str__(self) -> str:
+        return f"{_chips(self.chips)} of loo payments stay undistributed"

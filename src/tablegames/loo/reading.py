@@ -1,0 +1,264 @@
+"""Reading a Loo state from its dict: every field checked before it becomes a state.
+
+Beyond the types, a state must be one play can reach: every card in exactly
+one place; balances, pot and carry-over adding up to ``players x
+starting_chips``; decisions made in order; and every card of the round's
+tricks played by the right seat, legally, with each trick paid as L11 says.
+The tricks are checked by playing them again from the start of trick play.
+
+Examples:
+    >>> import tablegames
+    >>> game = tablegames.load("loo", players=3)
+    >>> data = game.start(seed=1).to_dict()
+    >>> data["pot"] = 4
+    >>> game.from_dict(data)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tablegames.core.errors.InvalidStateError: balances [-1, -1, -1], pot 4 and carry-over 0 add up to 1 chips, ...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from tablegames.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from tablegames.core.serial import check_int, check_keys, read_int, read_int_list, read_str
+from tablegames.loo.actions import PLAYS
+from tablegames.loo.cards import DECK, Card, card_key
+from tablegames.loo.rules import TRICKS, TrickCard, payouts, trick_winner
+from tablegames.loo.state import LooState
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from tablegames.loo.game import Loo
+
+__all__ = ["card_of", "read_state"]
+
+_FIELDS = (
+    "game",
+    "options",
+    "seed",
+    "round",
+    "balances",
+    "pot",
+    "carry",
+    "hands",
+    "miss",
+    "stock",
+    "turned",
+    "decisions",
+    "p0",
+    "tricks",
+    "trick",
+    "phase",
+    "current_player",
+)
+_CHOICES = (None, "play", "drop", "miss")
+
+
+def card_of(value: object, what: str) -> Card:
+    """A card from a card or its notation.
+
+    Raises:
+        InvalidStateError: Naming ``what`` if ``value`` is not a card.
+    """
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        try:
+            return Card.parse(value)
+        except InvalidActionError as error:
+            raise InvalidStateError(f"{what}: {error}") from None
+    raise InvalidStateError(f"{what} must be a card or its notation, got {value!r}")
+
+
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise InvalidStateError(f"state field {key!r} must be a list, got {value!r}")
+    return value
+
+
+def _cards(value: object, what: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise InvalidStateError(f"{what} must be a list of cards, got {value!r}")
+    return tuple(sorted((card_of(item, f"a card in {what}") for item in value), key=card_key))
+
+
+def _plays(value: object, players: int, what: str) -> tuple[TrickCard, ...]:
+    if not isinstance(value, list):
+        raise InvalidStateError(f"{what} must be a list of plays, got {value!r}")
+    plays = []
+    for item in value:
+        if not isinstance(item, dict) or set(item) != {"seat", "card"}:
+            raise InvalidStateError(f"a play in {what} is {{'seat': ..., 'card': ...}}, got {item!r}")
+        seat = check_int(item["seat"], f"a seat in {what}", InvalidStateError, minimum=0, maximum=players - 1)
+        plays.append(TrickCard(seat, card_of(item["card"], f"a card in {what}")))
+    return tuple(plays)
+
+
+def read_state(game: Loo, data: Mapping[str, Any]) -> LooState:
+    """Build a state from a dict whose header, game and options are checked.
+
+    Raises:
+        InvalidStateError: If a field is missing, of the wrong type, or the
+            state could not arise in play.
+    """
+    check_keys(data, _FIELDS, InvalidStateError, "state")
+    players = game.players
+    decisions = _list(data, "decisions")
+    if len(decisions) != players or any(choice not in _CHOICES for choice in decisions):
+        raise InvalidStateError(f"decisions must be {players} of null, 'play', 'drop', 'miss', got {decisions!r}")
+    hands = _list(data, "hands")
+    if len(hands) != players:
+        raise InvalidStateError(f"hands must hold {players} hands, got {len(hands)}")
+    phase = read_str(data, "phase", InvalidStateError, "state")
+    if phase not in ("decide", "play", "over"):
+        raise InvalidStateError(f"phase must be 'decide', 'play' or 'over', got {phase!r}")
+    current = data.get("current_player")
+    if current is not None or phase != "over":
+        current = check_int(current, "current_player", InvalidStateError, minimum=0, maximum=players - 1)
+    state = LooState(
+        game=game,
+        seed=read_int(data, "seed", InvalidStateError, "state"),
+        round_number=read_int(data, "round", InvalidStateError, "state", minimum=1, maximum=game.rounds),
+        balances=read_int_list(data, "balances", InvalidStateError, "state", length=players),
+        pot=read_int(data, "pot", InvalidStateError, "state", minimum=0),
+        carry=read_int(data, "carry", InvalidStateError, "state", minimum=0),
+        hands=tuple(_cards(hand, f"hand {seat}") for seat, hand in enumerate(hands)),
+        miss=_cards(data.get("miss"), "the Miss"),
+        stock=_cards(data.get("stock"), "the stock"),
+        turned=card_of(data.get("turned"), "the turned-up card"),
+        decisions=tuple(decisions),
+        p0=read_int(data, "p0", InvalidStateError, "state", minimum=0),
+        tricks=tuple(_plays(trick, players, "a trick") for trick in _list(data, "tricks")),
+        trick=_plays(data.get("trick"), players, "the trick"),
+        phase=phase,
+        current_player=current,
+    )
+    if (phase == "over") != (current is None):
+        raise InvalidStateError(f"current_player is null exactly when the game is over; got {current!r} in {phase!r}")
+    _check_cards(state)
+    _check_chips(state)
+    _check_decisions(state)
+    if state.phase != "decide" and len(state.active) > 1:
+        _check_tricks(state)
+    return state
+
+
+def _check_cards(state: LooState) -> None:
+    seen = Counter(state.cards())
+    twice = [str(card) for card in DECK if seen[card] > 1]
+    if twice:
+        raise InvalidStateError(f"every card is in one place only; found twice: {', '.join(twice)}")
+    missing = [str(card) for card in DECK if card not in seen]
+    if missing:
+        raise InvalidStateError(f"every card must be somewhere; missing: {', '.join(missing)}")
+    game = state.game
+    miss = TRICKS if game.miss else 0
+    stock = len(DECK) - TRICKS * game.players - miss - 1
+    if len(state.miss) != miss or len(state.stock) != stock:
+        raise InvalidStateError(
+            f"the Miss holds {miss} cards and the stock the {stock} cards not dealt; "
+            f"got {len(state.miss)} and {len(state.stock)}"
+        )
+
+
+def _check_chips(state: LooState) -> None:
+    game = state.game
+    if state.total_chips != game.total_chips:
+        raise InvalidStateError(
+            f"balances {list(state.balances)}, pot {state.pot} and carry-over {state.carry} add up to "
+            f"{state.total_chips} chips, not players x starting_chips = {game.total_chips}: chips are conserved"
+        )
+    if state.phase != "over" and state.carry:
+        raise InvalidStateError("loo payments carry over only between rounds: carry must be 0 during a round")
+    if state.phase == "decide":
+        _check_floor(state, state.pot)
+
+
+def _check_floor(state: LooState, pot: int) -> None:
+    game = state.game
+    floor = game.players * game.ante + (game.miss_fee if state.miss_taker is not None else 0)
+    if pot < floor:
+        raise InvalidStateError(f"the pot holds at least the antes and any Miss fee, {floor} chips; got {pot}")
+
+
+def _check_decisions(state: LooState) -> None:
+    game, decisions = state.game, state.decisions
+    if decisions.count("miss") > (1 if game.miss else 0):
+        raise InvalidStateError("only one seat may take the Miss, and only with option miss")
+    order = [(state.dealer + 1 + step) % game.players for step in range(game.players)]
+    made = [decisions[seat] is not None for seat in order]
+    if made != sorted(made, reverse=True):
+        raise InvalidStateError(f"decisions are made in order from seat {order[0]}; got {list(decisions)}")
+    staying = len(state.active)
+    if state.phase == "decide":
+        expected = order[made.index(False)] if False in made else None
+        if state.current_player != expected or staying < 2 or state.tricks or state.trick or state.p0:
+            raise InvalidStateError(
+                f"while deciding, seat {expected} is next, two or more seats are in, and no card is played"
+            )
+        return
+    if state.phase == "play" and (not all(made) or staying < 2):
+        raise InvalidStateError("trick play begins when every seat has decided and two or more play")
+    if state.phase == "over" and staying == 1:
+        if state.tricks or state.trick or state.p0 or state.pot or state.carry:
+            raise InvalidStateError("a round won without play (L6) has no tricks, no P0 and an empty pot")
+        return
+    if state.phase == "over" and (state.round_number != game.rounds or not all(made)):
+        raise InvalidStateError(f"the game ends after round {game.rounds}, once every seat has decided")
+
+
+def _check_tricks(state: LooState) -> None:
+    """Play the round's tricks again from the start of trick play; the result must be this state."""
+    if not all(choice is not None for choice in state.decisions) or len(state.tricks) > TRICKS:
+        raise InvalidStateError(f"tricks are played once every seat has decided, {TRICKS} at most")
+    _check_floor(state, state.p0)
+    trump, players = state.trump, state.game.players
+    balances = list(state.balances)
+    for number, trick in enumerate(state.tricks):
+        balances[trick[trick_winner([play.card for play in trick], trump)].seat] -= payouts(state.p0)[number]
+    if state.phase == "over":
+        won = state.tricks_won
+        for seat in state.active:
+            balances[seat] += 0 if won[seat] else state.p0
+    hands = [list(hand) for hand in state.hands]
+    for play in (play for trick in (*state.tricks, state.trick) for play in trick):
+        hands[play.seat].append(play.card)
+    if any(len(hand) != TRICKS for hand in hands):
+        raise InvalidStateError(f"each hand held {TRICKS} cards when trick play began; the tricks do not add up")
+    order = [(state.dealer + 1 + step) % players for step in range(players)]
+    replay = LooState(
+        game=state.game,
+        seed=state.seed,
+        round_number=state.round_number,
+        balances=tuple(balances),
+        pot=state.p0,
+        carry=0,
+        hands=tuple(tuple(card for card in DECK if card in hand) for hand in hands),
+        miss=state.miss,
+        stock=state.stock,
+        turned=state.turned,
+        decisions=state.decisions,
+        p0=state.p0,
+        tricks=(),
+        trick=(),
+        phase="play",
+        current_player=next(seat for seat in order if state.decisions[seat] != "drop"),
+    )
+    for play in (play for trick in (*state.tricks, state.trick) for play in trick):
+        if replay.current_player != play.seat:
+            raise InvalidStateError(f"seat {replay.current_player} was to play, not seat {play.seat} ({play.card})")
+        try:
+            replay = replay.apply(PLAYS[play.card])
+        except IllegalActionError as error:
+            raise InvalidStateError(f"the tricks are not legal play: {error}") from None
+        if replay.round_number != state.round_number:
+            break
+    if replay != state:
+        raise InvalidStateError(
+            "the tricks played again do not give this state: check who leads, the payouts, the pot and the loo"
+        )

@@ -1,0 +1,207 @@
+"""Loo's trick rules as plain functions: which cards may be played (L9), who wins a trick (L10), what tricks pay (L11).
+
+Pam (``Jc``) belongs to the trump suit whatever it is (L8): it is a trump,
+the highest, and never a club unless clubs are trump.
+
+Examples:
+    >>> hand = [Card.parse(text) for text in ("Ah", "Kh", "3h")]
+    >>> lead = [Card.parse("Qh")]
+    >>> [str(card) for card in follow(hand, lead, "d").cards]
+    ['Kh', 'Ah']
+    >>> str(lead[0]), trick_winner([Card.parse(t) for t in ("Qh", "Ah", "9d", "Jc", "7s")], "d")
+    ('Qh', 3)
+    >>> payouts(7)
+    (2, 2, 1, 1, 1)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import attrs
+
+from tablegames.loo.cards import PAM, SUIT_NAMES, Card, card_key
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["TRICKS", "Follow", "Rule", "TrickCard", "follow", "payouts", "power", "suit_of", "trick_winner"]
+
+#: Tricks in a round: five cards each, one card per trick.
+TRICKS = 5
+
+#: Which part of L9 decided a `follow`.
+Rule = Literal["lead", "head", "follow", "overtrump", "trump", "highest_trump", "discard"]
+
+
+@attrs.frozen
+class TrickCard:
+    """A card played to a trick, and the seat that played it.
+
+    Examples:
+        >>> str(TrickCard(seat=2, card=Card.parse("Qh")))
+        '2: Qh'
+    """
+
+    seat: int
+    card: Card
+
+    def to_dict(self) -> dict[str, object]:
+        """The play as JSON: ``{"seat": 2, "card": "Qh"}``."""
+        return {"seat": self.seat, "card": str(self.card)}
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.card}"
+
+
+def suit_of(card: Card, trump: str) -> str:
+    """The suit ``card`` counts as: Pam counts as the trump suit (L8).
+
+    Examples:
+        >>> suit_of(PAM, "h"), suit_of(PAM, "c"), suit_of(Card.parse("Qc"), "h")
+        ('h', 'c', 'c')
+    """
+    return trump if card is PAM else card.suit
+
+
+def power(card: Card, trump: str, led: str) -> int:
+    """How strongly ``card`` plays in a trick whose led suit is ``led`` (L10).
+
+    Pam is above every trump, trumps are above the led suit, and a card of
+    any other suit cannot win: it has power 0.
+
+    Examples:
+        >>> power(PAM, "d", "h") > power(Card.parse("Ad"), "d", "h") > power(Card.parse("2d"), "d", "h")
+        True
+        >>> power(Card.parse("Ah"), "d", "h") > power(Card.parse("As"), "d", "h") == 0
+        True
+    """
+    if card is PAM:
+        return 100
+    if card.suit == trump:
+        return 50 + card.rank
+    if card.suit == led:
+        return card.rank
+    return 0
+
+
+def trick_winner(cards: Sequence[Card], trump: str) -> int:
+    """The index in ``cards`` (in play order) of the card that wins the trick (L10).
+
+    Raises:
+        ValueError: If ``cards`` is empty.
+    """
+    if not cards:
+        raise ValueError("an empty trick has no winner")
+    led = suit_of(cards[0], trump)
+    powers = [power(card, trump, led) for card in cards]
+    return powers.index(max(powers))
+
+
+@attrs.frozen
+class Follow:
+    """The cards a player may play to a trick, and the part of L9 that says so.
+
+    Attributes:
+        cards: The legal cards, in `DECK` order.
+        rule: ``"lead"`` (any card), ``"head"`` (cards of the led suit that beat
+            the trick), ``"follow"`` (any card of the led suit: none beats),
+            ``"overtrump"`` (void in the led suit: trumps that beat), ``"trump"``
+            (void: any trump, none beats), ``"highest_trump"`` (void, with
+            ``trump_must_be_highest``) or ``"discard"`` (void in both: any card).
+        led: The suit led, None for a lead.
+        winning: The card winning the trick so far, None for a lead.
+    """
+
+    cards: tuple[Card, ...]
+    rule: Rule
+    led: str | None = None
+    winning: Card | None = None
+
+    def explain(self, trump: str) -> str:
+        """Say in words why these cards and no others (for error messages)."""
+        if self.rule in ("lead", "discard"):
+            return "any card may be played" if self.rule == "lead" else "any card may be discarded"
+        led = "trumps" if self.led == trump else SUIT_NAMES[self.led or trump]
+        beat = f"beat {self.winning}"
+        trumps = f"trumps ({SUIT_NAMES[trump]}, Pam included)"
+        return {
+            "head": f"{led} were led and you hold {led} that {beat}: play one of those (L9, must head)",
+            "follow": f"{led} were led: play one of your {led}; none of them can {beat} (L9, must follow)",
+            "overtrump": f"you hold no {led}, the suit led, but {trumps} that {beat}: overtrump (L9)",
+            "trump": f"you hold no {led}, the suit led, but {trumps}: play one, though none can {beat} (L9)",
+            "highest_trump": f"you hold no {led}, the suit led: play your highest trump (L9, trump_must_be_highest)",
+        }[self.rule]
+
+
+def follow(
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: str,
+    *,
+    pam_is_wild: bool = False,
+    trump_must_be_highest: bool = False,
+) -> Follow:
+    """The cards of ``hand`` that may be played to ``trick`` (ruling L9).
+
+    Holding the led suit (on a trump lead: trumps, Pam included), play one,
+    and one that beats the card winning so far if you can. Void in the led
+    suit but holding trumps, trump, and overtrump if you can (with
+    ``trump_must_be_highest``: your highest trump). Void in both: any card.
+    With ``pam_is_wild``, Pam may also be played to any trick.
+
+    Args:
+        hand: The player's cards.
+        trick: The cards played to the trick so far, in order; empty for a lead.
+        trump: The trump suit.
+        pam_is_wild: Option ``pam_is_wild``.
+        trump_must_be_highest: Option ``trump_must_be_highest``.
+
+    Examples:
+        >>> cards = lambda text: [Card.parse(word) for word in text.split()]
+        >>> result = follow(cards("5d Jd Jc 4c"), cards("Qh Ah 9d"), "d")
+        >>> [str(card) for card in result.cards], result.rule
+        (['Jc', 'Jd'], 'overtrump')
+        >>> [str(card) for card in follow(cards("5h Jc"), cards("Qh"), "d").cards]
+        ['5h']
+        >>> [str(card) for card in follow(cards("5h Jc"), cards("Qh"), "d", pam_is_wild=True).cards]
+        ['Jc', '5h']
+    """
+    ordered = tuple(sorted(hand, key=card_key))
+    if not trick:
+        return Follow(ordered, "lead")
+    led = suit_of(trick[0], trump)
+    winning = trick[trick_winner(trick, trump)]
+    top = power(winning, trump, led)
+    result: Follow
+    suited = tuple(card for card in ordered if suit_of(card, trump) == led)
+    if suited:
+        beating = tuple(card for card in suited if power(card, trump, led) > top)
+        result = Follow(beating, "head", led, winning) if beating else Follow(suited, "follow", led, winning)
+    else:
+        trumps = tuple(card for card in ordered if suit_of(card, trump) == trump)
+        if not trumps:
+            return Follow(ordered, "discard", led, winning)
+        if trump_must_be_highest:
+            best = max(trumps, key=lambda card: power(card, trump, led))
+            result = Follow((best,), "highest_trump", led, winning)
+        else:
+            beating = tuple(card for card in trumps if power(card, trump, led) > top)
+            result = Follow(beating, "overtrump", led, winning) if beating else Follow(trumps, "trump", led, winning)
+    if pam_is_wild and PAM in ordered and PAM not in result.cards:
+        result = attrs.evolve(result, cards=tuple(sorted((*result.cards, PAM), key=card_key)))
+    return result
+
+
+def payouts(p0: int) -> tuple[int, ...]:
+    """What each of the five tricks pays from a pot of ``p0`` (L11): a fifth each, in whole chips.
+
+    Each trick pays ``p0 // 5``, and the first ``p0 % 5`` tricks one chip more,
+    so the five pay out exactly ``p0``.
+
+    Examples:
+        >>> payouts(5), payouts(7), payouts(3)
+        ((1, 1, 1, 1, 1), (2, 2, 1, 1, 1), (1, 1, 1, 0, 0))
+    """
+    share, extra = divmod(p0, TRICKS)
+    return tuple(share + (1 if trick < extra else 0) for trick in range(TRICKS))

@@ -1,0 +1,472 @@
+"""Loo states: the balances, the pot, the round in progress and whose decision is next.
+
+A round goes: antes and the deal (L3, L4), play-or-drop decisions from the
+seat after the dealer round to the dealer (L5, L15), then five tricks (L7–L11)
+and the loo (L12, L13); the next round starts at once with the next dealer.
+
+Examples:
+    >>> from tablegames.loo import Loo
+    >>> state = Loo(players=4).start(seed=5)
+    >>> state.phase, state.dealer, state.current_player, state.pot
+    ('decide', 0, 1, 4)
+    >>> [str(action) for action in state.legal_actions()]
+    ['play', 'drop']
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tablegames.core.protocol import Action, Event, GameEnded, State
+from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
+from tablegames.loo.cards import DECK, Card, card_key
+from tablegames.loo.events import (
+    CardPlayed,
+    Dealt,
+    Decided,
+    Looed,
+    MissTaken,
+    PotWon,
+    RoundEnded,
+    RoundStarted,
+    TricksBegin,
+    TrickWon,
+    TrumpTurned,
+    Undistributed,
+)
+from tablegames.loo.rules import TRICKS, Follow, TrickCard, follow, payouts, trick_winner
+from tablegames.loo.view import LooView, view_of
+
+if TYPE_CHECKING:
+    from tablegames.core.serial import JSONDict
+    from tablegames.loo.game import Loo
+
+__all__ = ["Deal", "LooState", "begin_round", "shuffled_deal"]
+
+#: One interned `TrickCard` per seat and card.
+_PLAYED: dict[tuple[int, Card], TrickCard] = {(seat, card): TrickCard(seat, card) for seat in range(8) for card in DECK}
+_DECISIONS: dict[Action, str] = {STAY: "play", DROP: "drop", TAKE_MISS: "miss"}
+
+
+@attrs.frozen
+class Deal:
+    """The cards of a round as dealt: every hand, the Miss, the turned-up card and the stock under it.
+
+    Attributes:
+        hands: One hand of five per seat, in `DECK` order.
+        miss: The Miss (five cards, in `DECK` order), or empty without option ``miss``.
+        turned: The card turned up; its suit is trump (L4).
+        stock: The rest, face down, in `DECK` order (its order never matters: nobody draws).
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    miss: tuple[Card, ...]
+    turned: Card
+    stock: tuple[Card, ...]
+
+
+def _sorted(cards: object) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=card_key))  # type: ignore[call-overload]
+
+
+def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
+    """Shuffle and deal a round (L4): five cards each, one at a time from the seat after the dealer.
+
+    With option ``miss`` the Miss is dealt as one more hand, after the dealer's,
+    in each pass. The shuffle comes from a generator seeded by the seed and the
+    round number, so every round of a seeded game is the same every time.
+    """
+    deck = list(DECK)
+    random.Random(f"loo/{seed}/{round_number}").shuffle(deck)
+    players = game.players
+    places = players + (1 if game.miss else 0)
+    dealt = [deck[place::places][:TRICKS] for place in range(places)]
+    rest = deck[places * TRICKS :]
+    dealer = game.dealer_of(round_number)
+    hands = tuple(_sorted(dealt[(seat - dealer - 1) % players]) for seat in range(players))
+    return Deal(hands, _sorted(dealt[players]) if game.miss else (), rest[0], _sorted(rest[1:]))
+
+
+def begin_round(
+    game: Loo,
+    deal: Deal,
+    *,
+    seed: int,
+    round_number: int,
+    balances: tuple[int, ...],
+    carry: int,
+    events: list[Event] | None,
+) -> LooState:
+    """Take the antes (L3) into a pot that starts with ``carry`` (L13), lay out ``deal``, and ask for decisions."""
+    players, ante = game.players, game.ante
+    dealer = game.dealer_of(round_number)
+    pot = carry + players * ante
+    if events is not None:
+        events.append(RoundStarted(round_number=round_number, dealer=dealer, ante=ante, pot=pot, carried=carry))
+        events.extend(Dealt(seat=seat, cards=deal.hands[seat]) for seat in _order(dealer, players))
+        events.append(TrumpTurned(card=deal.turned, trump=deal.turned.suit))
+    return LooState(
+        game=game,
+        seed=seed,
+        round_number=round_number,
+        balances=tuple(chips - ante for chips in balances),
+        pot=pot,
+        carry=0,
+        hands=deal.hands,
+        miss=deal.miss,
+        stock=deal.stock,
+        turned=deal.turned,
+        decisions=(None,) * players,
+        p0=0,
+        tricks=(),
+        trick=(),
+        phase="decide",
+        current_player=(dealer + 1) % players,
+    )
+
+
+def _order(dealer: int, players: int) -> list[int]:
+    """The seats in play order for a round: from the seat after the dealer round to the dealer."""
+    return [(dealer + 1 + step) % players for step in range(players)]
+
+
+@attrs.frozen
+class LooState(State):
+    """A Loo position: every balance, the pot, the round in progress and whose decision is next.
+
+    Build states with `Loo.start`, `Loo.deal` or `Loo.from_dict`, which
+    validate; the constructor trusts its arguments.
+
+    Attributes:
+        game: The game and its options.
+        seed: Seeds the deal of every round.
+        round_number: The round in progress, from 1.
+        balances: Each seat's chips (they may go negative); these are the scores.
+        pot: The chips in the pot now.
+        carry: Loo payments waiting for the next pot (L13); nonzero only
+            between rounds, so only once the game is over.
+        hands: Every hand in `DECK` order; a dropped seat keeps its dead hand.
+        miss: The Miss while nobody has taken it; once taken, the hand given
+            up for it; empty without option ``miss``.
+        stock: The cards under the turned-up card, in `DECK` order.
+        turned: The turned-up card; its suit is trump.
+        decisions: Per seat ``"play"``, ``"drop"``, ``"miss"`` (took the Miss
+            and plays) or None (not decided yet).
+        p0: The pot as trick play began (L11, L12); 0 before.
+        tricks: The finished tricks of the round, each in play order.
+        trick: The trick in progress, in play order.
+        phase: ``"decide"``, ``"play"`` or ``"over"``.
+        current_player: Whose decision is next, None once the game is over.
+    """
+
+    game: Loo
+    seed: int
+    round_number: int
+    balances: tuple[int, ...]
+    pot: int
+    carry: int
+    hands: tuple[tuple[Card, ...], ...]
+    miss: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    turned: Card
+    decisions: tuple[str | None, ...]
+    p0: int
+    tricks: tuple[tuple[TrickCard, ...], ...]
+    trick: tuple[TrickCard, ...]
+    phase: str
+    current_player: int | None
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    # -- what follows from the fields ------------------------------------------
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The chip balances."""
+        return self.balances
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the round (L2)."""
+        return self.game.dealer_of(self.round_number)
+
+    @property
+    def trump(self) -> str:
+        """The trump suit: the suit of the turned-up card (L4)."""
+        return self.turned.suit
+
+    @property
+    def miss_taker(self) -> int | None:
+        """The seat that took the Miss this round, if any."""
+        return self.decisions.index("miss") if "miss" in self.decisions else None
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The seats that have not dropped, in seat order."""
+        return tuple(seat for seat, choice in enumerate(self.decisions) if choice != "drop")
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """How many tricks each seat has won this round."""
+        won = Counter(trick[trick_winner([play.card for play in trick], self.trump)].seat for trick in self.tricks)
+        return tuple(won[seat] for seat in range(self.game.players))
+
+    @property
+    def total_chips(self) -> int:
+        """Balances, pot and carry-over together: always ``players x starting_chips``."""
+        return sum(self.balances) + self.pot + self.carry
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card wherever it is: hands, the Miss, the stock, the turned card, the tricks."""
+        played = [play.card for trick in (*self.tricks, self.trick) for play in trick]
+        return (*(card for hand in self.hands for card in hand), *self.miss, *self.stock, self.turned, *played)
+
+    # -- legal decisions -------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The decisions open to `current_player`, in this order.
+
+        Deciding: ``play``, ``drop``, then ``miss`` while the Miss can be taken.
+        In a trick: the cards L9 allows, in `DECK` order.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _legal_now(self) -> tuple[Action, ...]:
+        seat = self.current_player
+        if seat is None:
+            return ()
+        if self.phase == "decide":
+            return (STAY, DROP, TAKE_MISS) if self.miss_open else (STAY, DROP)
+        return tuple(PLAYS[card] for card in self.follow(seat).cards)
+
+    @property
+    def miss_open(self) -> bool:
+        """True while the Miss may be taken: option ``miss`` on, seats deciding, and nobody has taken it."""
+        return self.game.miss and self.phase == "decide" and "miss" not in self.decisions
+
+    def follow(self, seat: int) -> Follow:
+        """The cards ``seat``'s hand may play to the trick in progress, and why (L9)."""
+        return follow(
+            self.hands[seat],
+            [play.card for play in self.trick],
+            self.trump,
+            pam_is_wild=self.game.pam_is_wild,
+            trump_must_be_highest=self.game.trump_must_be_highest,
+        )
+
+    def _why_illegal(self, action: object) -> str:
+        seat = self.current_player
+        assert seat is not None
+        if self.phase == "decide":
+            if isinstance(action, TakeMiss):
+                if not self.game.miss:
+                    return "there is no Miss in this game (option miss is off)"
+                return f"the Miss is already taken, by seat {self.miss_taker}"
+            return f"seat {seat} must first decide to play or drop, not {action}"
+        if not isinstance(action, PlayCard):
+            return f"every decision is made; seat {seat} must play a card to the trick, not {action}"
+        if action.card not in self.hands[seat]:
+            return f"{action.card} is not in seat {seat}'s hand"
+        return f"seat {seat} may not play {action.card}: {self.follow(seat).explain(self.trump)}"
+
+    # -- transitions ------------------------------------------------------------
+
+    def _advance(self, action: Action, events: list[Event] | None) -> LooState:
+        if isinstance(action, PlayCard):
+            return self._play(action.card, events)
+        return self._decide(action, events)
+
+    def _decide(self, action: Action, events: list[Event] | None) -> LooState:
+        seat = self.current_player
+        assert seat is not None
+        choice = _DECISIONS[action]
+        decisions = list(self.decisions)
+        decisions[seat] = choice
+        hands, miss, pot, balances = self.hands, self.miss, self.pot, self.balances
+        if choice == "miss":
+            fee = self.game.miss_fee
+            hands = (*hands[:seat], miss, *hands[seat + 1 :])
+            miss = self.hands[seat]
+            pot += fee
+            balances = (*balances[:seat], balances[seat] - fee, *balances[seat + 1 :])
+            if events is not None:
+                events.append(MissTaken(seat=seat, fee=fee, cards=hands[seat]))
+        elif events is not None:
+            events.append(Decided(seat=seat, choice=choice))
+        staying = [other for other, made in enumerate(decisions) if made != "drop"]
+        phase, p0 = "decide", 0
+        current: int | None = (seat + 1) % self.game.players
+        if len(staying) == 1:
+            current = None
+        elif seat == self.dealer:
+            phase, p0 = "play", pot
+            current = next(other for other in _order(self.dealer, self.game.players) if decisions[other] != "drop")
+            if events is not None:
+                events.append(TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
+        state = LooState(
+            self.game,
+            self.seed,
+            self.round_number,
+            balances,
+            pot,
+            self.carry,
+            hands,
+            miss,
+            self.stock,
+            self.turned,
+            tuple(decisions),
+            p0,
+            self.tricks,
+            self.trick,
+            phase,
+            current,
+        )
+        if current is not None:
+            return state
+        (winner,) = staying
+        if events is not None:
+            events.append(PotWon(seat=winner, chips=pot))
+        won = (*balances[:winner], balances[winner] + pot, *balances[winner + 1 :])
+        return state._end_round(won, pot=0, looed=(), events=events)
+
+    def _play(self, card: Card, events: list[Event] | None) -> LooState:
+        seat = self.current_player
+        assert seat is not None
+        hands = list(self.hands)
+        hands[seat] = tuple(held for held in hands[seat] if held is not card)
+        trick = (*self.trick, _PLAYED[seat, card])
+        if events is not None:
+            events.append(CardPlayed(seat=seat, card=card))
+        decisions, players = self.decisions, self.game.players
+        active = players - decisions.count("drop")
+        if len(trick) < active:
+            following = (seat + 1) % players
+            while decisions[following] == "drop":
+                following = (following + 1) % players
+            return LooState(
+                self.game,
+                self.seed,
+                self.round_number,
+                self.balances,
+                self.pot,
+                self.carry,
+                tuple(hands),
+                self.miss,
+                self.stock,
+                self.turned,
+                decisions,
+                self.p0,
+                self.tricks,
+                trick,
+                "play",
+                following,
+            )
+        winning = trick[trick_winner([play.card for play in trick], self.trump)]
+        winner = winning.seat
+        chips = payouts(self.p0)[len(self.tricks)]
+        balances = (*self.balances[:winner], self.balances[winner] + chips, *self.balances[winner + 1 :])
+        tricks = (*self.tricks, trick)
+        if events is not None:
+            events.append(TrickWon(seat=winner, trick=len(tricks), card=winning.card, chips=chips))
+        state = LooState(
+            self.game,
+            self.seed,
+            self.round_number,
+            balances,
+            self.pot - chips,
+            self.carry,
+            tuple(hands),
+            self.miss,
+            self.stock,
+            self.turned,
+            decisions,
+            self.p0,
+            tricks,
+            (),
+            "play",
+            winner,
+        )
+        if len(tricks) < TRICKS:
+            return state
+        won = state.tricks_won
+        looed = tuple(other for other in _order(self.dealer, players) if decisions[other] != "drop" and not won[other])
+        return state._end_round(balances, pot=state.pot, looed=looed, events=events)
+
+    def _end_round(
+        self, balances: tuple[int, ...], *, pot: int, looed: tuple[int, ...], events: list[Event] | None
+    ) -> LooState:
+        """Settle the loo (L12, L13) and deal the next round, or end the game after the last (L14)."""
+        paid = list(balances)
+        for seat in looed:
+            paid[seat] -= self.p0
+            if events is not None:
+                events.append(Looed(seat=seat, chips=self.p0))
+        carry = self.carry + self.p0 * len(looed)
+        if events is not None:
+            events.append(RoundEnded(round_number=self.round_number, balances=tuple(paid), carry=carry))
+        game = self.game
+        if self.round_number < game.rounds:
+            deal = shuffled_deal(game, self.seed, self.round_number + 1)
+            return begin_round(
+                game,
+                deal,
+                seed=self.seed,
+                round_number=self.round_number + 1,
+                balances=tuple(paid),
+                carry=carry,
+                events=events,
+            )
+        over = attrs.evolve(self, balances=tuple(paid), pot=pot, carry=carry, phase="over", current_player=None)
+        if events is not None:
+            if carry:
+                events.append(Undistributed(chips=carry))
+            events.append(GameEnded(scores=over.scores, winners=over.winners))
+        return over
+
+    # -- what is seen ------------------------------------------------------------
+
+    def view(self, seat: int | None) -> LooView:
+        """Return what ``seat`` may know (L16); None is a spectator, who sees no hand.
+
+        Raises:
+            SeatError: If ``seat`` is not a seat of this game or None.
+        """
+        self.game.check_seat(seat)
+        return view_of(self, seat)
+
+    def parse_action(self, text: str) -> Action:
+        """Read a decision from its notation: ``play``, ``drop``, ``miss``, or a card such as ``Qh``.
+
+        Raises:
+            InvalidActionError: If ``text`` is not Loo notation.
+        """
+        return parse_action(text)
+
+    def _fields(self) -> JSONDict:
+        return {
+            "seed": self.seed,
+            "round": self.round_number,
+            "balances": list(self.balances),
+            "pot": self.pot,
+            "carry": self.carry,
+            "hands": [[str(card) for card in hand] for hand in self.hands],
+            "miss": [str(card) for card in self.miss],
+            "stock": [str(card) for card in self.stock],
+            "turned": str(self.turned),
+            "decisions": list(self.decisions),
+            "p0": self.p0,
+            "tricks": [[play.to_dict() for play in trick] for trick in self.tricks],
+            "trick": [play.to_dict() for play in self.trick],
+            "phase": self.phase,
+            "current_player": self.current_player,
+        }
+
+    def __str__(self) -> str:
+        return str(self.view(None))

@@ -1,0 +1,163 @@
+"""What one seat may know of a Loo state (ruling L16).
+
+A seat sees its own hand (also once dropped: it held those cards), and, if it
+took the Miss, the hand it gave up; of everyone the hand sizes, decisions,
+tricks won and balances; the turned-up card; every card played this round;
+the pot, P0 and the carry-over. It never sees another seat's hand, live or
+dropped, the Miss, or the stock. A spectator (seat None) sees no hand at all.
+
+Examples:
+    >>> from tablegames.loo import Loo
+    >>> state = Loo(players=3).start(seed=2)
+    >>> view = state.view(1)
+    >>> len(view.hand), view.hand_sizes, view.pot
+    (5, (5, 5, 5), 3)
+    >>> state.view(None).hand
+    ()
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from tablegames.core.protocol import Action, View, result_text
+from tablegames.loo.cards import SUIT_NAMES, Card
+
+if TYPE_CHECKING:
+    from tablegames.core.serial import JSONDict
+    from tablegames.loo.rules import TrickCard
+    from tablegames.loo.state import LooState
+
+__all__ = ["LooView", "view_of"]
+
+
+@attrs.frozen
+class LooView(View):
+    """A Loo state as one seat may know it.
+
+    Attributes:
+        round_number: The round in progress (the last one once the game is over).
+        rounds: How many rounds the game lasts.
+        dealer: The dealer of the round.
+        phase: ``"decide"``, ``"play"`` or ``"over"``.
+        hand: This seat's cards, in `DECK` order; empty for a spectator.
+        given_up: The hand this seat gave up for the Miss, if it took it.
+        hand_sizes: How many cards each seat holds.
+        decisions: Each seat's decision: ``"play"``, ``"drop"``, ``"miss"`` or None.
+        miss_open: True while the Miss may still be taken.
+        turned: The turned-up card.
+        trump: The trump suit.
+        pot: The chips in the pot.
+        p0: The pot as trick play began; 0 before.
+        carry: Loo payments not yet in a pot (after the last round: undistributed).
+        tricks: The finished tricks of the round, in play order.
+        trick: The trick in progress.
+        tricks_won: Tricks won this round, per seat.
+    """
+
+    game_name: ClassVar[str] = "loo"
+
+    seat: int | None
+    current_player: int | None
+    scores: tuple[int, ...]
+    winners: frozenset[int]
+    legal_actions: tuple[Action, ...]
+    round_number: int
+    rounds: int
+    dealer: int
+    phase: str
+    hand: tuple[Card, ...]
+    given_up: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    decisions: tuple[str | None, ...]
+    miss_open: bool
+    turned: Card
+    trump: str
+    pot: int
+    p0: int
+    carry: int
+    tricks: tuple[tuple[TrickCard, ...], ...]
+    trick: tuple[TrickCard, ...]
+    tricks_won: tuple[int, ...]
+
+    def _fields(self) -> JSONDict:
+        return {
+            "round": self.round_number,
+            "rounds": self.rounds,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "hand": [str(card) for card in self.hand],
+            "given_up": [str(card) for card in self.given_up],
+            "hand_sizes": list(self.hand_sizes),
+            "decisions": list(self.decisions),
+            "miss_open": self.miss_open,
+            "turned": str(self.turned),
+            "trump": self.trump,
+            "pot": self.pot,
+            "p0": self.p0,
+            "carry": self.carry,
+            "tricks": [[play.to_dict() for play in trick] for trick in self.tricks],
+            "trick": [play.to_dict() for play in self.trick],
+            "tricks_won": list(self.tricks_won),
+        }
+
+    def __str__(self) -> str:
+        lines = [
+            f"round {self.round_number} of {self.rounds} · seat {self.dealer} deals · "
+            f"{self.turned} turned: {SUIT_NAMES[self.trump]} are trump · pot {self.pot}"
+            + (f" (P0 {self.p0})" if self.p0 else "")
+            + (f" · carry-over {self.carry}" if self.carry else "")
+        ]
+        for index, chips in enumerate(self.scores):
+            marker = "*" if index == self.current_player else " "
+            decision = {"play": "plays", "drop": "dropped", "miss": "took the Miss", None: "to decide"}
+            cards = ""
+            if index == self.seat:
+                cards = "  hand: " + (" ".join(map(str, self.hand)) or "-")
+                if self.given_up:
+                    cards += "  (gave up " + " ".join(map(str, self.given_up)) + ")"
+            lines.append(
+                f"{marker}seat {index}{' (you)' if index == self.seat else ''}: {chips} chips, "
+                f"{decision[self.decisions[index]]}, {self.tricks_won[index]} tricks{cards}"
+            )
+        if self.phase == "play":
+            lines.append("trick: " + ("  ".join(map(str, self.trick)) or "(to lead)"))
+        if self.current_player is None:
+            lines.append(f"game over {result_text(self.scores, self.winners)}")
+        else:
+            moves = " | ".join(str(action) for action in self.legal_actions)
+            lines.append(f"seat {self.current_player} to {'decide' if self.phase == 'decide' else 'play'}")
+            if moves:
+                lines[-1] += f": {moves}"
+        return "\n".join(lines)
+
+
+def view_of(state: LooState, seat: int | None) -> LooView:
+    """Build ``seat``'s view of ``state``."""
+    own = seat is not None
+    return LooView(
+        seat=seat,
+        current_player=state.current_player,
+        scores=state.scores,
+        winners=state.winners,
+        legal_actions=state.legal_actions() if own and seat == state.current_player else (),
+        round_number=state.round_number,
+        rounds=state.game.rounds,
+        dealer=state.dealer,
+        phase=state.phase,
+        hand=state.hands[seat] if seat is not None else (),
+        given_up=state.miss if own and seat == state.miss_taker else (),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        decisions=state.decisions,
+        miss_open=state.miss_open,
+        turned=state.turned,
+        trump=state.trump,
+        pot=state.pot,
+        p0=state.p0,
+        carry=state.carry,
+        tricks=state.tricks,
+        trick=state.trick,
+        tricks_won=state.tricks_won,
+    )
