@@ -66,7 +66,7 @@ def test_bots_decisions_are_shown_only_through_events() -> None:
     code, out = run(["play", "kalo", "--seed", "3"], "ready\nquit\n")
     assert code == 0
     assert "seat 1 plays arrange" not in out
-    assert "you play ready" in out
+    assert "you: ready" in out
     assert "seat 1 is ready" in out
 
 
@@ -111,3 +111,12 @@ def test_playing_the_second_seat() -> None:
     assert code == 0
     assert out.startswith("  seat 0 sows")
     assert "seat 1 to move" in out
+
+
+def test_play_loo_to_the_end_by_dropping() -> None:
+    """Loo in the terminal: a player who always drops sees the bots' decisions and tricks and the final balances."""
+    code, out = run(["play", "loo", "--seed", "5", "-o", "rounds=2", "-o", "players=3"], "drop\n" * 4 + "quit\n")
+    assert code == 0
+    assert "you: drop" in out
+    assert "game over" in out
+    assert "is dealt five cards" in out, "other seats' hands are not shown"

@@ -198,3 +198,12 @@ def test_a_saved_trick_keeps_the_kalo_alone_unless_the_option_allows() -> None:
     data["pile"] = [card for card in data["pile"] if card not in ("2h", "2s")]
     with pytest.raises(InvalidStateError, match="trick play 0: the Kalo is always played alone"):
         FOUR.from_dict(data)
+
+
+def test_a_float_rank_is_refused_and_changes_no_card() -> None:
+    """A rank must be an int: Card(10.0, "d") is refused and the one 10d keeps its rank 10 (K1)."""
+    ten = Card.parse("10d")
+    with pytest.raises(InvalidActionError, match="a rank is 3 to 15"):
+        Card(10.0, "d")  # type: ignore[arg-type]
+    assert type(ten.rank) is int
+    assert Card(10, "d") is ten

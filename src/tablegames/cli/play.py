@@ -118,7 +118,7 @@ def play(match: Match, players: dict[int, Player], out: TextIO) -> None:
             transition = match.play(action)
             if seat == watcher:
                 # Other seats' decisions may name cards the watcher may not know: their events say what it may.
-                print(f"you play {action}", file=out)
+                print(f"you: {action}", file=out)
             for event in transition.events:
                 seen = event.for_seat(watcher)
                 if seen is not None:

@@ -45,7 +45,7 @@ EFFECTS = {
 
 
 def _check_rank(_: Any, __: Any, rank: Any) -> None:
-    if rank not in RANK_NAMES or isinstance(rank, bool):
+    if type(rank) is not int or rank not in RANK_NAMES:
         raise InvalidActionError(f"a rank is 3 to 15 (J=11, Q=12, K=13, A=14, 2=15), got {rank!r}")
 
 
@@ -71,8 +71,12 @@ class Card:
     suit: str = attrs.field(validator=_check_suit)
 
     def __new__(cls, rank: int, suit: str) -> Card:
-        """Return the one card of ``rank`` and ``suit`` (checked by the validators when it is first made)."""
-        known = _INTERNED.get((rank, suit))
+        """Return the one card of ``rank`` and ``suit``; anything else is a new object the validators refuse.
+
+        Only an exact int and str find the interned card, so that ``Card(10.0, "d")``
+        cannot rewrite the one 10d before the validators refuse the float.
+        """
+        known = _INTERNED.get((rank, suit)) if type(rank) is int and type(suit) is str else None
         return known if known is not None else super().__new__(cls)
 
     def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:

@@ -175,6 +175,8 @@ class Loo(Game):
         check_int(round_number, "round_number", InvalidStateError, minimum=1, maximum=self.rounds)
         check_int(seed, "seed", InvalidStateError)
         check_int(carry, "carry", InvalidStateError, minimum=0)
+        if balances is not None and not isinstance(balances, (list, tuple)):
+            raise InvalidStateError(f"balances must be a list of {self.players} integers, got {balances!r}")
         before = (self.starting_chips,) * self.players if balances is None else tuple(balances)
         for chips in before:
             check_int(chips, "a balance", InvalidStateError)

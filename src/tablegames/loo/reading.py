@@ -204,12 +204,14 @@ def _check_decisions(state: LooState) -> None:
         return
     if state.phase == "play" and (not all(made) or staying < 2):
         raise InvalidStateError("trick play begins when every seat has decided and two or more play")
+    if state.phase == "over" and state.round_number != game.rounds:
+        raise InvalidStateError(f"the game ends after round {game.rounds}, not round {state.round_number}")
     if state.phase == "over" and staying == 1:
         if state.tricks or state.trick or state.p0 or state.pot or state.carry:
             raise InvalidStateError("a round won without play (L6) has no tricks, no P0 and an empty pot")
         return
-    if state.phase == "over" and (state.round_number != game.rounds or not all(made)):
-        raise InvalidStateError(f"the game ends after round {game.rounds}, once every seat has decided")
+    if state.phase == "over" and not all(made):
+        raise InvalidStateError("a round played out ends once every seat has decided")
 
 
 def _check_tricks(state: LooState) -> None:

@@ -120,7 +120,8 @@ class LooView(View):
                     cards += "  (gave up " + " ".join(map(str, self.given_up)) + ")"
             lines.append(
                 f"{marker}seat {index}{' (you)' if index == self.seat else ''}: {chips} chips, "
-                f"{decision[self.decisions[index]]}, {self.tricks_won[index]} tricks{cards}"
+                f"{decision[self.decisions[index]]}, {self.tricks_won[index]} trick"
+                f"{'' if self.tricks_won[index] == 1 else 's'}{cards}"
             )
         if self.phase == "play":
             lines.append("trick: " + ("  ".join(map(str, self.trick)) or "(to lead)"))

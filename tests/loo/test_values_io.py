@@ -1,0 +1,609 @@
+"""Loo actions, states and deals as values: notation, dicts, precise errors for bad input (rules/loo.md#bad-input)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tablegames
+from tablegames import ConfigError, IllegalActionError, InvalidActionError, InvalidStateError, Match, SeatError
+from tablegames.loo import DECK, PAM, Card, Drop, Loo, LooState, PlayCard, Stay, TakeMiss
+from tablegames.loo.actions import parse_action
+from tablegames.testing.strategies import seeds
+from tests.loo.strategies import games, loo_states
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+THREE = Loo(players=3)
+MISS = Loo(players=3, miss=True)
+HIGHEST = Loo(players=3, trump_must_be_highest=True)
+
+# Seat 0 deals, so seat 1 decides first and leads, then seat 2, then seat 0; spades are trump.
+LEADER = "Qh Ah Jc 2c 3c"
+DEALER = "3s 4s 7d 8d 9d"
+HEADS = "Kh 3h 2d 5s 6d"
+THE_MISS = "2h 4h 5h 6h 7h"
+TURNED = "Ks"
+
+
+def _hands(dealer: str = DEALER, second: str = HEADS) -> list[list[str]]:
+    return [dealer.split(), LEADER.split(), second.split()]
+
+
+def _deal(game: Loo = THREE, *, dealer: str = DEALER, second: str = HEADS, moves: Sequence[str] = ()) -> LooState:
+    """Deal the hands above (and the Miss, with option miss), then make ``moves`` in notation."""
+    miss = THE_MISS.split() if game.miss else None
+    state = game.deal(_hands(dealer, second), TURNED, miss)
+    for move in moves:
+        state = state.apply(state.parse_action(move))
+    return state
+
+
+def _in_play(**deal: Any) -> LooState:
+    return _deal(moves=("play", "play", "play"), **deal)
+
+
+# -- bad decisions ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "second", "dealer", "moves", "bad", "message"),
+    [
+        (THREE, HEADS, DEALER, [], "Qh", r"^seat 1 must first decide to play or drop, not Qh; legal: play, drop$"),
+        (THREE, HEADS, DEALER, [], "miss", r"no Miss in this game \(option miss is off\); legal: play, drop$"),
+        (MISS, HEADS, DEALER, ["miss"], "miss", r"^the Miss is already taken, by seat 1; legal: play, drop$"),
+        (
+            MISS,
+            HEADS,
+            DEALER,
+            ["play"],
+            "Qh",
+            r"^seat 2 must first decide to play or drop, not Qh; legal: play, drop, miss$",
+        ),
+        (
+            THREE,
+            HEADS,
+            DEALER,
+            ["play", "play", "play"],
+            "drop",
+            r"^every decision is made; seat 1 must play a card to the trick, not drop; legal: 2c, 3c, Jc, Qh, Ah$",
+        ),
+        (THREE, HEADS, DEALER, ["play", "play", "play", "Qh"], "play", r"every decision is made; seat 2 must play"),
+        (THREE, HEADS, DEALER, ["play", "play", "play"], "As", r"^As is not in seat 1's hand; legal: 2c, 3c, Jc"),
+        (THREE, HEADS, DEALER, ["play", "play", "play", "Qh"], "Ah", r"^Ah is not in seat 2's hand; legal: Kh$"),
+    ],
+)
+def test_bad_decisions_say_why_and_change_nothing(
+    game: Loo, second: str, dealer: str, moves: list[str], bad: str, message: str
+) -> None:
+    """A decision out of place or a card not held raises IllegalActionError saying why (rules/loo.md#deciding)."""
+    state = _deal(game, second=second, dealer=dealer, moves=moves)
+    before = copy.deepcopy(state.to_dict())
+    legal = state.legal_actions()
+    with pytest.raises(IllegalActionError, match=message) as caught:
+        state.apply(state.parse_action(bad))
+    assert caught.value.legal == legal
+    assert caught.value.action == state.parse_action(bad)
+    assert state == _deal(game, second=second, dealer=dealer, moves=moves)
+    assert state.to_dict() == before
+
+
+@pytest.mark.parametrize(
+    ("game", "second", "dealer", "moves", "bad", "message"),
+    [
+        (
+            THREE,
+            HEADS,
+            DEALER,
+            ["Qh"],
+            "3h",
+            r"^seat 2 may not play 3h: hearts were led and you hold hearts that beat Qh: "
+            r"play one of those \(L9, must head\); legal: Kh$",
+        ),
+        (THREE, HEADS, DEALER, ["Qh"], "5s", r"^seat 2 may not play 5s: .*\(L9, must head\); legal: Kh$"),
+        (
+            THREE,
+            "3h 4h 2d 5s 6d",
+            DEALER,
+            ["Ah"],
+            "5s",
+            r"^seat 2 may not play 5s: hearts were led: play one of your hearts; "
+            r"none of them can beat Ah \(L9, must follow\); legal: 3h, 4h$",
+        ),
+        (
+            THREE,
+            "2s 9s 2d 3d 4d",
+            DEALER,
+            ["Qh"],
+            "2d",
+            r"^seat 2 may not play 2d: you hold no hearts, the suit led, but trumps \(spades, Pam included\) "
+            r"that beat Qh: overtrump \(L9\); legal: 2s, 9s$",
+        ),
+        (
+            THREE,
+            "2s 9s 2d 3d 4d",
+            "3s Qs 7d 8d 9d",
+            ["Qh", "9s"],
+            "3s",
+            r"^seat 0 may not play 3s: .* that beat 9s: overtrump \(L9\); legal: Qs$",
+        ),
+        (
+            THREE,
+            "2s 9s 2d 3d 4d",
+            DEALER,
+            ["Qh", "9s"],
+            "7d",
+            r"^seat 0 may not play 7d: you hold no hearts, the suit led, but trumps \(spades, Pam included\): "
+            r"play one, though none can beat 9s \(L9\); legal: 3s, 4s$",
+        ),
+        (
+            HIGHEST,
+            "2s 9s 2d 3d 4d",
+            DEALER,
+            ["Qh"],
+            "2s",
+            r"^seat 2 may not play 2s: you hold no hearts, the suit led: "
+            r"play your highest trump \(L9, trump_must_be_highest\); legal: 9s$",
+        ),
+        (
+            THREE,
+            "5s 4c 2d 3d 4d",
+            DEALER,
+            ["Jc"],
+            "4c",
+            r"^seat 2 may not play 4c: trumps were led: play one of your trumps; "
+            r"none of them can beat Jc \(L9, must follow\); legal: 5s$",
+        ),
+    ],
+    ids=["head", "head-not-trump", "follow", "overtrump", "overtrump-a-trump", "trump", "highest-trump", "pam-led"],
+)
+def test_cards_the_follow_rules_forbid(
+    game: Loo, second: str, dealer: str, moves: list[str], bad: str, message: str
+) -> None:
+    """A card L9 forbids raises IllegalActionError naming the rule and the legal cards (rules/loo.md#tricks)."""
+    state = _deal(game, second=second, dealer=dealer, moves=["play", "play", "play", *moves])
+    before = copy.deepcopy(state.to_dict())
+    card = Card.parse(bad)
+    assert card in state.hands[state.current_player or 0]
+    with pytest.raises(IllegalActionError, match=message) as caught:
+        state.apply(PlayCard(card))
+    assert caught.value.legal == state.legal_actions()
+    assert state.to_dict() == before
+
+
+def test_nothing_can_be_played_once_the_game_is_over() -> None:
+    """After the last round every action is refused (rules/loo.md#end)."""
+    state = Loo(players=3, rounds=1).deal(_hands(), TURNED)
+    state = state.apply(Drop()).apply(Drop())
+    assert state.is_over
+    before = copy.deepcopy(state.to_dict())
+    for action in (Stay(), Drop(), TakeMiss(), PlayCard(PAM)):
+        with pytest.raises(IllegalActionError, match=r"cannot be played: the game is over$"):
+            state.apply(action)
+    assert state.to_dict() == before
+
+
+def test_apply_takes_actions_not_text() -> None:
+    """Text given to apply is refused with a pointer to parse_action (rules/loo.md#notation)."""
+    state = _deal()
+    with pytest.raises(IllegalActionError, match="apply takes an action, not text: read 'play' with parse_action"):
+        state.apply("play")  # type: ignore[arg-type]
+
+
+def test_acting_out_of_turn_and_deciding_twice() -> None:
+    """A match refuses a decision out of turn, a second decision included (rules/loo.md#deciding)."""
+    match = Match(THREE, state=_deal())
+    with pytest.raises(IllegalActionError, match=r"^it is seat 1's decision, not seat 2's$"):
+        match.play("drop", seat=2)
+    assert match.history == ()
+    match.play("play", seat=1)
+    state = match.state
+    with pytest.raises(IllegalActionError, match=r"^it is seat 2's decision, not seat 1's$"):
+        match.play("drop", seat=1)
+    assert list(match.history) == [(1, Stay())]
+    assert match.state is state
+    match.play("play", seat=2)
+    match.play("play", seat=0)
+    match.play("Qh", seat=1)
+    with pytest.raises(IllegalActionError, match=r"^it is seat 2's decision, not seat 0's$"):
+        match.play("3s", seat=0)
+    with pytest.raises(IllegalActionError, match="L9, must head"):
+        match.play("3h", seat=2)
+    with pytest.raises(InvalidActionError, match="'Zz' is not a Loo action"):
+        match.play("Zz", seat=2)
+    assert len(match.history) == 4
+
+
+def test_acting_after_the_end_through_a_match() -> None:
+    """A match says it is nobody's decision once the game is over (rules/loo.md#end)."""
+    match = Match(Loo(players=3, rounds=1), state=Loo(players=3, rounds=1).deal(_hands(), TURNED))
+    match.play("drop")
+    match.play("drop")
+    with pytest.raises(IllegalActionError, match=r"^it is nobody's: the game is over, not seat 0's$"):
+        match.play("play", seat=0)
+
+
+@pytest.mark.parametrize("seat", [3, -1, True, "0"])
+def test_views_of_no_seat(seat: object) -> None:
+    """A view of a seat the game does not have is a SeatError (rules/loo.md#what-each-player-knows)."""
+    with pytest.raises(SeatError, match=r"^seat must be 0 to 2 or None, got "):
+        _deal().view(seat)  # type: ignore[arg-type]
+
+
+# -- options -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"ante": 0}, r"^ante must be an integer of at least 1, got 0$"),
+        ({"ante": True}, r"^ante must be an integer of at least 1, got True$"),
+        ({"ante": 1.0}, r"^ante must be an integer of at least 1, got 1.0$"),
+        ({"players": 2}, r"^Loo is for 3 to 8 players, got players=2$"),
+        ({"players": 9}, r"^Loo is for 3 to 8 players, got players=9$"),
+        ({"players": True}, r"^Loo is for 3 to 8 players, got players=True$"),
+        ({"rounds": 0}, r"^rounds must be an integer of at least 1, got 0$"),
+        ({"starting_chips": -1}, r"^starting_chips must be an integer of at least 0, got -1$"),
+        ({"miss_fee": -1}, r"^miss_fee must be an integer of at least 0, got -1$"),
+        ({"players": 4, "first_dealer": 4}, r"^first_dealer must be an integer from 0 to 3, got 4$"),
+        ({"first_dealer": -1}, r"^first_dealer must be an integer from 0 to 4, got -1$"),
+        ({"miss": 1}, r"^miss must be True or False, got 1$"),
+        ({"pam_is_wild": "yes"}, r"^pam_is_wild must be True or False, got 'yes'$"),
+        ({"trump_must_be_highest": None}, r"^trump_must_be_highest must be True or False, got None$"),
+        ({"jokers": 2}, r"^unknown option\(s\) \['jokers'\] for 'loo'; its options are: players, ante, "),
+    ],
+)
+def test_bad_options(options: dict[str, Any], message: str) -> None:
+    """Options out of range, of the wrong type or unknown raise ConfigError naming the option (rules/loo.md#options)."""
+    with pytest.raises(ConfigError, match=message):
+        tablegames.load("loo", **options)
+
+
+@pytest.mark.parametrize("seed", ["7", 1.5, True])
+def test_bad_seeds(seed: object) -> None:
+    """A seed is an integer or None (rules/loo.md#options)."""
+    with pytest.raises(ConfigError, match=r"^seed must be an integer or None, got "):
+        THREE.start(seed=seed)  # type: ignore[arg-type]
+
+
+# -- state dicts -------------------------------------------------------------------
+
+
+def _changed(state: LooState, **change: Any) -> dict[str, Any]:
+    return {**copy.deepcopy(state.to_dict()), **change}
+
+
+def _edited(state: LooState, edit: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    data = copy.deepcopy(state.to_dict())
+    edit(data)
+    return data
+
+
+def _swap_card(data: dict[str, Any]) -> None:
+    data["hands"][2][0] = "7d"  # seat 0 holds it too
+
+
+def _drop_stock_card(data: dict[str, Any]) -> None:
+    data["stock"].pop()
+
+
+def _two_miss_takers(data: dict[str, Any]) -> None:
+    data["decisions"][2] = "miss"
+    data["current_player"] = 0
+
+
+def _played_by_the_wrong_seat(data: dict[str, Any]) -> None:
+    # Seat 1 led Qh; say seat 2 played it, moving a card so that every hand still adds up to five.
+    data["trick"] = [{"seat": 2, "card": "Qh"}]
+    data["hands"][2].remove("Kh")
+    data["hands"][1].append("Kh")
+    data["current_player"] = 0
+
+
+def _played_illegally(data: dict[str, Any]) -> None:
+    # Under Qh seat 2 plays 3h though it holds Kh, which beats it (L9, must head).
+    data["trick"].append({"seat": 2, "card": "3h"})
+    data["hands"][2].remove("3h")
+    data["current_player"] = 0
+
+
+def _pot_too_big_after_a_trick(data: dict[str, Any]) -> None:
+    data["pot"] += 1
+    data["balances"][0] -= 1
+
+
+def _winner_not_leading(data: dict[str, Any]) -> None:
+    data["current_player"] = 1
+
+
+_START = _deal()
+_TAKEN = _deal(MISS, moves=["miss"])
+_LED = _deal(moves=["play", "play", "play", "Qh"])
+_ONE_TRICK = _deal(moves=["play", "play", "play", "Qh", "Kh", "3s"])
+
+
+@pytest.mark.parametrize(
+    ("game", "data", "message"),
+    [
+        (THREE, _changed(_START, pot=4), r"add up to 1 chips, not players x starting_chips = 0: chips are conserved"),
+        (THREE, _changed(_START, balances=[-1, -1, 0]), r"chips are conserved"),
+        (THREE, _edited(_START, _swap_card), r"^every card is in one place only; found twice: 7d$"),
+        (THREE, _edited(_START, _drop_stock_card), r"^every card must be somewhere; missing: As$"),
+        (THREE, _changed(_START, pot=3.0), r"^state field 'pot' must be an integer of at least 0, got 3.0$"),
+        (THREE, _changed(_START, pot=True), r"^state field 'pot' must be an integer of at least 0, got True$"),
+        (THREE, _changed(_START, seed=1.0), r"^state field 'seed' must be an integer, got 1.0$"),
+        (THREE, _changed(_START, round=True), r"^state field 'round' must be an integer from 1 to 6, got True$"),
+        (THREE, _changed(_START, balances=[-1.0, -1, -1]), r"'balances' must hold integers only, got -1.0$"),
+        (THREE, _changed(_START, current_player=True), r"^current_player must be an integer from 0 to 2, got True$"),
+        (THREE, _changed(_START, extra=1), r"^unknown state field\(s\) \['extra'\]; allowed: "),
+        (THREE, _changed(_START, phase="bidding"), r"^phase must be 'decide', 'play' or 'over', got 'bidding'$"),
+        (THREE, _changed(_START, phase="play"), r"^trick play begins when every seat has decided and two or more"),
+        (THREE, _changed(_START, phase="over"), r"^current_player is null exactly when the game is over"),
+        (THREE, _changed(_START, current_player=2), r"^while deciding, seat 1 is next, two or more seats are in"),
+        (THREE, _changed(_START, current_player=None), r"^current_player must be an integer from 0 to 2, got None$"),
+        (THREE, _changed(_START, decisions=["play", None, None]), r"^decisions are made in order from seat 1"),
+        (THREE, _changed(_START, decisions=[None, "stay", None]), r"^decisions must be 3 of null, 'play', 'drop'"),
+        (THREE, _changed(_START, carry=1, pot=2), r"^loo payments carry over only between rounds"),
+        (THREE, _changed(_START, turned="Zz"), r"^the turned-up card: 'Zz' is not a card"),
+        (THREE, _changed(_START, stock="As"), r"^the stock must be a list of cards, got 'As'$"),
+        (THREE, _changed(_START, version=2), r"^state format version 2 is not readable"),
+        (THREE, _changed(_START, game="kalo"), r"^this is a state of 'kalo', not of 'loo'$"),
+        (
+            THREE,
+            _changed(_START, decisions=[None, "miss", None], current_player=2, pot=4, balances=[-1, -2, -1]),
+            r"^only one seat may take the Miss, and only with option miss$",
+        ),
+        (MISS, _edited(_TAKEN, _two_miss_takers), r"^only one seat may take the Miss, and only with option miss$"),
+        (MISS, _changed(_TAKEN, pot=3, balances=[-1, -1, -1]), r"at least the antes and any Miss fee, 4 chips; got 3$"),
+        (THREE, _edited(_LED, _played_by_the_wrong_seat), r"^seat 1 was to play, not seat 2 \(Qh\)$"),
+        (
+            THREE,
+            _edited(_LED, _played_illegally),
+            r"^the tricks are not legal play: seat 2 may not play 3h: .*must head",
+        ),
+        (THREE, _edited(_ONE_TRICK, _pot_too_big_after_a_trick), r"^the tricks played again do not give this state"),
+        (THREE, _edited(_ONE_TRICK, _winner_not_leading), r"^the tricks played again do not give this state"),
+    ],
+)
+def test_bad_state_dicts(game: Loo, data: dict[str, Any], message: str) -> None:
+    """from_dict checks every field and the whole state, and says what is wrong (rules/loo.md#bad-input)."""
+    with pytest.raises(InvalidStateError, match=message):
+        game.from_dict(data)
+
+
+def test_the_dicts_above_are_otherwise_sound() -> None:
+    """The states the bad dicts are edited from read back as they are (rules/loo.md#bad-input)."""
+    for game, state in ((THREE, _START), (MISS, _TAKEN), (THREE, _LED), (THREE, _ONE_TRICK)):
+        assert game.from_dict(state.to_dict()) == state
+    assert _ONE_TRICK.tricks_won == (1, 0, 0)  # 3s trumps the hearts
+    assert (_ONE_TRICK.pot, _ONE_TRICK.current_player) == (2, 0)
+
+
+def _over_early() -> dict[str, Any]:
+    """Round 1 of 6 as if it ended the game: seats 1 and 2 dropped and seat 0 took the pot (L6)."""
+    return _changed(
+        _START, phase="over", current_player=None, decisions=[None, "drop", "drop"], pot=0, balances=[2, -1, -1]
+    )
+
+
+def test_a_game_is_not_over_before_its_last_round() -> None:
+    """A state cannot be over before the last round, even after a round won without play (rules/loo.md#end)."""
+    with pytest.raises(InvalidStateError, match="the game ends after round 6"):
+        THREE.from_dict(_over_early())
+
+
+def test_a_round_won_without_play_can_end_the_game_in_the_last_round() -> None:
+    """The same state in the last round is a finished game and reads back (rules/loo.md#end)."""
+    game = Loo(players=3, rounds=1)
+    state = game.deal(_hands(), TURNED).apply(Drop()).apply(Drop())
+    assert state.is_over
+    assert state.winners == frozenset({0})
+    assert game.from_dict(state.to_dict()) == state
+
+
+# -- action dicts and notation -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"type": "play_card", "card": "Zz"}, r"^'Zz' is not a card; cards look like 2c, 10d, Qh, As, or pam$"),
+        ({"type": "play_card"}, r"^action field 'card' is missing$"),
+        ({"type": "play_card", "card": 5}, r"^action field 'card' must be a string, got 5$"),
+        ({"type": "play_card", "card": "Qh", "x": 1}, r"^unknown action field\(s\) \['x'\]"),
+        ({"type": "stay", "card": "Qh"}, r"^unknown action field\(s\) \['card'\]"),
+        ({"type": "bid"}, r"^unknown Loo action type 'bid'; types: stay, drop, take_miss, play_card$"),
+        ({"type": 5}, r"^action field 'type' must be a string, got 5$"),
+        ({}, r"^action field 'type' is missing$"),
+        ({"version": 2, "type": "drop"}, r"^action format version 2 is not readable"),
+    ],
+)
+def test_bad_action_dicts(data: dict[str, Any], message: str) -> None:
+    """action_from_dict checks the header, the type and every field (rules/loo.md#notation)."""
+    with pytest.raises(InvalidActionError, match=message):
+        THREE.action_from_dict({"format": "tablegames.action", "version": 1, **data})
+
+
+@pytest.mark.parametrize("data", [None, [], "stay", {"type": "stay"}])
+def test_action_dicts_need_a_header(data: object) -> None:
+    """An action dict without its header is refused (rules/loo.md#notation)."""
+    with pytest.raises(InvalidActionError, match=r"action must be a JSON object|expected 'format'"):
+        THREE.action_from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "text", ["Zz", "", "  ", "1c", "11c", "Qx", "10", "play play", "play Qh Kh", "pam pam", "J♣", "drop it"]
+)
+def test_bad_notation(text: str) -> None:
+    """Notation that names no Loo action is an InvalidActionError listing what is read (rules/loo.md#notation)."""
+    with pytest.raises(
+        InvalidActionError, match=r"is not a Loo action; try play, drop, miss, or a card such as Qh"
+    ) as caught:
+        _deal().parse_action(text)
+    assert str(caught.value).startswith(f"{text!r} is not a Loo action")
+    with pytest.raises(InvalidActionError):
+        parse_action(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("play", Stay()),
+        ("stay", Stay()),
+        ("DROP", Drop()),
+        ("miss", TakeMiss()),
+        ("Qh", PlayCard(Card(12, "h"))),
+        ("  10d ", PlayCard(Card(10, "d"))),
+        ("play 2c", PlayCard(Card(2, "c"))),
+        ("pam", PlayCard(PAM)),
+        ("Play Pam", PlayCard(PAM)),
+    ],
+)
+def test_notation_reads(text: str, action: object) -> None:
+    """Notation reads in either case, with ``play`` before a card and ``pam`` for Jc (rules/loo.md#notation)."""
+    assert _deal().parse_action(text) == action
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Card(1, "c"), r"^a rank is 2 to 14 \(J=11, Q=12, K=13, A=14\), got 1$"),
+        (lambda: Card(True, "c"), r"^a rank is 2 to 14 .*, got True$"),
+        (lambda: Card(10, "x"), r"^a suit is one of c, d, h, s, got 'x'$"),
+        (lambda: PlayCard("Qh"), r"^a card play needs a Card, got 'Qh'$"),  # type: ignore[arg-type]
+        (lambda: Card.parse("Zz"), r"^'Zz' is not a card"),
+    ],
+)
+def test_bad_cards(make: Callable[[], object], message: str) -> None:
+    """A card outside the deck, or a play of no card, is an InvalidActionError (rules/loo.md#notation)."""
+    with pytest.raises(InvalidActionError, match=message):
+        make()
+
+
+def test_a_float_rank_is_refused_and_changes_no_card() -> None:
+    """A rank must be an int: Card(10.0, "d") is refused and the card 10d keeps its rank 10 (rules/loo.md#notation)."""
+    ten = Card.parse("10d")
+    with pytest.raises(InvalidActionError, match="a rank is 2 to 14"):
+        Card(10.0, "d")  # type: ignore[arg-type]
+    assert type(ten.rank) is int
+    assert Card(10, "d") is ten
+
+
+# -- deals -------------------------------------------------------------------------
+
+
+_GOOD = [DECK[0:5], DECK[5:10], DECK[10:15]]
+
+
+@pytest.mark.parametrize(
+    ("game", "arguments", "message"),
+    [
+        (THREE, {"hands": _GOOD[:2]}, r"^a deal needs 3 hands, got 2$"),
+        (THREE, {"hands": [*_GOOD[:2], DECK[10:14]]}, r"^every hand is 5 cards, got sizes \[5, 5, 4\]$"),
+        (THREE, {"hands": [*_GOOD[:2], DECK[10:16]]}, r"^every hand is 5 cards, got sizes \[5, 5, 6\]$"),
+        (THREE, {"hands": [*_GOOD[:2], DECK[9:14]]}, r"^a card may be dealt once only: Jc twice$"),
+        (THREE, {"turned": "2c"}, r"^a card may be dealt once only: 2c twice$"),
+        (THREE, {"miss": DECK[20:25]}, r"^a Miss is dealt only with option miss$"),
+        (MISS, {}, r"^this game deals the Miss \(option miss\): give its five cards$"),
+        (MISS, {"miss": DECK[20:24]}, r"^the Miss is 5 cards, got 4$"),
+        (MISS, {"miss": [*DECK[20:24], DECK[0]]}, r"^a card may be dealt once only: 2c twice$"),
+        (MISS, {"miss": "2h 4h 5h 6h 7h"}, r"^the Miss must be a list, got '2h 4h 5h 6h 7h'$"),
+        (
+            THREE,
+            {"balances": [0, 0, 1]},
+            r"^balances \[0, 0, 1\] and carry 0 must be 3 balances .*: chips are conserved$",
+        ),
+        (THREE, {"balances": [0, 0]}, r"chips are conserved$"),
+        (THREE, {"balances": [1, 0, 0], "carry": 1}, r"^balances \[1, 0, 0\] and carry 1 must be"),
+        (THREE, {"balances": [True, 0, 0]}, r"^a balance must be an integer, got True$"),
+        (THREE, {"balances": [0.0, 0, 0]}, r"^a balance must be an integer, got 0.0$"),
+        (THREE, {"carry": -1}, r"^carry must be an integer of at least 0, got -1$"),
+        (THREE, {"round_number": 0}, r"^round_number must be an integer from 1 to 6, got 0$"),
+        (THREE, {"round_number": 7}, r"^round_number must be an integer from 1 to 6, got 7$"),
+        (THREE, {"round_number": True}, r"^round_number must be an integer from 1 to 6, got True$"),
+        (THREE, {"seed": 1.5}, r"^seed must be an integer, got 1.5$"),
+        (THREE, {"turned": "Zz"}, r"^the turned-up card: 'Zz' is not a card"),
+        (THREE, {"turned": None}, r"^the turned-up card must be a card or its notation, got None$"),
+        (THREE, {"hands": None}, r"^hands must be a list, got None$"),
+        (THREE, {"hands": [*_GOOD[:2], "Kh 3h 2d 5s 6d"]}, r"^a hand must be a list, got 'Kh 3h 2d 5s 6d'$"),
+        (THREE, {"hands": [*_GOOD[:2], ["Kh", "3h", "2d", "5s", 6]]}, r"^a card in a hand must be a card or its"),
+    ],
+)
+def test_bad_deals(game: Loo, arguments: dict[str, Any], message: str) -> None:
+    """Loo.deal checks hands, turned card, Miss and chips, raising InvalidStateError (rules/loo.md#deals)."""
+    given_arguments: dict[str, Any] = {"hands": _GOOD, "turned": "Ks", **arguments}
+    with pytest.raises(InvalidStateError, match=message):
+        game.deal(**given_arguments)
+
+
+def test_deal_balances_must_be_a_list() -> None:
+    """Balances given to Loo.deal that are not a list raise InvalidStateError (rules/loo.md#deals)."""
+    with pytest.raises(InvalidStateError, match="balances"):
+        THREE.deal(_GOOD, "Ks", balances=5)  # type: ignore[arg-type]
+
+
+# -- round trips -------------------------------------------------------------------
+
+
+@given(loo_states())
+def test_state_dicts_round_trip(state: LooState) -> None:
+    """to_dict is JSON and from_dict gives an equal state, in every phase (rules/loo.md#bad-input)."""
+    data = json.loads(json.dumps(state.to_dict()))
+    again = state.game.from_dict(data)
+    assert again == state
+    assert again.to_dict() == data
+    assert tablegames.state_from_dict(data) == state
+
+
+@given(loo_states())
+def test_legal_actions_round_trip(state: LooState) -> None:
+    """Every legal action reads back from its dict and from its notation (rules/loo.md#notation)."""
+    for action in state.legal_actions():
+        assert state.game.action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
+        assert state.parse_action(str(action)) == action
+
+
+def test_every_action_round_trips() -> None:
+    """Every Loo action, each card's play included, reads back from dict and notation (rules/loo.md#notation)."""
+    for action in (Stay(), Drop(), TakeMiss(), *(PlayCard(card) for card in DECK)):
+        assert THREE.action_from_dict(action.to_dict()) == action
+        assert parse_action(str(action)) == action
+    assert {str(PlayCard(card)) for card in DECK} == {str(card) for card in DECK}
+
+
+@given(games(), seeds())
+def test_a_deal_reproduces_a_start(game: Loo, seed: int) -> None:
+    """Dealing the hands, turned card and Miss of a started game gives the same state (rules/loo.md#deals)."""
+    state = game.start(seed=seed)
+    miss = state.miss if game.miss else None
+    assert game.deal(state.hands, state.turned, miss, seed=seed) == state
+    written = [[str(card) for card in reversed(hand)] for hand in state.hands]
+    assert game.deal(written, str(state.turned), miss, seed=seed) == state
+
+
+@given(games(), seeds(), st.data())
+def test_a_deal_reproduces_a_later_round(game: Loo, seed: int, data: st.DataObject) -> None:
+    """Dealing a later round's cards with its balances and carry-over gives the same state (rules/loo.md#deals)."""
+    target = data.draw(st.integers(1, game.rounds))
+    state = game.start(seed=seed)
+    while state.round_number < target and not state.is_over:
+        state = state.apply(data.draw(st.sampled_from(state.legal_actions())))
+    if state.is_over:
+        return
+    assert state.decisions == (None,) * game.players
+    dealt = game.deal(
+        state.hands,
+        state.turned,
+        state.miss if game.miss else None,
+        round_number=state.round_number,
+        balances=[chips + game.ante for chips in state.balances],
+        carry=state.pot - game.players * game.ante,
+        seed=seed,
+    )
+    assert dealt == state
