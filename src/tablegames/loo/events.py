@@ -207,7 +207,7 @@ class RoundEnded(Event):
 
     def __str__(self) -> str:
         balances = " ".join(f"{seat}:{chips}" for seat, chips in enumerate(self.balances))
-        carry = f"; {_chips(self.carry)} carried to the next pot" if self.carry else ""
+        carry = f"; {_chips(self.carry)} carried over" if self.carry else ""
         return f"round {self.round_number} ends; balances {balances}{carry}"
 
 
