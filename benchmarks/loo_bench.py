@@ -14,6 +14,7 @@ import random
 import time
 
 import tablegames
+from calls import single_calls
 from tablegames.loo import LooState
 
 
@@ -32,27 +33,6 @@ def rounds(game: tablegames.Game, seconds: float, seed: int) -> tuple[int, int, 
             played += state.phase == "play" and not state.tricks and not state.trick
         count += 1
     return count, played, actions, time.perf_counter() - began
-
-
-def sample(game: tablegames.Game, count: int) -> list[LooState]:
-    """States met in random play, to time single calls on."""
-    rng = random.Random(3)
-    found: list[LooState] = []
-    while len(found) < count:
-        state = game.start(seed=len(found))
-        while not state.is_over and len(found) < count:
-            assert isinstance(state, LooState)
-            found.append(state)
-            state = state.apply(rng.choice(state.legal_actions()))
-    return found
-
-
-def timed(label: str, calls: list[object]) -> None:
-    """Print the mean microseconds of the zero-argument callables in ``calls``."""
-    began = time.perf_counter()
-    for call in calls:
-        call()  # type: ignore[operator]
-    print(f"  {label:<32} {(time.perf_counter() - began) / len(calls) * 1e6:8.1f} µs")
 
 
 def main() -> None:
@@ -75,15 +55,7 @@ def main() -> None:
     print(f"  actions/s (legal_actions+apply)  {runs[2][0]:10,.0f} {runs[-1][0]:10,.0f}")
     print(f"  actions per round                {runs[2][2]:10.1f}")
     print(f"  rounds that reach trick play     {runs[2][3]:10.0%}")
-    states = sample(game, 3000)
-    timed("legal_actions() (first call)", [game.from_dict(state.to_dict()).legal_actions for state in states[:500]])
-    pairs = [(state, state.legal_actions()[0]) for state in states]
-    timed("apply()", [lambda s=state, a=action: s.apply(a) for state, action in pairs])
-    timed("step() (with events)", [lambda s=state, a=action: s.step(a) for state, action in pairs])
-    timed("view(0)", [lambda s=state: s.view(0) for state in states])
-    timed("to_dict()", [state.to_dict for state in states])
-    dicts = [state.to_dict() for state in states[:500]]
-    timed("from_dict() (validated)", [lambda d=data: game.from_dict(d) for data in dicts])
+    single_calls(game)
 
 
 if __name__ == "__main__":
