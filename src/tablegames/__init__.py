@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from tablegames.core import (
     Action,
+    ArenaResult,
+    Bot,
     ConfigError,
     Event,
     Game,
@@ -24,6 +26,7 @@ from tablegames.core import (
     MatchError,
     Outcome,
     Ply,
+    RandomBot,
     SeatError,
     State,
     TablegamesError,
@@ -31,7 +34,9 @@ from tablegames.core import (
     View,
     load,
     names,
+    play_bots,
     register,
+    simulate,
     state_from_dict,
     unregister,
 )
@@ -40,6 +45,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "ArenaResult",
+    "Bot",
     "ConfigError",
     "Event",
     "Game",
@@ -51,6 +58,7 @@ __all__ = [
     "MatchError",
     "Outcome",
     "Ply",
+    "RandomBot",
     "SeatError",
     "State",
     "TablegamesError",
@@ -59,7 +67,9 @@ __all__ = [
     "__version__",
     "load",
     "names",
+    "play_bots",
     "register",
+    "simulate",
     "state_from_dict",
     "unregister",
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tablegames.core.arena import ArenaResult, simulate
+from tablegames.core.bots import Bot, RandomBot, choose_for, play_bots
 from tablegames.core.errors import (
     ConfigError,
     IllegalActionError,
@@ -18,6 +20,8 @@ from tablegames.core.seats import next_seat, seats_from
 
 __all__ = [
     "Action",
+    "ArenaResult",
+    "Bot",
     "ConfigError",
     "Event",
     "Game",
@@ -29,16 +33,20 @@ __all__ = [
     "MatchError",
     "Outcome",
     "Ply",
+    "RandomBot",
     "SeatError",
     "State",
     "TablegamesError",
     "Transition",
     "View",
+    "choose_for",
     "load",
     "names",
     "next_seat",
+    "play_bots",
     "register",
     "seats_from",
+    "simulate",
     "state_from_dict",
     "unregister",
     "winners_of",

@@ -29,11 +29,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
-from tablegames.core.errors import IllegalActionError, InvalidStateError, SeatError
+from tablegames.core.bots import Bot, RandomBot
+from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
 from tablegames.core.serial import JSONDict, check_header, fields_dict, header
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
+    import random
+    from collections.abc import Callable, Iterable, Mapping, Sequence
 
 __all__ = [
     "Action",
@@ -333,6 +335,51 @@ class Game(abc.ABC):
                 "tablegames.state_from_dict loads a state with its own options"
             )
         return self._state_from_dict(checked)
+
+    def bots(self) -> dict[str, Callable[..., Bot]]:
+        """The bots this game offers, by name; each is called with the bot's settings as keywords.
+
+        Every game offers ``"random"``; games add their own (see each game's ``bots`` module).
+        """
+        return {"random": RandomBot}
+
+    def bot(self, name: str = "random", **settings: Any) -> Bot:
+        """Return the bot called ``name``, made with ``settings``.
+
+        Raises:
+            ConfigError: If the game has no bot of that name, or a setting is bad.
+
+        Examples:
+            >>> import tablegames
+            >>> tablegames.load("kalaha").bot("random")
+            RandomBot()
+            >>> tablegames.load("kalaha").bot("oracle")  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            tablegames.core.errors.ConfigError: kalaha has no bot named 'oracle'; its bots: random, ...
+        """
+        factories = self.bots()
+        if name not in factories:
+            raise ConfigError(f"{self.name} has no bot named {name!r}; its bots: {', '.join(factories)}")
+        try:
+            return factories[name](**settings)
+        except TypeError as error:
+            raise ConfigError(f"bot {name!r} of {self.name}: {error}") from None
+
+    def sample_state(self, view: View, rng: random.Random) -> State:
+        """Return a full state consistent with ``view``: one the seat seeing cannot tell from the real one.
+
+        Everything the view shows is kept, and so ``state.view(view.seat)``
+        equals ``view``; the cards the seat cannot see are dealt at random
+        (with ``rng``) among the places it cannot see into, as far as the
+        public history allows. Search bots use it to look ahead without
+        knowing hidden cards. A game where nothing is hidden returns the
+        state itself.
+
+        Raises:
+            NotImplementedError: If the game does not offer it.
+        """
+        raise NotImplementedError(f"{self.name} does not offer sample_state")
 
     def check_seat(self, seat: int | None) -> None:
         """Raise `SeatError` unless ``seat`` is a seat of this game or None.
