@@ -154,13 +154,20 @@ def _game_seed(seed: int, number: int) -> int:
     return random.Random(f"arena/{seed}/{number}").randrange(2**63)
 
 
-def _play_games(job: tuple[Game, tuple[str, ...], Mapping[str, Mapping[str, Any]], int, range]) -> list[GameResult]:
+Job = tuple["Game", tuple["str | Bot", ...], "Mapping[str, Mapping[str, Any]]", int, range]
+
+
+def _make(game: Game, entry: str | Bot, settings: Mapping[str, Mapping[str, Any]]) -> Bot:
+    return game.bot(entry, **settings.get(entry, {})) if isinstance(entry, str) else entry
+
+
+def _play_games(job: Job) -> list[GameResult]:
     """Play the games numbered in ``numbers`` (run in a worker process or in this one)."""
-    game, names, settings, seed, numbers = job
-    made: list[Bot] = [game.bot(name, **settings.get(name, {})) for name in names]
+    game, entries, settings, seed, numbers = job
+    made = [_make(game, entry, settings) for entry in entries]
     results = []
     for number in numbers:
-        seat_bots = tuple((seat + number) % len(names) for seat in range(game.players))
+        seat_bots = tuple((seat + number) % len(entries) for seat in range(game.players))
         rng = random.Random(f"arena/{seed}/{number}/bots")
         state = game.start(seed=_game_seed(seed, number))
         decisions = 0
@@ -175,7 +182,7 @@ def _play_games(job: tuple[Game, tuple[str, ...], Mapping[str, Mapping[str, Any]
 
 def simulate(
     game: Game,
-    bots: Sequence[str],
+    bots: Sequence[str | Bot],
     *,
     games: int,
     seed: int,
@@ -187,8 +194,9 @@ def simulate(
 
     Args:
         game: The game, with its options.
-        bots: Bot names (see ``game.bot``); seats are filled from this list in
-            turn and the list rotates by one seat each game.
+        bots: Bot names (see ``game.bot``) or bots; seats are filled from this
+            list in turn and the list rotates by one seat each game. Bots given
+            as values must pickle to run in several workers.
         games: How many games to play.
         seed: The run's seed: the same seed gives the same results.
         workers: Worker processes; the results do not depend on it.
@@ -198,7 +206,8 @@ def simulate(
     Raises:
         ConfigError: If a bot is unknown, or a count is out of range.
     """
-    names = tuple(bots)
+    entries = tuple(bots)
+    names = tuple(entry if isinstance(entry, str) else entry.name for entry in entries)
     if not names:
         raise ConfigError("the arena needs at least one bot")
     check_int(games, "games", ConfigError, minimum=1)
@@ -206,10 +215,12 @@ def simulate(
     if check_seed(seed) is None:
         raise ConfigError("the arena needs a seed")
     chosen = dict(settings or {})
-    for name in names:  # fail here, not in a worker
-        game.bot(name, **chosen.get(name, {}))
+    for entry in entries:  # fail here, not in a worker
+        _make(game, entry, chosen)
     size = max(1, min(50, games // (workers * 4) or 1))
-    jobs = [(game, names, chosen, seed, range(start, min(games, start + size))) for start in range(0, games, size)]
+    jobs: list[Job] = [
+        (game, entries, chosen, seed, range(start, min(games, start + size))) for start in range(0, games, size)
+    ]
     results: list[GameResult] = []
     if workers == 1:
         for job in jobs:

@@ -1,0 +1,129 @@
+"""The bot interface, the ISMCTS search, and the arena (docs: guide/bots.md)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import ClassVar
+
+import attrs
+import pytest
+
+import tablegames
+from tablegames import ConfigError, IllegalActionError, RandomBot, simulate
+from tablegames.core.bots import Bot, choose_for, play_bots
+from tablegames.core.protocol import Action, View
+
+
+@attrs.frozen
+class Stubborn(Bot):
+    """Always plays its first legal action, remembering nothing."""
+
+    name: ClassVar[str] = "stubborn"
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        return view.legal_actions[0]
+
+
+@attrs.frozen
+class Cheat(Bot):
+    """Returns an action of another position: never legal here."""
+
+    name: ClassVar[str] = "cheat"
+    action: Action
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        return self.action
+
+
+def test_a_bot_is_given_the_view_of_the_seat_to_act() -> None:
+    """choose_for hands the bot exactly the acting seat's view, never the state."""
+    seen: list[object] = []
+
+    @attrs.frozen
+    class Spy(Bot):
+        name: ClassVar[str] = "spy"
+
+        def choose(self, view: View, rng: random.Random) -> Action:
+            seen.append(view)
+            return view.legal_actions[0]
+
+    state = tablegames.load("loo", players=3).start(seed=4)
+    choose_for(Spy(), state, random.Random(0))
+    assert seen == [state.view(state.current_player)]
+
+
+def test_an_illegal_choice_is_refused() -> None:
+    """A bot that returns an illegal action gets IllegalActionError naming the bot."""
+    state = tablegames.load("kalaha").start(seed=1)
+    drop = tablegames.load("loo").start(seed=1).legal_actions()[1]
+    with pytest.raises(IllegalActionError, match="bot 'cheat' chose drop, which is not legal for seat 0"):
+        choose_for(Cheat(drop), state, random.Random(0))
+
+
+def test_random_bot_is_repeatable() -> None:
+    """The same view and the same RNG state give the same action."""
+    state = tablegames.load("kalo").start(seed=2)
+    view = state.view(state.current_player)
+    first = [RandomBot().choose(view, random.Random(seed)) for seed in range(20)]
+    assert first == [RandomBot().choose(view, random.Random(seed)) for seed in range(20)]
+    assert len(set(first)) > 1
+
+
+def test_play_bots_needs_one_bot_per_seat() -> None:
+    """play_bots plays a whole game, and refuses the wrong number of bots."""
+    game = tablegames.load("kalaha", pits=3, seeds=2)
+    assert play_bots(game, [Stubborn(), RandomBot()], seed=3).is_over
+    with pytest.raises(ConfigError, match="needs 2 bots, got 1"):
+        play_bots(game, [Stubborn()], seed=3)
+
+
+def test_unknown_bots_and_settings_are_config_errors() -> None:
+    """game.bot names the bots a game offers; a bad setting is a ConfigError too."""
+    game = tablegames.load("loo")
+    with pytest.raises(ConfigError, match="loo has no bot named 'oracle'; its bots: random"):
+        game.bot("oracle")
+    with pytest.raises(ConfigError, match="bot 'random' of loo"):
+        game.bot("random", depth=3)
+
+
+def test_the_arena_is_the_same_for_any_number_of_workers() -> None:
+    """Game i depends only on the run's seed and i: one and two workers give the same results."""
+    game = tablegames.load("kalaha", pits=4, seeds=3)
+    one = simulate(game, ["random", "random"], games=30, seed=9, workers=1)
+    two = simulate(game, ["random", "random"], games=30, seed=9, workers=2)
+    assert one == two
+    assert one.to_dict() == two.to_dict()
+    assert one != simulate(game, ["random", "random"], games=30, seed=10)
+
+
+def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
+    """Each game moves every bot one seat on: over a run each bot holds each seat equally often."""
+    game = tablegames.load("loo", players=3, rounds=1)
+    result = simulate(game, ["random", "random", "random"], games=30, seed=2)
+    places = Counter((seat, bot) for each in result.results for seat, bot in enumerate(each.seat_bots))
+    assert set(places.values()) == {10}
+    assert [stats.seats for stats in result.bots] == [30, 30, 30]
+    assert sum(stats.wins for stats in result.bots) == pytest.approx(30)
+    assert "win rate (95%)" in str(result)
+
+
+def test_arena_arguments_are_checked() -> None:
+    """Unknown bots, no bots, and counts below one are refused before any game is played."""
+    game = tablegames.load("kalaha")
+    with pytest.raises(ConfigError, match="no bot named"):
+        simulate(game, ["random", "oracle"], games=2, seed=1)
+    with pytest.raises(ConfigError, match="at least one bot"):
+        simulate(game, [], games=2, seed=1)
+    with pytest.raises(ConfigError, match="games must be an integer of at least 1"):
+        simulate(game, ["random"], games=0, seed=1)
+    with pytest.raises(ConfigError, match="workers must be"):
+        simulate(game, ["random"], games=1, seed=1, workers=0)
+
+
+def test_a_progress_callback_sees_every_game() -> None:
+    """The arena reports its progress as games finish, ending at the total."""
+    seen: list[tuple[int, int]] = []
+    simulate(tablegames.load("kalaha", pits=3, seeds=2), ["random"], games=7, seed=1, progress=lambda *n: seen.append(n))
+    assert seen[-1] == (7, 7)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
