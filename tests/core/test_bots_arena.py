@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 import pytest
@@ -12,7 +12,9 @@ import pytest
 import tablegames
 from tablegames import ConfigError, IllegalActionError, RandomBot, simulate
 from tablegames.core.bots import Bot, choose_for, play_bots
-from tablegames.core.protocol import Action, View
+
+if TYPE_CHECKING:
+    from tablegames.core.protocol import Action, View
 
 
 @attrs.frozen
@@ -124,6 +126,7 @@ def test_arena_arguments_are_checked() -> None:
 def test_a_progress_callback_sees_every_game() -> None:
     """The arena reports its progress as games finish, ending at the total."""
     seen: list[tuple[int, int]] = []
-    simulate(tablegames.load("kalaha", pits=3, seeds=2), ["random"], games=7, seed=1, progress=lambda *n: seen.append(n))
+    game = tablegames.load("kalaha", pits=3, seeds=2)
+    simulate(game, ["random"], games=7, seed=1, progress=lambda *n: seen.append(n))
     assert seen[-1] == (7, 7)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
