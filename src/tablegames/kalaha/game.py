@@ -12,19 +12,26 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from tablegames.core.bots import Bot, RandomBot
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Game
 from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
+from tablegames.kalaha.bots import KalahaHeuristic, KalahaSearch
 from tablegames.kalaha.state import KalahaState
+from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    import random
+    from collections.abc import Callable, Mapping, Sequence
+
+    from tablegames.core.protocol import View
 
 __all__ = ["Kalaha"]
 
@@ -159,6 +166,45 @@ class Kalaha(Game):
         if not empty0 and (to_move not in (0, 1) or isinstance(to_move, bool)):
             raise InvalidStateError(f"the seat to move must be 0 or 1 while the game goes on, got {to_move!r}")
         return KalahaState(game=self, board=(*row0, store0, *row1, store1), current_player=to_move)
+
+    def sample_state(self, view: View, rng: random.Random) -> KalahaState:
+        """Return the position ``view`` shows: Kalaha hides nothing, so there is nothing to sample.
+
+        The state is built with `position` from the view's pits, stores and
+        seat to move, so ``state.view(view.seat) == view``; ``rng`` is not used.
+
+        Raises:
+            InvalidStateError: If ``view`` is not a view of a position of this game.
+
+        Examples:
+            >>> import random
+            >>> game = Kalaha(pits=3, seeds=2)
+            >>> state = game.start().apply(Sow(1))
+            >>> game.sample_state(state.view(1), random.Random(0)) == state
+            True
+        """
+        del rng
+        if not isinstance(view, KalahaView):
+            raise InvalidStateError(f"Kalaha samples states from Kalaha views, got {type(view).__name__}")
+        return self.position(rows=view.pits, stores=view.stores, to_move=view.current_player)
+
+    def bots(self) -> dict[str, Callable[..., Bot]]:
+        """Kalaha's bots by name: ``"random"``, ``"heuristic"`` (`KalahaHeuristic`) and ``"search"`` (`KalahaSearch`).
+
+        Each is called with the bot's settings as keywords and plays this game; see `tablegames.kalaha.bots`.
+
+        Examples:
+            >>> sorted(Kalaha().bots())
+            ['heuristic', 'random', 'search']
+            >>> bot = Kalaha(pits=4).bot("search", depth=3)
+            >>> bot.game.pits, bot.depth
+            (4, 3)
+        """
+        return {
+            "random": RandomBot,
+            "heuristic": functools.partial(KalahaHeuristic, game=self),
+            "search": functools.partial(KalahaSearch, game=self),
+        }
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KalahaState:
         check_keys(data, ("game", "options", "pits", "stores", "current_player"), InvalidStateError, "state")
