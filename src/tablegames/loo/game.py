@@ -22,13 +22,19 @@ from tablegames.core.options import bool_option, check_seed, int_option, players
 from tablegames.core.protocol import Action, Game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_str
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
+from tablegames.loo.bots import loo_bots
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.reading import card_of, read_state
 from tablegames.loo.rules import TRICKS
+from tablegames.loo.sampling import sample_state
 from tablegames.loo.state import Deal, LooState, begin_round, shuffled_deal
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    import random
+    from collections.abc import Callable, Mapping, Sequence
+
+    from tablegames.core.bots import Bot
+    from tablegames.core.protocol import View
 
 __all__ = ["Loo"]
 
@@ -209,6 +215,39 @@ class Loo(Game):
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> LooState:
         return read_state(self, data)
+
+    def sample_state(self, view: View, rng: random.Random) -> LooState:
+        """Return a full state consistent with ``view``, the cards its seat cannot see dealt with ``rng``.
+
+        Every public fact is kept, and so is the seat's hand (and the hand it
+        gave up for the Miss); the unseen cards go at random to the other
+        hands, the Miss and the stock, each keeping its size, and never to a
+        hand the round's play proves cannot hold them (L9). See
+        `tablegames.loo.sampling.sample_state`.
+
+        Raises:
+            InvalidStateError: If ``view`` is not a view of this game's states.
+
+        Examples:
+            >>> import random
+            >>> game = Loo(players=4)
+            >>> view = game.start(seed=2).view(0)
+            >>> sample = game.sample_state(view, random.Random(1))
+            >>> sample.view(0) == view, game.from_dict(sample.to_dict()) == sample
+            (True, True)
+        """
+        return sample_state(self, view, rng)
+
+    def bots(self) -> dict[str, Callable[..., Bot]]:
+        """Loo's bots by name: ``"random"``, ``"heuristic"`` (`LooHeuristic`) and ``"search"`` (ISMCTS).
+
+        Each is called with the bot's settings as keywords; see `tablegames.loo.bots`.
+
+        Examples:
+            >>> sorted(Loo(players=3).bots())
+            ['heuristic', 'random', 'search']
+        """
+        return loo_bots(self)
 
 
 def _sequence(value: object, what: str) -> Sequence[Any]:

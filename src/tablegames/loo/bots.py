@@ -1,0 +1,300 @@
+"""Loo bots: `LooHeuristic`, which drops weak hands and heads tricks cheaply, and `search_bot`, an ISMCTS.
+
+Both see only the view they are given. The heuristic reads its hand, the
+turned-up card and the cards played; the search deals the cards it cannot see
+with ``game.sample_state(view, rng)`` (`tablegames.loo.sampling`), looks ahead
+to the end of the round with the heuristic playing every seat, and scores the
+round by its own chips won against the others'. The same view and RNG state
+always give the same choice.
+
+Examples:
+    >>> import random
+    >>> from tablegames.loo import Loo
+    >>> game = Loo(players=3, rounds=1)
+    >>> hands = ["Qs Js 10s 9s 8s", "Ah Kh Jc 3h 3c", "4h 5h 4c Ad Kd"]
+    >>> state = game.deal([hand.split() for hand in hands], turned="2h")
+    >>> str(game.bot("heuristic").choose(state.view(1), random.Random(0)))  # Pam and three trumps: it plays
+    'play'
+    >>> bot = game.bot("search", iterations=30)
+    >>> bot.choose(state.view(1), random.Random(0)) in state.legal_actions()
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from tablegames.core.bots import Bot, RandomBot
+from tablegames.core.errors import ConfigError, IllegalActionError
+from tablegames.core.search import ISMCTSBot
+from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard
+from tablegames.loo.cards import DECK, PAM, Card, card_key
+from tablegames.loo.rules import TRICKS, power, suit_of, trick_winner
+from tablegames.loo.view import LooView
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable, Sequence
+
+    from tablegames.core.protocol import Action, State, View
+    from tablegames.loo.game import Loo
+    from tablegames.loo.state import LooState
+
+__all__ = ["LooHeuristic", "hand_strength", "loo_bots", "round_over", "round_reward", "search_bot"]
+
+
+def _check_game(_: Any, attribute: Any, value: Any) -> None:
+    from tablegames.loo.game import Loo
+
+    if not isinstance(value, Loo):
+        raise ConfigError(f"{attribute.name} must be a Loo game, got {value!r}")
+
+
+def _check_number(_: Any, attribute: Any, value: Any) -> None:
+    if type(value) not in (int, float) or not math.isfinite(value):
+        raise ConfigError(f"{attribute.name} must be a finite number, got {value!r}")
+
+
+def _strength(card: Card, trump: str) -> int:
+    """How strong ``card`` is to hold, for choosing the cheapest: Pam, then trumps, then the rest by rank."""
+    if card is PAM:
+        return 100
+    return 50 + card.rank if card.suit == trump else card.rank
+
+
+@functools.cache
+def _higher(card: Card, trump: str) -> tuple[Card, ...]:
+    """The cards that beat ``card`` in a trick ``card`` leads (L10): trumps too, for a plain card."""
+    led = suit_of(card, trump)
+    mine = power(card, trump, led)
+    return tuple(other for other in DECK if power(other, trump, led) > mine)
+
+
+@functools.cache
+def _above(card: Card, trump: str) -> tuple[Card, ...]:
+    """The cards of ``card``'s own suit (Pam among the trumps) that beat it."""
+    led = suit_of(card, trump)
+    return tuple(other for other in _higher(card, trump) if suit_of(other, trump) == led)
+
+
+def trick_chance(card: Card, trump: str, unseen: int, held: int, opponents: float, gone: frozenset[Card]) -> float:
+    """A rough chance that ``card`` takes a trick: no other seat holds a card of its suit above it, nor trumps it.
+
+    Args:
+        card: The card.
+        trump: The trump suit.
+        unseen: How many cards the seat cannot see.
+        held: How many cards each other seat in play holds.
+        opponents: How many other seats play (or are likely to).
+        gone: Cards that cannot be against it: played, or in the seat's own hand.
+    """
+    above = sum(1 for other in _above(card, trump) if other not in gone)
+    share = min(1.0, held * opponents / max(unseen, 1))
+    clear = math.pow(1.0 - share, above)
+    if suit_of(card, trump) == trump:
+        return clear + 0.25 * (1.0 - clear)
+    return clear * math.pow(0.8, opponents)
+
+
+def hand_strength(hand: Sequence[Card], trump: str, opponents: float, gone: frozenset[Card] = frozenset()) -> float:
+    """Expected value of playing ``hand``, as a fraction of P0: tricks expected over five, less the chance of a loo.
+
+    Each card's chance of a trick comes from `trick_chance`; the expected
+    tricks are their sum (at most five), and the loo is the chance that none
+    of them takes one, as if they were independent.
+
+    Examples:
+        >>> cards = [Card.parse(text) for text in "Jc Ah Kh 2h 3c".split()]
+        >>> round(hand_strength(cards, "h", 3), 2) > 0
+        True
+        >>> weak = [Card.parse(text) for text in "2c 3d 4d 5s 7s".split()]
+        >>> hand_strength(weak, "h", 3) < 0
+        True
+    """
+    if not hand:
+        return 0.0
+    known = gone | frozenset(hand)
+    unseen = len(DECK) - len(known)
+    chances = [trick_chance(card, trump, unseen, len(hand), opponents, known) for card in hand]
+    expected = min(float(TRICKS), sum(chances))
+    none = math.prod(1.0 - chance for chance in chances)
+    return expected / TRICKS - none
+
+
+@attrs.frozen(kw_only=True)
+class LooHeuristic(Bot):
+    """Drops weak hands, heads tricks with the cheapest card that wins, and keeps Pam and high trumps.
+
+    Deciding, it plays if `hand_strength` (tricks expected against the loo)
+    reaches ``boldness`` below zero, lowered when the pot is large against
+    the antes, and when dropping would hand the pot to the one other seat
+    left. It takes the Miss instead when its hand is very weak and the
+    Miss, a hand drawn blind from the cards it cannot see, is worth more than
+    the fee. In a trick it leads a card sure to win if it has one (Pam, or a
+    trump above every trump still out), else the top card left of a plain
+    suit, else its cheapest plain card; following, it plays the cheapest card that
+    wins the trick so far, or its cheapest legal card if none does.
+
+    Attributes:
+        game: The game it plays (``game.bot("heuristic")`` sets it).
+        boldness: How far below zero a hand's strength may be and still play.
+
+    Examples:
+        >>> import random
+        >>> from tablegames.loo import Loo
+        >>> game = Loo(players=3, rounds=1)
+        >>> hands = ["Qs Js 10s 9s 8s", "Ah Kh Qh 2c 3c", "4h 5h 4c Ad Kd"]
+        >>> state = game.deal([hand.split() for hand in hands], turned="2h")
+        >>> bot = game.bot("heuristic")
+        >>> str(bot.choose(state.view(1), random.Random(0)))  # three top trumps
+        'play'
+        >>> for move in "play play play Ah".split():
+        ...     state = state.apply(state.parse_action(move))
+        >>> str(bot.choose(state.view(2), random.Random(0)))  # cannot head the Ah: its cheapest heart
+        '4h'
+    """
+
+    name: ClassVar[str] = "heuristic"
+
+    game: Loo = attrs.field(validator=_check_game)
+    boldness: float = attrs.field(default=0.15, validator=_check_number)
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """Return the decision the rules of thumb above pick; ``rng`` draws only the Miss's likely worth."""
+        if not isinstance(view, LooView) or view.seat is None or not view.legal_actions:
+            raise IllegalActionError("there is nothing to choose: the heuristic needs the Loo view of the seat to act")
+        if view.phase == "decide":
+            return self._decide(view, rng)
+        return PLAYS[self._card(view)]
+
+    # -- play or drop -------------------------------------------------------------
+
+    def _decide(self, view: LooView, rng: random.Random) -> Action:
+        seat = view.seat
+        assert seat is not None
+        decisions = view.decisions
+        playing = sum(1 for other, made in enumerate(decisions) if other != seat and made in ("play", "miss"))
+        undecided = sum(1 for other, made in enumerate(decisions) if other != seat and made is None)
+        opponents = max(1.0, playing + 0.6 * undecided)
+        strength = hand_strength(view.hand, view.trump, opponents, frozenset((view.turned,)))
+        game = self.game
+        antes = game.players * game.ante
+        bar = -self.boldness - 0.05 * min(2.0, max(0.0, view.pot / antes - 1.0))
+        if playing == 1 and undecided == 0:
+            bar -= 0.15  # dropping gives the pot to the one seat left
+        if TAKE_MISS in view.legal_actions and strength < bar:
+            fee = game.miss_fee / max(view.pot + game.miss_fee, 1)
+            if self._miss_worth(view, opponents, rng) - fee > max(strength, 0.0) + 0.05:
+                return TAKE_MISS
+        return STAY if strength >= bar else DROP
+
+    def _miss_worth(self, view: LooView, opponents: float, rng: random.Random) -> float:
+        """The mean strength of hands drawn from the cards this seat cannot see: what the Miss is likely worth."""
+        seen = {view.turned, *view.hand}
+        unseen = [card for card in DECK if card not in seen]
+        draws = [hand_strength(rng.sample(unseen, TRICKS), view.trump, opponents, frozenset(seen)) for _ in range(24)]
+        return sum(draws) / len(draws)
+
+    # -- tricks ---------------------------------------------------------------------
+
+    def _card(self, view: LooView) -> Card:
+        trump = view.trump
+        legal = [action.card for action in view.legal_actions if isinstance(action, PlayCard)]
+        cheapest = sorted(legal, key=lambda card: (_strength(card, trump), card_key(card)))
+        played = [play.card for trick in (*view.tricks, view.trick) for play in trick]
+        gone = frozenset((*played, *view.hand))
+        if not view.trick:
+            return self._lead(view, cheapest, gone)
+        cards = [play.card for play in view.trick]
+        winners = [card for card in cheapest if trick_winner([*cards, card], trump) == len(cards)]
+        if not winners:
+            return cheapest[0]
+        active = sum(1 for made in view.decisions if made != "drop")
+        if len(cards) == active - 1:
+            return winners[0]
+        seat = view.seat
+        assert seat is not None
+        if not view.tricks_won[seat]:  # not won a trick yet: rather a card nobody left can beat
+            sure = [card for card in winners if all(other in gone for other in _higher(card, trump))]
+            if sure:
+                return sure[0]
+        return winners[0]
+
+    def _lead(self, view: LooView, cheapest: list[Card], gone: frozenset[Card]) -> Card:
+        trump = view.trump
+        sure = [card for card in cheapest if all(other in gone for other in _higher(card, trump))]
+        if sure:
+            return sure[0]
+        tops = [card for card in cheapest if all(other in gone for other in _above(card, trump))]
+        if tops:
+            return tops[-1]
+        plain = [card for card in cheapest if suit_of(card, trump) != trump]
+        return plain[0] if plain else cheapest[0]
+
+
+def round_over(start: State, state: State) -> bool:
+    """The search's horizon: the round of ``start`` is over (a new round began, or the game ended)."""
+    loo_start: LooState = start  # type: ignore[assignment]
+    loo_state: LooState = state  # type: ignore[assignment]
+    return loo_state.is_over or loo_state.round_number != loo_start.round_number
+
+
+def round_reward(start: State, end: State, seat: int) -> float:
+    """The search's score for ``seat``: its chips won from ``start`` to ``end`` less the others' mean, in [-1, 1].
+
+    The difference is divided by twice the round's pot (P0 once tricks have
+    begun), the most a round can move it by; antes of a new round cancel out.
+
+    Examples:
+        >>> from tablegames.loo import Loo
+        >>> game = Loo(players=3, rounds=1)
+        >>> start = game.start(seed=1)
+        >>> end = start.apply(start.parse_action("drop")).apply(start.parse_action("drop"))
+        >>> round_reward(start, end, 0), round_reward(start, end, 1)
+        (0.5, -0.25)
+    """
+    first: LooState = start  # type: ignore[assignment]
+    last: LooState = end  # type: ignore[assignment]
+    changes = [after - before for before, after in zip(first.balances, last.balances, strict=True)]
+    others = [change for other, change in enumerate(changes) if other != seat]
+    difference = changes[seat] - sum(others) / len(others)
+    scale = 2 * max(first.p0, first.pot, 1)
+    return max(-1.0, min(1.0, difference / scale))
+
+
+def search_bot(game: Loo, **settings: Any) -> ISMCTSBot:
+    """An ISMCTS bot for Loo: searches to the end of the round, the heuristic playing on, scored by `round_reward`.
+
+    Args:
+        game: The game.
+        **settings: `ISMCTSBot` settings, such as ``iterations`` and
+            ``exploration``; they override the rollout, horizon and reward
+            given here.
+
+    Raises:
+        ConfigError: If a setting is not one of `ISMCTSBot`'s.
+    """
+    chosen: dict[str, Any] = {
+        "rollout": LooHeuristic(game=game),
+        "horizon": round_over,
+        "reward": round_reward,
+        **settings,
+    }
+    try:
+        return ISMCTSBot(game, **chosen)
+    except TypeError as error:
+        raise ConfigError(f"bot 'search' of loo: {error}") from None
+
+
+def loo_bots(game: Loo) -> dict[str, Callable[..., Bot]]:
+    """Loo's bots by name, each made with the bot's settings as keywords."""
+    factories: dict[str, Callable[..., Bot]] = {
+        "random": RandomBot,
+        "heuristic": functools.partial(LooHeuristic, game=game),
+        "search": functools.partial(search_bot, game),
+    }
+    return factories

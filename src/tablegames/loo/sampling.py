@@ -1,0 +1,286 @@
+"""Sampling a full Loo state from one seat's view: the unseen cards dealt at random, as the public play allows.
+
+A seat sees its own hand (and, if it took the Miss, the hand it gave up), the
+turned-up card and every card played this round (L16). The other cards lie
+somewhere it cannot see: in another seat's hand, live or dropped, in the Miss
+(unless it is the hand this seat gave up for it) or in the stock. `sample_state`
+deals those cards at random among those places, each place keeping the size
+the view shows, and keeps every public fact as it is.
+
+The public play narrows where a card can be. The follow rules (L9) make a
+play prove things about the hand it came from: a seat that did not follow
+the suit led holds none of it; one that did not trump either holds no trump;
+one that followed without heading holds no card of the suit led that beats
+the trick, and so on. `proven_absent` finds these facts by playing the
+round's tricks again: a card was not in a seat's hand when it played if
+holding it would have made the card played illegal. Cards leave a hand only
+by being played, so a card absent then is absent now. The sample never puts
+a card where the play proves it cannot be.
+
+Examples:
+    >>> import random
+    >>> from tablegames.loo import Loo
+    >>> game = Loo(players=4)
+    >>> state = game.start(seed=7)
+    >>> view = state.view(1)
+    >>> sample = game.sample_state(view, random.Random(3))
+    >>> sample.view(1) == view, sample.hands[1] == state.hands[1]
+    (True, True)
+    >>> game.from_dict(sample.to_dict()) == sample
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from tablegames.core.errors import InvalidStateError
+from tablegames.loo.cards import DECK, Card
+from tablegames.loo.rules import TRICKS, TrickCard, follow
+from tablegames.loo.state import LooState
+from tablegames.loo.view import LooView
+
+if TYPE_CHECKING:
+    import random
+
+    from tablegames.core.protocol import View
+    from tablegames.loo.game import Loo
+
+__all__ = ["proven_absent", "sample_state"]
+
+#: How many times to deal the unseen cards uniformly before dealing the most constrained cards first.
+_UNIFORM_TRIES = 6
+
+
+def proven_absent(game: Loo, view: LooView) -> tuple[frozenset[Card], ...]:
+    """Per seat, the cards the round's public play proves it does not hold now (L9).
+
+    Each card a seat played to a trick, after the lead, was legal for the hand
+    it held then: the cards it still holds and the cards it played from that
+    trick on. A card ``c`` is proven absent if adding ``c`` to that hand would
+    have made the card played illegal (``follow``, under the game's options
+    ``pam_is_wild`` and ``trump_must_be_highest``). Only cards still unplayed
+    are listed.
+
+    Examples:
+        >>> from tablegames.loo import Loo
+        >>> game = Loo(players=3, rounds=1)
+        >>> hands = ["Qs Js 10s 9s 8s", "Ah Kh Qh 2c 3c", "4h 5h 4c Ad Kd"]
+        >>> state = game.deal([hand.split() for hand in hands], turned="2h")
+        >>> for move in "play play play Ah 5h Qs".split():
+        ...     state = state.apply(state.parse_action(move))
+        >>> absent = proven_absent(game, state.view(1))
+        >>> [str(card) for card in DECK if card in absent[0]]  # seat 0 showed no trumps: no hearts, no Pam
+        ['Jc', '2h', '3h', '4h', '6h', '7h', '8h', '9h', '10h', 'Jh', 'Qh', 'Kh']
+        >>> [str(card) for card in DECK if card in absent[2]]  # seat 2 could not head the Ah: nothing above it
+        ['Jc']
+    """
+    return _absent(view.trump, game.pam_is_wild, game.trump_must_be_highest, game.players, (*view.tricks, view.trick))
+
+
+@functools.lru_cache(maxsize=512)
+def _absent(
+    trump: str,
+    pam_is_wild: bool,
+    trump_must_be_highest: bool,
+    players: int,
+    tricks: tuple[tuple[TrickCard, ...], ...],
+) -> tuple[frozenset[Card], ...]:
+    """`proven_absent` from the public history alone, cached: a search asks again for the same view."""
+    played = [play for trick in tricks for play in trick]
+    gone = {play.card for play in played}
+    unplayed = [card for card in DECK if card not in gone]
+    absent: list[set[Card]] = [set() for _ in range(players)]
+    for trick in tricks:
+        for position, play in enumerate(trick):
+            if position == 0:
+                continue  # a lead may be any card
+            index = played.index(play)
+            later = [other.card for other in played[index:] if other.seat == play.seat]
+            prefix = [other.card for other in trick[:position]]
+            for card in unplayed:
+                if card in absent[play.seat]:
+                    continue
+                legal = follow(
+                    [*later, card],
+                    prefix,
+                    trump,
+                    pam_is_wild=pam_is_wild,
+                    trump_must_be_highest=trump_must_be_highest,
+                ).cards
+                if play.card not in legal:
+                    absent[play.seat].add(card)
+    return tuple(frozenset(cards) for cards in absent)
+
+
+def sample_state(game: Loo, view: View, rng: random.Random) -> LooState:
+    """Return a full state that ``view``'s seat cannot tell from the real one, its unseen cards dealt with ``rng``.
+
+    Every public fact of the view is kept: balances, pot, P0, carry-over,
+    decisions, the finished tricks and the trick in progress, the turned-up
+    card, the round, the phase and the seat to act; so is what the seat holds
+    (and the hand it gave up for the Miss). The cards it cannot see are dealt
+    among the places it cannot see into, each keeping its size: the other
+    hands (live or dropped), the Miss unless this seat gave that hand up, and
+    the stock. No card goes to a hand the public play proves cannot hold it
+    (`proven_absent`). Among the deals that respect all this, the sampler
+    first tries a uniform deal a few times; if each breaks a proven absence,
+    it deals the most constrained cards first, to places drawn in proportion
+    to their room, moving cards already dealt when one finds no room. The
+    sample's seed, which shuffles the later rounds, is drawn from ``rng``
+    (the view never shows the real one). A spectator's view (seat None) has
+    every hand dealt. The same view and RNG state give the same sample.
+
+    Args:
+        game: The game the view belongs to.
+        view: A seat's view (or a spectator's) of a state of ``game``.
+        rng: The random source; it is advanced.
+
+    Returns:
+        A state with ``state.view(view.seat) == view`` that ``game.from_dict``
+        reads back.
+
+    Raises:
+        InvalidStateError: If ``view`` is not a view of this game's states, or
+            no deal of the unseen cards fits it.
+
+    Examples:
+        >>> import random
+        >>> from tablegames.loo import Loo
+        >>> game = Loo(players=3, miss=True)
+        >>> state = game.start(seed=4).apply(game.start(seed=4).parse_action("miss"))
+        >>> view = state.view(1)
+        >>> sample = game.sample_state(view, random.Random(0))
+        >>> sample.miss == view.given_up == state.miss, sample.view(1) == view
+        (True, True)
+        >>> spectator = game.sample_state(state.view(None), random.Random(0))
+        >>> [len(hand) for hand in spectator.hands], spectator.view(None) == state.view(None)
+        ([5, 5, 5], True)
+    """
+    loo = _checked(game, view)
+    seat = loo.seat
+    seed = rng.randrange(2**63)
+    known: set[Card] = {loo.turned, *loo.hand, *loo.given_up}
+    known.update(play.card for trick in (*loo.tricks, loo.trick) for play in trick)
+    pool = [card for card in DECK if card not in known]
+    absent = proven_absent(game, loo)
+    seats = [other for other in range(game.players) if other != seat]
+    sees_miss = bool(loo.given_up)
+    miss_size = TRICKS if game.miss else 0
+    sizes = [loo.hand_sizes[other] for other in seats]
+    sizes.append(0 if sees_miss else miss_size)
+    sizes.append(len(DECK) - TRICKS * game.players - miss_size - 1)
+    forbidden = [absent[other] for other in seats] + [frozenset(), frozenset()]
+    if sum(sizes) != len(pool):
+        raise InvalidStateError(
+            f"the view leaves {len(pool)} cards unseen but {sum(sizes)} places for them: it is not a view of {game}"
+        )
+    places = _deal(pool, sizes, forbidden, rng)
+    dealt = iter(places[: len(seats)])
+    hands = [loo.hand if other == seat else next(dealt) for other in range(game.players)]
+    miss = loo.given_up if sees_miss else places[len(seats)]
+    return LooState(
+        game=game,
+        seed=seed,
+        round_number=loo.round_number,
+        balances=loo.scores,
+        pot=loo.pot,
+        carry=loo.carry,
+        hands=tuple(hands),
+        miss=miss,
+        stock=places[-1],
+        turned=loo.turned,
+        decisions=loo.decisions,
+        p0=loo.p0,
+        tricks=loo.tricks,
+        trick=loo.trick,
+        phase=loo.phase,
+        current_player=loo.current_player,
+    )
+
+
+def _checked(game: Loo, view: View) -> LooView:
+    """``view`` as a `LooView` of this game, or `InvalidStateError`."""
+    if not isinstance(view, LooView):
+        raise InvalidStateError(f"Loo samples states from a Loo view, not {type(view).__name__}")
+    if len(view.hand_sizes) != game.players or view.rounds != game.rounds:
+        raise InvalidStateError(f"this view is of a Loo game with other options than {game}")
+    if view.dealer != game.dealer_of(view.round_number):
+        raise InvalidStateError(f"seat {view.dealer} does not deal round {view.round_number} of {game}")
+    return view
+
+
+def _deal(
+    pool: list[Card], sizes: list[int], forbidden: list[frozenset[Card]], rng: random.Random
+) -> list[tuple[Card, ...]]:
+    """Deal ``pool`` into places of ``sizes`` cards, no place getting a card it forbids; each place in `DECK` order."""
+    for _ in range(_UNIFORM_TRIES):
+        cards = pool[:]
+        rng.shuffle(cards)
+        places: list[list[Card]] = []
+        start = 0
+        for size in sizes:
+            places.append(cards[start : start + size])
+            start += size
+        if all(not forbidden[place].intersection(cards) for place, cards in enumerate(places)):
+            return [_ordered(cards) for cards in places]
+    return [_ordered(cards) for cards in _deal_constrained(pool, sizes, forbidden, rng)]
+
+
+def _deal_constrained(
+    pool: list[Card], sizes: list[int], forbidden: list[frozenset[Card]], rng: random.Random
+) -> list[list[Card]]:
+    """Deal the most constrained cards first, each to a place drawn in proportion to its room.
+
+    When a card finds every place it may go full, cards already dealt are
+    moved along an augmenting path (as in bipartite matching) to make room; a
+    deal exists whenever the view came from a real state, so one is found.
+    """
+    allowed = {card: [place for place in range(len(sizes)) if card not in forbidden[place]] for card in pool}
+    order = pool[:]
+    rng.shuffle(order)
+    order.sort(key=lambda card: len(allowed[card]))
+    held: list[list[Card]] = [[] for _ in sizes]
+    where: dict[Card, int] = {}
+    for card in order:
+        room = [place for place in allowed[card] if len(held[place]) < sizes[place]]
+        if room:
+            place = rng.choices(room, weights=[sizes[place] - len(held[place]) for place in room])[0]
+            held[place].append(card)
+            where[card] = place
+        elif not _augment(card, allowed, sizes, held, where, set()):
+            raise InvalidStateError(f"no deal of the unseen cards fits the view: {card} has nowhere to go")
+    return held
+
+
+def _augment(
+    card: Card,
+    allowed: dict[Card, list[int]],
+    sizes: list[int],
+    held: list[list[Card]],
+    where: dict[Card, int],
+    visited: set[int],
+) -> bool:
+    """Place ``card``, moving cards already dealt along an augmenting path if needed; False if impossible."""
+    for place in allowed[card]:
+        if place in visited:
+            continue
+        visited.add(place)
+        if len(held[place]) < sizes[place]:
+            held[place].append(card)
+            where[card] = place
+            return True
+        for other in list(held[place]):
+            held[place].remove(other)
+            if _augment(other, allowed, sizes, held, where, visited):
+                held[place].append(card)
+                where[card] = place
+                return True
+            held[place].append(other)
+    return False
+
+
+def _ordered(cards: list[Card]) -> tuple[Card, ...]:
+    chosen = set(cards)
+    return tuple(card for card in DECK if card in chosen)
