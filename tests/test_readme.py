@@ -1,8 +1,9 @@
-"""The README opens with the two commands, CI runs the test one, and its Python example runs."""
+"""The README opens with the two commands, their extras hold what they need, CI runs the test one, the example runs."""
 
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,9 +17,22 @@ def _blocks(language: str) -> list[str]:
 def test_readme_starts_with_the_play_and_test_commands() -> None:
     """The first two shell blocks are the install-and-play and install-and-test commands."""
     play, test = (block.strip() for block in _blocks("sh")[:2])
-    assert play == "python -m pip install . && python -m tablegames play kalaha"
+    assert play == "python -m pip install '.[cli]' && python -m tablegames play kalaha"
     assert test == "python -m pip install -e '.[test]' && python -m pytest"
     assert README.index(play) < README.index("##")
+
+
+def test_the_extras_install_what_the_commands_need() -> None:
+    """The play command's ``cli`` extra brings rich; the test command's ``test`` extra brings it for the CLI tests."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+
+    def names(extra: str) -> set[str]:
+        return {re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0] for requirement in extras[extra]}
+
+    assert "rich" in names("cli")
+    assert {"pytest", "hypothesis", "rich"} <= names("test")
+    assert "'.[cli]'" in _blocks("sh")[0]
+    assert "'.[test]'" in _blocks("sh")[1]
 
 
 def test_ci_runs_the_readme_test_command() -> None:

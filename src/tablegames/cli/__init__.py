@@ -1,4 +1,7 @@
-"""The terminal frontend: ``tablegames play`` and ``tablegames replay``, on the public API only.
+"""The terminal frontend: ``tablegames play``, ``replay`` and ``simulate``, on the public API only.
+
+It draws with rich (``pip install 'tablegames[cli]'``); without it the
+command says so in one line and exits with status 2.
 
 Examples:
     >>> from tablegames.cli import main

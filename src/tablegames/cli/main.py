@@ -1,101 +1,317 @@
-"""Command-line entry point: parse arguments and run a command."""
+"""Command-line entry point: parse the arguments, check that rich is there, and run a command.
+
+The commands are ``play`` (people against bots, or several people at one
+screen), ``replay`` (a saved record, ply by ply) and ``simulate`` (many games
+between bots). Errors are one line on stderr and exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import json
+import os
+import random
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from tablegames.cli.play import Player, RandomBot, Terminal, play
-from tablegames.core.errors import TablegamesError
-from tablegames.core.match import Match
-from tablegames.core.registry import load, names
+import tablegames
+from tablegames import ConfigError, Match, TablegamesError
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["main"]
+    from tablegames import Bot, Game
+
+__all__ = ["default_bot", "main", "seat_bots"]
+
+HUMAN = "human"
+INSTALL_HINT = (
+    "tablegames: the terminal frontend needs rich; install it with: python -m pip install 'tablegames[cli]' "
+    "(from a checkout: python -m pip install '.[cli]')"
+)
+
+
+def _value(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
 
 
 def _option(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     if not sep or not key:
         raise argparse.ArgumentTypeError(f"options look like name=value, got {text!r}")
-    try:
-        value = json.loads(raw)
-    except json.JSONDecodeError:
-        value = raw
-    return key, value
+    return key, _value(raw)
+
+
+def _setting(text: str) -> tuple[str, str, Any]:
+    key, sep, raw = text.partition("=")
+    bot, dot, name = key.partition(".")
+    if not sep or not dot or not bot or not name:
+        raise argparse.ArgumentTypeError(f"bot settings look like bot.name=value, got {text!r}")
+    return bot, name, _value(raw)
+
+
+def _names(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"bots are names separated by commas, got {text!r}")
+    return names
+
+
+def _game_options(parser: argparse.ArgumentParser, *, kalaha_flags: bool) -> None:
+    options = parser.add_argument_group("the game's options")
+    options.add_argument("--players", type=int, default=None, metavar="N", help="how many seats (Kalo 3-6, Loo 3-8)")
+    options.add_argument(
+        "-o",
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="any option of the game, e.g. -o rounds=3 -o miss=true (see the game's rules page)",
+    )
+    if kalaha_flags:
+        options.add_argument("--pits", type=int, default=None, help="Kalaha: pits in each row (default 6)")
+        options.add_argument(
+            "--seeds", type=int, default=None, help="Kalaha: seeds in each pit at the start (default 4)"
+        )
+        options.add_argument(
+            "--empty-capture",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="Kalaha: capture a lone last seed against an empty opposite pit (default: yes)",
+        )
+    parser.add_argument(
+        "--setting",
+        type=_setting,
+        action="append",
+        default=[],
+        metavar="BOT.NAME=VALUE",
+        help="a bot's setting, e.g. --setting search.iterations=100",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
+    games = ", ".join(tablegames.names())
     parser = argparse.ArgumentParser(prog="tablegames", description="Play table games in the terminal.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    play_cmd = commands.add_parser("play", help="play a game against bots")
-    play_cmd.add_argument("game", nargs="?", default="kalaha", choices=names(), help="which game (default: kalaha)")
-    play_cmd.add_argument("--seat", type=int, default=0, help="your seat (default 0, the first to play)")
-    play_cmd.add_argument("--seed", type=int, default=None, help="the game's seed (default: a fresh one)")
-    kalaha = play_cmd.add_argument_group("Kalaha options")
-    kalaha.add_argument("--pits", type=int, default=None, help="pits in each row (default 6)")
-    kalaha.add_argument("--seeds", type=int, default=None, help="seeds in each pit at the start (default 4)")
-    kalaha.add_argument(
-        "--empty-capture",
-        action=argparse.BooleanOptionalAction,
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,replay,simulate}")
+
+    play = commands.add_parser(
+        "play",
+        help="play a game against bots, or with others at one screen",
+        description="Play a game in the terminal. Type a decision's number or its notation; 'help' lists commands.",
+    )
+    play.add_argument("game", nargs="?", default=None, metavar="GAME", help=f"which game: {games} (default kalaha)")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--bots",
+        type=_names,
         default=None,
-        help="capture a lone last seed against an empty opposite pit (default: yes, as the rule sheet says)",
+        metavar="A,B,...",
+        help="the bots of the other seats in seat order, repeated if fewer; 'human' seats another person there "
+        "(hot-seat). Default: the game's 'heuristic' bot if it has one, else 'random'",
     )
-    play_cmd.add_argument(
-        "-o", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE", help="a game option"
+    play.add_argument("--seed", type=int, default=None, help="the game's seed (default: a fresh one)")
+    play.add_argument("--load", type=Path, default=None, metavar="FILE", help="continue a record saved with 'save'")
+    _game_options(play, kalaha_flags=True)
+
+    replay = commands.add_parser("replay", help="step through a saved record", description="Print a record ply by ply.")
+    replay.add_argument("record", type=Path, metavar="FILE", help="a record written by 'save'")
+    replay.add_argument("--step", action="store_true", help="draw the table after each ply and wait for Enter")
+    replay.add_argument("--seat", type=int, default=None, help="see as this seat does (default: as a spectator)")
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many games between bots and measure them",
+        description="Play many games between bots, seats rotated, and print win rates with 95% intervals.",
     )
-    play_cmd.add_argument("--load", type=Path, default=None, help="continue a record saved with 'save'")
-    replay_cmd = commands.add_parser("replay", help="print a saved record move by move")
-    replay_cmd.add_argument("record", type=Path, help="a record file written by 'save'")
+    simulate.add_argument("game", metavar="GAME", help=f"which game: {games}")
+    simulate.add_argument("--games", type=int, default=100, metavar="N", help="how many games (default 100)")
+    simulate.add_argument(
+        "--bots", type=_names, default=["random"], metavar="A,B,...", help="the bots, seated in turn (default random)"
+    )
+    simulate.add_argument("--workers", type=int, default=1, metavar="K", help="worker processes (default 1)")
+    simulate.add_argument("--seed", type=int, default=None, help="the run's seed (default: a fresh one)")
+    simulate.add_argument("--json", action="store_true", help="print the results as JSON")
+    _game_options(simulate, kalaha_flags=True)
     return parser
 
 
-def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run the ``tablegames`` command; return its exit code.
+def default_bot(game: Game) -> str:
+    """The bot to play against when none is named: ``heuristic`` if the game offers it, else ``random``.
+
+    Examples:
+        >>> import tablegames
+        >>> game = tablegames.load("kalaha")
+        >>> default_bot(game) == ("heuristic" if "heuristic" in game.bots() else "random")
+        True
+    """
+    return "heuristic" if "heuristic" in game.bots() else "random"
+
+
+def seat_bots(players: int, seat: int, names: Sequence[str]) -> dict[int, str]:
+    """The bot (or ``human``) of every seat but ``seat``: ``names`` in seat order, repeated as needed.
+
+    Examples:
+        >>> seat_bots(5, 1, ["heuristic", "random"])
+        {0: 'heuristic', 2: 'random', 3: 'heuristic', 4: 'random'}
+    """
+    others = [other for other in range(players) if other != seat]
+    return {other: names[index % len(names)] for index, other in enumerate(others)}
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    options = dict(args.option)
+    named = {
+        "players": args.players,
+        "pits": getattr(args, "pits", None),
+        "seeds": getattr(args, "seeds", None),
+        "empty_capture": getattr(args, "empty_capture", None),
+    }
+    options.update({key: value for key, value in named.items() if value is not None})
+    return options
+
+
+def _settings(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    settings: dict[str, dict[str, Any]] = {}
+    for bot, name, value in args.setting:
+        settings.setdefault(bot, {})[name] = value
+    return settings
+
+
+def _read_record(path: Path) -> Match:
+    return Match.from_record(json.loads(path.read_text(encoding="utf-8")))
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run the ``tablegames`` command; return its exit status.
 
     Args:
         argv: The arguments (default: ``sys.argv[1:]``).
-        stdin: Where the player's input comes from (default: ``sys.stdin``).
-        stdout: Where the game is written (default: ``sys.stdout``).
+        stdin: Where the players' input comes from (default: ``sys.stdin``).
+        stdout: Where the game is drawn (default: ``sys.stdout``); colour only if it is a terminal.
+        stderr: Where errors and the progress bar go (default: ``sys.stderr``).
+
+    Returns:
+        0 on success, 2 for an error (a bad option, an unreadable file, rich missing), 1 if the output was
+        closed early (``| head``), 130 on Ctrl-C.
     """
-    out = stdout or sys.stdout
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
     try:
         args = _parser().parse_args(argv)
     except SystemExit as stop:
-        return int(stop.code or 0)
+        return stop.code if isinstance(stop.code, int) else 2
     try:
-        if args.command == "replay":
-            return _replay(args.record, out)
-        if args.load is not None:
-            match = Match.from_record(json.loads(args.load.read_text()))
-        else:
-            options = dict(args.option)
-            named = {"pits": args.pits, "seeds": args.seeds, "empty_capture": args.empty_capture}
-            options.update({key: value for key, value in named.items() if value is not None})
-            match = Match(load(args.game, **options), seed=args.seed)
-        match.game.check_seat(args.seat)
-        bot_seed = match.seed if match.seed is not None else 0
-        players: dict[int, Player] = {
-            seat: RandomBot(seed=bot_seed + seat) for seat in range(match.game.players) if seat != args.seat
-        }
-        players[args.seat] = Terminal(stdin or sys.stdin, out)
-        play(match, players, out)
-    except (TablegamesError, OSError, ValueError) as error:
-        print(f"tablegames: {error}", file=out)
+        importlib.import_module("rich")
+    except ImportError:
+        print(INSTALL_HINT, file=err)
         return 2
+    try:
+        if args.command == "play":
+            _play(args, stdin, out)
+        elif args.command == "replay":
+            _replay(args, stdin, out)
+        else:
+            _simulate(args, out, err)
+    except (TablegamesError, OSError, ValueError) as error:
+        if isinstance(error, BrokenPipeError):
+            return _closed_output(out)
+        print(f"tablegames: {error}", file=err)
+        return 2
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):
+            print("\ninterrupted", file=err)
+        return 130
     return 0
 
 
-def _replay(path: Path, out: TextIO) -> int:
-    match = Match.from_record(json.loads(path.read_text()))
-    for number, ply in enumerate(match.plies, start=1):
-        print(f"{number}. seat {ply.seat}: {ply.action}", file=out)
-        for event in ply.events:
-            print(f"   {event}", file=out)
-    print(match.state.view(None), file=out)
-    return 0
+def _closed_output(out: TextIO) -> int:
+    """The reader of our output went away (``| head``): stop quietly, and keep Python's exit flush from failing."""
+    if out is sys.stdout:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):  # pragma: no cover - no real file behind stdout
+            pass
+    return 1
+
+
+def _interactive(stdin: TextIO | None, out: TextIO) -> bool:
+    return stdin is None and out is sys.stdout and sys.stdin.isatty() and out.isatty()
+
+
+def _play(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None:
+    from tablegames.cli.play import Reader, Session
+    from tablegames.cli.render import make_console
+
+    options = _options(args)
+    if args.load is not None:
+        if options or args.seed is not None:
+            raise ConfigError("--load continues the record's game: its seed and options come from the record")
+        match = _read_record(args.load)
+        if args.game is not None and args.game != match.game.name:
+            raise ConfigError(f"{args.load} holds a game of {match.game.name}, not of {args.game}")
+    else:
+        match = Match(tablegames.load(args.game or "kalaha", **options), seed=args.seed)
+    game = match.game
+    if not 0 <= args.seat < game.players:
+        raise ConfigError(f"--seat must be 0 to {game.players - 1} in {game.name} with {game.players} players")
+    names = seat_bots(game.players, args.seat, args.bots or [default_bot(game)])
+    settings = _settings(args)
+    bots: dict[int, Bot] = {
+        seat: game.bot(name, **settings.get(name, {})) for seat, name in names.items() if name != HUMAN
+    }
+    console = make_console(out)
+    reader = Reader(stdin if stdin is not None else sys.stdin, console, interactive=_interactive(stdin, out))
+    seed = match.seed if match.seed is not None else 0
+    people = [seat for seat in range(game.players) if seat not in bots]
+    listed = ", ".join(f"{key}={json.dumps(value)}" for key, value in game.options().items())
+    console.print(f"{game.name} ({listed}) · seed {seed}")
+    who = f"you are seat {args.seat}" if len(people) == 1 else f"people at seats {', '.join(map(str, people))}"
+    console.print(who + "".join(f" · seat {seat}: {name} bot" for seat, name in sorted(names.items()) if name != HUMAN))
+    console.print("type a decision's number or notation; help lists the commands")
+    Session(match, bots, console, reader, seed=seed).run()
+
+
+def _replay(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None:
+    from tablegames.cli.play import Reader
+    from tablegames.cli.render import make_console
+    from tablegames.cli.replay import replay
+
+    match = _read_record(args.record)
+    match.game.check_seat(args.seat)
+    console = make_console(out)
+    reader = None
+    if args.step:
+        reader = Reader(stdin if stdin is not None else sys.stdin, console, interactive=_interactive(stdin, out))
+    replay(match, console, reader, seat=args.seat)
+
+
+def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
+    from tablegames.cli.simulate import run_simulation
+
+    game = tablegames.load(args.game, **_options(args))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    run_simulation(
+        game,
+        args.bots,
+        games=args.games,
+        seed=seed,
+        workers=args.workers,
+        settings=_settings(args),
+        as_json=args.json,
+        out=out,
+        err=err,
+    )

@@ -1,0 +1,426 @@
+"""Drawing views, events and decisions with rich: cards with suit symbols, the Kalaha board, Kalo and Loo tables.
+
+Everything here draws from what one seat may know (a `View`, or an event
+already passed through ``event.for_seat``), never from a full state.
+
+Examples:
+    >>> import tablegames
+    >>> from tablegames.kalo import Card
+    >>> card_text(Card.parse("10h")).plain, card_text(Card.parse("Qs")).plain
+    ('10♥', 'Q♠')
+    >>> card_text(tablegames.loo.PAM).plain
+    'J♣ (Pam)'
+    >>> symbolize("seat 2 plays Qh and 10d").plain
+    'seat 2 plays Q♥ and 10♦'
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import TYPE_CHECKING, TypeAlias
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tablegames.kalaha import KalahaView, Sow
+from tablegames.kalo import (
+    KALO,
+    Arrange,
+    ChooseCard,
+    ChooseSeat,
+    ChooseSlot,
+    Insert,
+    KaloView,
+    Pass,
+    Play,
+    Ready,
+    SlotView,
+)
+from tablegames.loo import Drop, LooView, PlayCard, Stay, TakeMiss
+from tablegames.loo.cards import SUIT_NAMES
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import TextIO
+
+    from rich.console import RenderableType
+
+    from tablegames import Action, Event, View, kalo, loo
+
+__all__ = [
+    "SUIT_SYMBOLS",
+    "CardLike",
+    "card_text",
+    "cards_text",
+    "choices",
+    "describe",
+    "event_text",
+    "make_console",
+    "plain_input",
+    "render_view",
+    "result_line",
+    "symbolize",
+]
+
+#: The suit letters of the notation and the symbols drawn for them.
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+_RED = frozenset("dh")
+_CARD_TOKEN = re.compile(r"(?<![\w♣♦♥♠])(10|[2-9JQKA])([cdhs])(?![\w])")
+_SYMBOL_LETTERS = str.maketrans({symbol: letter for letter, symbol in SUIT_SYMBOLS.items()})
+#: A card of either card game.
+CardLike: TypeAlias = "kalo.Card | loo.Card"
+
+
+def make_console(file: TextIO) -> Console:
+    """A console writing to ``file``: colour only on a terminal, 100 columns otherwise (so tests see plain text)."""
+    terminal = file.isatty()
+    standard = file is sys.stdout or file is sys.stderr
+    return _Console(
+        file=file,
+        force_terminal=None if standard else terminal,  # FORCE_COLOR and friends apply to the real streams only
+        width=None if terminal else 100,
+        markup=False,
+        highlight=False,
+        emoji=False,
+        soft_wrap=True,
+    )
+
+
+class _Console(Console):
+    """A console that lets a closed pipe (``| head``) surface as `BrokenPipeError` for `main` to handle quietly."""
+
+    def on_broken_pipe(self) -> None:
+        """Stop writing and raise, instead of rich's default exit."""
+        self.quiet = True
+        raise BrokenPipeError
+
+
+def plain_input(text: str) -> str:
+    """Read typed suit symbols as notation letters: ``Q♥`` is ``Qh``.
+
+    Examples:
+        >>> plain_input("q♥ 10♦")
+        'qh 10d'
+    """
+    return text.translate(_SYMBOL_LETTERS)
+
+
+def card_text(card: CardLike) -> Text:
+    """A card with its suit symbol, hearts and diamonds in red; Pam (Loo) is marked, the Kalo (Kalo) stands out."""
+    notation = str(card)
+    style = "bold red" if card.suit in _RED else "bold"
+    text = Text(notation[:-1] + SUIT_SYMBOLS[card.suit], style=style)
+    if getattr(card, "is_pam", False):
+        text.stylize("bold magenta")
+        text.append(" (Pam)", style="magenta")
+    elif getattr(card, "is_kalo", False):
+        text.stylize("bold white on red")
+    return text
+
+
+def cards_text(cards: Iterable[CardLike], sep: str = " ") -> Text:
+    """Cards side by side."""
+    return Text(sep).join(card_text(card) for card in cards)
+
+
+def symbolize(sentence: str) -> Text:
+    """A sentence with every card notation in it (``Qh``, ``10d``) drawn as a card (``Q♥``, ``10♦``)."""
+    text = Text()
+    end = 0
+    for match in _CARD_TOKEN.finditer(sentence):
+        text.append(sentence[end : match.start()])
+        rank, suit = match.groups()
+        text.append(rank + SUIT_SYMBOLS[suit], style="bold red" if suit in _RED else "bold")
+        end = match.end()
+    text.append(sentence[end:])
+    return text
+
+
+def event_text(event: Event, game: str) -> Text:
+    """An event's sentence, its cards drawn as cards in the card games."""
+    sentence = str(event)
+    return Text("  · ") + (symbolize(sentence) if game in ("kalo", "loo") else Text(sentence))
+
+
+def result_line(view: View) -> str:
+    """Who won: ``game over: 20–28; seat 1 wins``."""
+    scores = view.scores
+    separator = "–" if min(scores) >= 0 else ", "
+    score = separator.join(str(each) for each in scores)
+    winners = sorted(view.winners)
+    if len(winners) == len(scores):
+        return f"game over: {score}, a draw"
+    if len(winners) == 1:
+        return f"game over: {score}; seat {winners[0]} wins"
+    return f"game over: {score}; seats {', '.join(map(str, winners[:-1]))} and {winners[-1]} share the win"
+
+
+def _who(seat: int, view: View) -> str:
+    return f"seat {seat} (you)" if seat == view.seat else f"seat {seat}"
+
+
+def _status(view: View, verb: str = "to move") -> Text:
+    if view.current_player is None:
+        return Text(result_line(view), style="bold green")
+    return Text(f"{_who(view.current_player, view)} {verb}", style="bold")
+
+
+# Kalaha ---------------------------------------------------------------------------------------------------------
+
+
+def _kalaha(view: KalahaView) -> RenderableType:
+    me = 1 if view.seat == 1 else 0
+    them = 1 - me
+    width = len(view.pits[me])
+
+    def pit(seeds: int, own: bool) -> Text:
+        style = "dim" if seeds == 0 else ("bold cyan" if own else "cyan")
+        return Text("[") + Text(f"{seeds:2}", style=style) + Text("]")
+
+    pad = Text(" " * 5)
+    top_labels = Text(" " * 5 + "".join(f"  {chr(ord('a') + p)} " for p in reversed(range(width))), style="dim")
+    top = pad + Text("").join(pit(seeds, own=False) for seeds in reversed(view.pits[them]))
+    top.append(f"    {_who(them, view)}", style="dim")
+    store = Text("[") + Text(f"{view.stores[them]:2}", style="bold yellow") + Text("]")
+    store.append(" " * (4 * width + 2))
+    store += Text("[") + Text(f"{view.stores[me]:2}", style="bold yellow") + Text("]")
+    bottom = pad + Text("").join(pit(seeds, own=view.seat is not None) for seeds in view.pits[me])
+    bottom.append(f"    {_who(me, view)}", style="bold" if view.seat is not None else "dim")
+    labels = Text(" " * 5 + "".join(f"  {chr(ord('a') + p)} " for p in range(width)), style="dim")
+    board = Text("\n").join([top_labels, top, store, bottom, labels])
+    return Group(Panel(board, title="Kalaha", expand=False), _status(view))
+
+
+# Kalo -----------------------------------------------------------------------------------------------------------
+
+_CELL = 5
+
+
+def _cells(hand: Sequence[SlotView], per_line: int, *, numbered: bool) -> list[Text]:
+    """A hand's slots in rows of fixed-width cells, slot numbers above if ``numbered``; ``'`` marks a received card."""
+    lines: list[Text] = []
+    for start in range(0, len(hand), per_line):
+        chunk = hand[start : start + per_line]
+        if numbered:
+            numbers = "".join(f"{slot:>{_CELL - 1}} " for slot in range(start, start + len(chunk)))
+            lines.append(Text("    " + numbers.rstrip(), style="dim"))
+        cards = Text("    ")
+        for slot in chunk:
+            cell = Text("??", style="dim") if slot.card is None else card_text(slot.card)
+            if slot.received:
+                cell.append("'", style="yellow")
+            cards.append(" " * max(0, _CELL - 1 - cell.cell_len))
+            cards += cell
+            cards.append(" ")
+        cards.rstrip()
+        lines.append(cards)
+    return lines
+
+
+def _kalo_hand(view: KaloView, seat: int, width: int) -> list[Text]:
+    hand = view.hands[seat]
+    marker = "▶ " if seat == view.current_player else "  "
+    state = ""
+    if seat in view.out:
+        state = f", out in place {view.out.index(seat) + 1}"
+    elif seat in view.passed:
+        state = ", passed"
+    title = Text(marker + f"{_who(seat, view)}: {len(hand)} card{'' if len(hand) == 1 else 's'}{state}")
+    if seat == view.seat:
+        title.stylize("bold")
+    per_line = max(8, (width - 4) // _CELL)
+    lines = [title, *_cells(hand, per_line, numbered=seat == view.seat)]
+    if seat == view.seat:
+        known = [
+            f"slot {index} (seat {', '.join(map(str, sorted(slot.known_by - {seat})))})"
+            for index, slot in enumerate(hand)
+            if slot.known_by - {seat}
+        ]
+        if known:
+            lines.append(Text("    known to others: " + "; ".join(known), style="dim"))
+    return lines
+
+
+def _kalo(view: KaloView, target: int | None, width: int) -> RenderableType:
+    scores = "  ".join(f"{seat}:{score}" for seat, score in enumerate(view.scores))
+    head = Text(f"Kalo · round {view.round_number} · scores {scores}", style="bold")
+    if target is not None:
+        head.append(f" (the game ends at {target})", style="dim")
+    holder = Text(f"seat {view.kalo_holder} holds the Kalo (") + card_text(KALO) + Text(f") · phase: {view.phase}")
+    seats = list(range(len(view.hands)))
+    if view.seat is not None:  # your own hand last, nearest the prompt
+        seats = [seat for seat in seats if seat != view.seat] + [view.seat]
+    hands: list[Text] = []
+    for seat in seats:
+        hands += _kalo_hand(view, seat, width)
+    trick = Text("trick: ")
+    if view.trick:
+        trick += Text(" · ").join(Text(f"seat {play.seat}: ") + cards_text(play.cards) for play in view.trick)
+    else:
+        trick.append(f"(seat {view.leader} to lead)")
+    trick.append(f"    discard pile: {view.pile_size} card{'' if view.pile_size == 1 else 's'}")
+    parts: list[RenderableType] = [head, holder, *hands, trick]
+    if view.pile is not None:
+        parts.append(Text("discard pile: ") + cards_text(view.pile))
+    if view.effect is not None:
+        effect = view.effect
+        line = Text(f"effect: seat {effect.seat}'s {effect.rank} ({_EFFECTS[effect.rank]}), step {effect.step}")
+        if effect.left > 1:
+            line.append(f", {effect.left - 1} more after this")
+        if effect.target is not None:
+            line.append(f", with seat {effect.target}")
+        if effect.card is not None:
+            line += Text(", the card: ") + card_text(effect.card)
+        parts.append(line)
+    if any(slot.received for hand in view.hands for slot in hand):
+        parts.append(Text("' = received this round", style="dim"))
+    parts.append(_status(view, "to decide"))
+    return Group(*parts)
+
+
+_EFFECTS = {
+    3: "give a card from your hand",
+    4: "take a card from the discard pile",
+    5: "give a card from the discard pile",
+    6: "take a card from another hand",
+}
+
+
+# Loo ------------------------------------------------------------------------------------------------------------
+
+_DECISIONS = {"play": "plays", "drop": "dropped", "miss": "took the Miss", None: "to decide"}
+
+
+def _loo(view: LooView) -> RenderableType:
+    head = Text(f"Loo · round {view.round_number} of {view.rounds} · seat {view.dealer} deals · turned ", style="bold")
+    head += card_text(view.turned)
+    head.append(f" · trump: {SUIT_SYMBOLS[view.trump]} ", style="bold")
+    head.append(SUIT_NAMES[view.trump], style="bold red" if view.trump in _RED else "bold")
+    pot = Text(f"pot {view.pot}")
+    if view.p0:
+        pot.append(f" · P0 {view.p0}")
+    if view.carry:
+        pot.append(f" · carried over {view.carry}")
+    table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
+    for column in ("", "seat", "chips", "decision", "tricks", "cards"):
+        table.add_column(column, justify="right" if column in ("chips", "tricks", "cards") else "left")
+    for seat, chips in enumerate(view.scores):
+        table.add_row(
+            "▶" if seat == view.current_player else "",
+            _who(seat, view),
+            str(chips),
+            _DECISIONS[view.decisions[seat]],
+            str(view.tricks_won[seat]),
+            str(view.hand_sizes[seat]),
+            style="bold" if seat == view.seat else None,
+        )
+    parts: list[RenderableType] = [head, pot, table]
+    if view.phase == "play" or view.trick:
+        trick = Text(f"trick {len(view.tricks) + 1}: ")
+        if view.trick:
+            trick += Text(" · ").join(Text(f"seat {play.seat}: ") + card_text(play.card) for play in view.trick)
+        else:
+            trick.append("(to lead)")
+        parts.append(trick)
+    if view.seat is not None:
+        hand = Text("your hand: ", style="bold") + (cards_text(view.hand) if view.hand else Text("-"))
+        parts.append(hand)
+        if view.given_up:
+            parts.append(Text("you gave up for the Miss: ") + cards_text(view.given_up))
+    parts.append(_status(view, "to decide" if view.phase == "decide" else "to play"))
+    return Group(*parts)
+
+
+def render_view(view: View, *, target: int | None = None, width: int = 100) -> RenderableType:
+    """Draw a seat's view; games without a drawing of their own show ``str(view)``.
+
+    Args:
+        view: What the seat may know.
+        target: Kalo's winning total, to show beside the scores.
+        width: The console's width, to wrap long hands.
+    """
+    if isinstance(view, KalahaView):
+        return _kalaha(view)
+    if isinstance(view, KaloView):
+        return _kalo(view, target, width)
+    if isinstance(view, LooView):
+        return _loo(view)
+    return Text(str(view))
+
+
+# Decisions ------------------------------------------------------------------------------------------------------
+
+
+def describe(action: Action, view: View) -> Text:
+    """What a decision means, in the seat's own terms: the seeds in a pit, the card at a slot, the cards played."""
+    seat = view.seat
+    if isinstance(view, KalahaView) and isinstance(action, Sow) and seat is not None:
+        seeds = view.pits[seat][action.pit]
+        return Text(f"{seeds} seed{'' if seeds == 1 else 's'}", style="dim")
+    if isinstance(view, KaloView) and seat is not None:
+        return _describe_kalo(action, view, seat)
+    if isinstance(view, LooView):
+        if isinstance(action, PlayCard):
+            return card_text(action.card)
+        words = {Stay: "stay in and play", Drop: "drop out", TakeMiss: "take the Miss"}
+        return Text(words.get(type(action), ""), style="dim")
+    return Text("")
+
+
+def _describe_kalo(action: Action, view: KaloView, seat: int) -> Text:
+    hand = view.hands[seat]
+    if isinstance(action, Arrange) and action.slot < len(hand):
+        card = hand[action.slot].card
+        return Text("move ") + (card_text(card) if card else Text("??")) + Text(" next")
+    if isinstance(action, Ready):
+        return Text("done arranging", style="dim")
+    if isinstance(action, Play):
+        return cards_text(action.cards)
+    if isinstance(action, Pass):
+        return Text("")
+    if isinstance(action, ChooseCard):
+        return card_text(action.card)
+    if isinstance(action, ChooseSeat) and action.seat < len(view.hands):
+        count = len(view.hands[action.seat])
+        return Text(f"{count} card{'' if count == 1 else 's'}", style="dim")
+    if isinstance(action, ChooseSlot) and view.effect is not None and view.effect.target is not None:
+        slots = view.hands[view.effect.target]
+        if action.slot < len(slots):
+            slot = slots[action.slot]
+            text = Text("??", style="dim") if slot.card is None else card_text(slot.card)
+            return text + Text("'" if slot.received else "", style="yellow")
+    if isinstance(action, Insert):
+        if action.slot == 0:
+            return Text("in front", style="dim")
+        if action.slot >= len(hand):
+            return Text("at the end", style="dim")
+        card = hand[action.slot].card
+        return Text("before ", style="dim") + (card_text(card) if card else Text("??"))
+    return Text("")
+
+
+def choices(actions: Sequence[Action], view: View, width: int) -> Text:
+    """The decisions as a numbered list in columns: number, notation, and what it means."""
+    cells = []
+    for number, action in enumerate(actions, start=1):
+        cell = Text(f"{number:>3}. ") + Text(str(action), style="bold green")
+        meaning = describe(action, view)
+        if meaning.plain and meaning.plain != str(action):
+            cell += Text("  ") + meaning
+        cells.append(cell)
+    if not cells:
+        return Text("")
+    size = max(cell.cell_len for cell in cells) + 2
+    per_line = max(1, width // size)
+    lines = []
+    for start in range(0, len(cells), per_line):
+        line = Text()
+        for cell in cells[start : start + per_line]:
+            line += cell
+            line.append(" " * (size - cell.cell_len))
+        line.rstrip()
+        lines.append(line)
+    return Text("\n").join(lines)
