@@ -25,11 +25,16 @@ from tablegames.kalo import actions as act
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
 from tablegames.kalo.model import Slot
 from tablegames.kalo.reading import check_cards, read_state
+from tablegames.kalo.sampling import sample_state
 from tablegames.kalo.state import KaloState, freeze
 from tablegames.kalo.table import Table, deal_round
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    import random
+    from collections.abc import Callable, Mapping, Sequence
+
+    from tablegames.core.bots import Bot
+    from tablegames.core.protocol import View
 
 __all__ = ["Kalo"]
 
@@ -238,6 +243,43 @@ class Kalo(Game):
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KaloState:
         return read_state(self, data)
+
+    def sample_state(self, view: View, rng: random.Random) -> KaloState:
+        """Return a full state consistent with ``view``, the cards its seat cannot see dealt with ``rng``.
+
+        Every public fact is kept (K14), and every card the seat sees; the
+        other cards go at random to the places it cannot see into: the slots
+        of other hands it does not know, the discard pile unless it is shown,
+        a card on its way that it may not see. Removed cards stay removed
+        (K1), and the Kalo is never dealt where the view proves it cannot be
+        (K2). A spectator's view (seat None) has every hidden card dealt. See
+        `tablegames.kalo.sampling.sample_state`.
+
+        Raises:
+            InvalidStateError: If ``view`` is not a view of this game's states.
+
+        Examples:
+            >>> import random
+            >>> game = Kalo(players=4)
+            >>> view = game.start(seed=2).view(0)
+            >>> sample = game.sample_state(view, random.Random(1))
+            >>> sample.view(0) == view, game.from_dict(sample.to_dict()) == sample
+            (True, True)
+        """
+        return sample_state(self, view, rng)
+
+    def bots(self) -> dict[str, Callable[..., Bot]]:
+        """Kalo's bots by name: ``"random"``, ``"heuristic"`` (`KaloHeuristic`) and ``"search"`` (ISMCTS).
+
+        Each is called with the bot's settings as keywords; see `tablegames.kalo.bots`.
+
+        Examples:
+            >>> sorted(Kalo(players=3).bots())
+            ['heuristic', 'random', 'search']
+        """
+        from tablegames.kalo.bots import kalo_bots
+
+        return kalo_bots(self)
 
 
 def _bad(value: object) -> Card:
