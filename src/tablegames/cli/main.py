@@ -99,7 +99,7 @@ def _game_options(parser: argparse.ArgumentParser, *, kalaha_flags: bool) -> Non
 def _parser() -> argparse.ArgumentParser:
     games = ", ".join(tablegames.names())
     parser = argparse.ArgumentParser(prog="tablegames", description="Play table games in the terminal.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,replay,simulate}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,replay,simulate,solve,analyse}")
 
     play = commands.add_parser(
         "play",
@@ -139,6 +139,32 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=None, help="the run's seed (default: a fresh one)")
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
     _game_options(simulate, kalaha_flags=True)
+
+    solve = commands.add_parser(
+        "solve",
+        help="solve a Kalaha board: its value with perfect play, each opening move's value and a best line",
+        description="Solve the start of a Kalaha board exactly, showing progress while it works.",
+    )
+    solve.add_argument("game", metavar="GAME", choices=["kalaha"], help="kalaha (the game the solver solves)")
+    analyse = commands.add_parser(
+        "analyse",
+        help="solve a Kalaha position given as moves from the start or as a saved state",
+        description="Solve a Kalaha position: POSITION is moves from the start in notation ('c f a'), "
+        "a state's JSON, or a file holding it.",
+    )
+    analyse.add_argument("position", metavar="POSITION", help="moves from the start ('c f a'), or a state as JSON")
+    for command in (solve, analyse):
+        command.add_argument("--pits", type=int, default=None, help="pits in each row (default 6)")
+        command.add_argument("--seeds", type=int, default=None, help="seeds in each pit at the start (default 4)")
+        command.add_argument(
+            "--empty-capture",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="capture a lone last seed against an empty opposite pit (default: yes)",
+        )
+        command.add_argument("--table-size", type=int, default=None, metavar="SLOTS", help="transposition table slots")
+        command.add_argument("--endgame", type=int, default=None, metavar="SEEDS", help="endgame table size in seeds")
+        command.add_argument("--json", action="store_true", help="print the solution as JSON")
     return parser
 
 
@@ -223,8 +249,10 @@ def main(
             _play(args, stdin, out)
         elif args.command == "replay":
             _replay(args, stdin, out)
-        else:
+        elif args.command == "simulate":
             _simulate(args, out, err)
+        else:
+            _solve(args, out, err)
     except (TablegamesError, OSError, ValueError) as error:
         if isinstance(error, BrokenPipeError):
             return _closed_output(out)
@@ -315,3 +343,14 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
         out=out,
         err=err,
     )
+
+
+def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
+    from tablegames.cli.solve import position_of, run_solve
+    from tablegames.kalaha import Kalaha
+
+    named = {"pits": args.pits, "seeds": args.seeds, "empty_capture": args.empty_capture}
+    game = tablegames.load("kalaha", **{key: value for key, value in named.items() if value is not None})
+    assert isinstance(game, Kalaha)
+    state = game.start() if args.command == "solve" else position_of(game, args.position)
+    run_solve(state, table_size=args.table_size, endgame=args.endgame, as_json=args.json, out=out, err=err)

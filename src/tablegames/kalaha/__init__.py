@@ -12,6 +12,7 @@ from __future__ import annotations
 from tablegames.kalaha.actions import Sow
 from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
 from tablegames.kalaha.game import Kalaha
+from tablegames.kalaha.solver import Progress, Solution, Solver, solve
 from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
 
@@ -22,7 +23,11 @@ __all__ = [
     "Kalaha",
     "KalahaState",
     "KalahaView",
+    "Progress",
+    "Solution",
+    "Solver",
     "Sow",
     "Sowed",
     "Swept",
+    "solve",
 ]
