@@ -51,6 +51,19 @@ def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+class _HoldersCards(Event):
+    """An event naming cards that only ``seat``, their holder, may see (L16)."""
+
+    __slots__ = ()
+
+    seat: int
+    cards: tuple[Card, ...] | None
+
+    def for_seat(self, seat: int | None) -> Event | None:
+        """The cards for their holder; for everyone else the event without them."""
+        return self if seat == self.seat else attrs.evolve(self, cards=None)  # type: ignore[misc]
+
+
 @attrs.frozen
 class RoundStarted(Event):
     """Round ``round_number`` begins: ``dealer`` deals and every seat antes ``ante`` (L3).
@@ -74,16 +87,12 @@ class RoundStarted(Event):
 
 
 @attrs.frozen
-class Dealt(Event):
+class Dealt(_HoldersCards):
     """``seat`` was dealt ``cards``; only that seat sees them, the others see ``cards`` None (L16)."""
 
     kind: ClassVar[str] = "dealt"
     seat: int
     cards: tuple[Card, ...] | None
-
-    def for_seat(self, seat: int | None) -> Event | None:
-        """The cards for their holder; for everyone else the event without them."""
-        return self if seat == self.seat else attrs.evolve(self, cards=None)
 
     def __str__(self) -> str:
         shown = "five cards" if self.cards is None else _cards(self.cards)
@@ -115,17 +124,13 @@ class Decided(Event):
 
 
 @attrs.frozen
-class MissTaken(Event):
+class MissTaken(_HoldersCards):
     """``seat`` paid ``fee`` and took the Miss, ``cards``; only that seat sees them (L15)."""
 
     kind: ClassVar[str] = "miss_taken"
     seat: int
     fee: int
     cards: tuple[Card, ...] | None
-
-    def for_seat(self, seat: int | None) -> Event | None:
-        """The Miss's cards for the taker; for everyone else the event without them."""
-        return self if seat == self.seat else attrs.evolve(self, cards=None)
 
     def __str__(self) -> str:
         taken = "" if self.cards is None else f": {_cards(self.cards)}"
