@@ -38,3 +38,19 @@ def positions(draw: st.DrawFn, game: Kalaha | None = None) -> KalahaState:
         stores=(store0, total - in_rows - store0),
         to_move=draw(st.sampled_from((0, 1))),
     )
+
+
+@st.composite
+def arranged(draw: st.DrawFn, own: list[int], other: list[int], mover: int) -> KalahaState:
+    """Draw a game and position in which ``mover`` is to move with rows ``own`` and ``other``.
+
+    The seeds per pit are drawn just large enough (or a little more) for the rows,
+    the capture rule is drawn, and the stores share the rest of the seeds.
+    """
+    p, on_board = len(own), sum(own) + sum(other)
+    seeds = max(1, -(-on_board // (2 * p))) + draw(st.integers(0, 2))
+    game = Kalaha(pits=p, seeds=seeds, empty_capture=draw(st.booleans()))
+    rest = 2 * p * seeds - on_board
+    kept = draw(st.integers(0, rest))
+    rows, stores = ((own, other), (kept, rest - kept)) if mover == 0 else ((other, own), (rest - kept, kept))
+    return game.position(rows=rows, stores=stores, to_move=mover)

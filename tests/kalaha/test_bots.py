@@ -139,7 +139,7 @@ def test_bots_choose_only_for_the_seat_to_move(name: str) -> None:
 @pytest.mark.parametrize("empty_capture", [True, False])
 @pytest.mark.parametrize(("pits", "seeds"), sorted(VALUES))
 def test_search_solves_small_boards(pits: int, seeds: int, empty_capture: bool) -> None:
-    """Searched to the end, the start of every small board has the value in the rules page's table."""
+    """Searched to the end, each small board's start has the value in the table (rules/kalaha.md#small-boards)."""
     game = Kalaha(pits=pits, seeds=seeds, empty_capture=empty_capture)
     analysis = KalahaSearch(game=game, depth=200).analyse(game.start())
     assert analysis.solved

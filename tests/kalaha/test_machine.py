@@ -20,7 +20,11 @@ def _seeds(state: KalahaState) -> int:
 
 
 class KalahaMachine(RuleBasedStateMachine):
-    """Plays, undoes and saves Kalaha matches from the start or from drawn positions."""
+    """Plays, undoes and saves Kalaha matches from the start or from drawn positions, checking the rules at each step.
+
+    Checks rules/kalaha.md#seeds, rules/kalaha.md#moving-again, rules/kalaha.md#capturing, rules/kalaha.md#game-end,
+    rules/kalaha.md#sweep, rules/kalaha.md#no-passing and rules/kalaha.md#score-and-winner.
+    """
 
     def __init__(self) -> None:
         super().__init__()

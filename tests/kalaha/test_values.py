@@ -86,13 +86,13 @@ def value_by_retrograde(pits: int, seeds: int, empty_capture: bool) -> int:
 @pytest.mark.parametrize("empty_capture", [True, False])
 @pytest.mark.parametrize(("pits", "seeds"), BOARDS)
 def test_two_exact_searches_agree(pits: int, seeds: int, empty_capture: bool) -> None:
-    """Both searches give the same perfect-play value on every small board (rules#sowing to rules#the-end)."""
+    """Both searches give the same perfect-play value on every small board (rules/kalaha.md#small-boards)."""
     game = Kalaha(pits=pits, seeds=seeds, empty_capture=empty_capture)
     assert value_by_minimax(game) == value_by_retrograde(pits, seeds, empty_capture)
 
 
 def test_values_of_the_smallest_boards() -> None:
-    """One pit each: seat 0 sows its seeds, and the values follow by hand (rules#the-end).
+    """One pit each: seat 0 sows its seeds, and the values follow by hand (rules/kalaha.md#small-boards).
 
     1 seed: it lands in seat 0's store, seat 0's row is empty, seat 1 sweeps 1: a draw (0).
     2 seeds: store, then seat 1's pit (3 there): seat 0's row is empty, 1 - 3 = -2.
@@ -108,6 +108,6 @@ VALUES = {(1, 1): 0, (1, 2): -2, (1, 3): 6, (2, 1): 2, (2, 2): -2, (2, 3): -2, (
 
 @pytest.mark.parametrize("empty_capture", [True, False])
 def test_table_of_small_board_values(empty_capture: bool) -> None:
-    """The table of perfect-play values printed on the rules page (rules#small-boards)."""
+    """The table of perfect-play values printed on the rules page (rules/kalaha.md#small-boards)."""
     found = {(p, s): value_by_minimax(Kalaha(pits=p, seeds=s, empty_capture=empty_capture)) for p, s in BOARDS}
     assert found == VALUES

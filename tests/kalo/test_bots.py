@@ -1,6 +1,6 @@
 """Kalo's bots: legal decisions from views alone, repeatable, and the heuristic stronger than chance.
 
-The rules they play by are rules/kalo.md; what a bot may know is ruling K14
+The rules they play by are rules/kalo.md; what a bot may know is the section
 (rules/kalo.md#what-each-player-knows): bots are handed a seat's view, and the
 search bot deals what it cannot see with ``game.sample_state``.
 """
@@ -49,7 +49,7 @@ def play(state: KaloState, *moves: str) -> KaloState:
 
 @given(any_states, seeds())
 def test_every_bot_makes_only_legal_decisions_the_same_every_time(state: KaloState, seed: int) -> None:
-    """K3-K9 (rules/kalo.md): each bot returns a legal decision, and the same one for the same view and RNG state."""
+    """Each bot returns a legal decision, and the same one for the same view and RNG state."""
     if state.is_over:
         return
     view = state.view(state.current_player)
@@ -76,7 +76,7 @@ class Spy(Bot):
 
 
 def assert_holds_no_unknown_card(view: KaloView, state: KaloState) -> None:
-    """Fail if ``view`` shows a card its seat may not know (K14)."""
+    """Fail if ``view`` shows a card its seat may not know (see what each player knows, rules/kalo.md)."""
     seat = view.seat
     assert seat is not None
     for owner, hand in enumerate(view.hands):
@@ -92,7 +92,7 @@ def assert_holds_no_unknown_card(view: KaloView, state: KaloState) -> None:
 
 @given(any_states, seeds())
 def test_bots_are_handed_only_the_deciding_seats_view(state: KaloState, seed: int) -> None:
-    """K14 (rules/kalo.md#what-each-player-knows): a bot gets a view with no card its seat may not know."""
+    """A bot gets a view with no card its seat may not know (rules/kalo.md#what-each-player-knows)."""
     if state.is_over or seed % 4:
         return
     seat = state.current_player
@@ -117,7 +117,7 @@ def test_bots_are_handed_only_the_deciding_seats_view(state: KaloState, seed: in
 
 
 def test_the_bots_are_offered_by_name() -> None:
-    """K14 (rules/kalo.md#what-each-player-knows): Kalo offers random, heuristic and ISMCTS over sampled deals."""
+    """Kalo offers random, heuristic and ISMCTS over sampled deals."""
     game = Kalo(players=5)
     assert sorted(game.bots()) == ["heuristic", "random", "search"]
     assert game.bot("heuristic") == KaloHeuristic(game)
@@ -135,7 +135,7 @@ def test_the_bots_are_offered_by_name() -> None:
 
 
 def test_the_search_leaves_arranging_and_inserting_to_the_heuristic() -> None:
-    """K3, K9 (rules/kalo.md#arranging): a hand's order is private and received slots public: not searched."""
+    """A hand's order is private and received slots public: arranging and inserting are not searched."""
     game = Kalo(players=4)
     search, heuristic = game.bot("search", iterations=1_000_000), game.bot("heuristic")
     state = game.start(seed=1)
@@ -147,7 +147,7 @@ def test_the_search_leaves_arranging_and_inserting_to_the_heuristic() -> None:
 
 
 def test_the_search_looks_to_the_end_of_the_round_and_scores_points_gained() -> None:
-    """K10, K13 (rules/kalo.md#scoring): a playout stops as the round ends, scored by points gained against others'."""
+    """A playout stops as the round ends, scored by points gained against others'."""
     game = Kalo(players=4)
     start = game.position([["Ac"], ["Kc"], ["Qc"], ["Jc"]], leader=0)
     middle = play(start, "Ac", "pass", "pass", "pass")
@@ -159,7 +159,7 @@ def test_the_search_looks_to_the_end_of_the_round_and_scores_points_gained() -> 
 
 
 def test_the_heuristic_leads_low_and_spends_twos_to_win_the_lead() -> None:
-    """K4, K5 (rules/kalo.md#tricks): the heuristic leads its lowest rank, all of it, and saves the Kalo for the end."""
+    """The heuristic leads its lowest rank, all of it, and saves the Kalo for the end."""
     game = Kalo(players=4)
     bot = game.bot("heuristic")
     hands = [["2h", "2s", "9c", "9d", "Qc"], ["Kc", "Kd"], ["3c", "8s"], ["Ad", "8h"]]
@@ -180,7 +180,7 @@ def test_the_heuristic_leads_low_and_spends_twos_to_win_the_lead() -> None:
 
 
 def test_the_heuristic_goes_out_when_one_play_does_it() -> None:
-    """K10 (rules/kalo.md#scoring): a play that empties the hand, effects included, comes before everything."""
+    """A play that empties the hand, effects included, comes before everything."""
     game = Kalo(players=4)
     bot = game.bot("heuristic")
     state = game.position([["3c", "Kc"], ["Qd", "Qs"], ["3d", "8s"], ["Ad", "8h"]], leader=0)
@@ -192,7 +192,7 @@ def test_the_heuristic_goes_out_when_one_play_does_it() -> None:
 
 
 def test_the_heuristic_resolves_effects_by_its_priorities() -> None:
-    """K8 (rules/kalo.md#effects): a 3 gives its lowest card to the fullest hand, a 4 takes the best, a 6 robs."""
+    """A 3 gives its lowest card to the fullest hand, a 4 takes the best, a 6 robs."""
     game = Kalo(players=4)
     bot = game.bot("heuristic")
     state = game.position([["3c", "Kc", "8d", "Jc"], ["Qd", "Qs", "5h"], ["6d", "8s"], ["Ad", "8h", "9h", "9s"]])
@@ -215,7 +215,7 @@ def test_the_heuristic_resolves_effects_by_its_priorities() -> None:
 
 @pytest.mark.parametrize("players", [4])
 def test_the_heuristic_beats_random_play(players: int) -> None:
-    """K12 (rules/kalo.md#scoring): over rotated seats the heuristic wins far more often than random play."""
+    """Over rotated seats the heuristic wins far more often than random play."""
     result = tablegames.simulate(Kalo(players=players), ["heuristic", "random"], games=16, seed=3)
     heuristic, chance = result.bots
     assert heuristic.win_rate - heuristic.win_rate_error > chance.win_rate + chance.win_rate_error

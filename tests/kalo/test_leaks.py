@@ -1,4 +1,4 @@
-"""No leaks: a seat's view and events never depend on cards that seat cannot know (K14, rules#what-each-player-knows).
+"""No leaks: a seat's view and events never depend on cards that seat cannot know (rules/kalo.md).
 
 The check: exchange the cards a seat cannot know among the places it cannot
 see into (other hands' slots it does not know, the discard pile unless it is
@@ -80,7 +80,10 @@ def assert_no_leak(state: KaloState, seat: int | None, rng: random.Random, view:
 
 @given(st.one_of(kalo_states(), kalo_states(effect=True)), st.data())
 def test_views_do_not_depend_on_unknown_cards(state: KaloState, data: st.DataObject) -> None:
-    """Exchanging the cards a seat cannot know leaves its view unchanged, for every seat and a spectator."""
+    """Exchanging the cards a seat cannot know leaves its view unchanged, for every seat and a spectator.
+
+    Checks rules/kalo.md#what-each-player-knows.
+    """
     rng = random.Random(data.draw(seeds()))
     for seat in (None, *range(state.game.players)):
         assert_no_leak(state, seat, rng)
@@ -88,7 +91,10 @@ def test_views_do_not_depend_on_unknown_cards(state: KaloState, data: st.DataObj
 
 @given(kalo_states(effect=True), st.data())
 def test_events_show_hidden_cards_only_to_those_who_see_them(state: KaloState, data: st.DataObject) -> None:
-    """An event shows a face-down card only to its seen_by; to others it is the same whatever the card."""
+    """An event shows a face-down card only to its seen_by; to others it is the same whatever the card.
+
+    Checks rules/kalo.md#what-each-player-knows.
+    """
     if state.is_over:
         return
     action = data.draw(st.sampled_from(state.legal_actions()))
@@ -114,7 +120,10 @@ def _leaky_view(state: KaloState, seat: int | None) -> View:
 
 
 def test_the_check_catches_a_leaky_view() -> None:
-    """The same check fails on a view that shows the discard pile: it can catch a leak."""
+    """The discard pile is hidden from a seat not resolving a 4 or 5, and the check catches a view showing it.
+
+    Checks rules/kalo.md#what-each-player-knows.
+    """
     match = tablegames.Match(Kalo(players=4), seed=11)
     rng = random.Random(0)
     while len(match.state.pile) < 6 or match.state.phase != "play":  # type: ignore[attr-defined]
@@ -128,11 +137,12 @@ def test_the_check_catches_a_leaky_view() -> None:
 
 @given(kalo_states(effect=True), st.data())
 def test_hidden_cards_are_seen_by_exactly_those_who_may_know_them(state: KaloState, data: st.DataObject) -> None:
-    """A face-down card is seen by exactly those who may know it (K9, K14).
+    """A face-down card is seen by exactly those who may know it.
 
     That is whoever chose, lost or receives it, and those who already knew it
     where it was; the receiving slot is then known to exactly those who saw
-    it, bar the receiver.
+    it, bar the receiver, and marked received. Checks rules/kalo.md#receiving,
+    rules/kalo.md#effect-6 and rules/kalo.md#what-each-player-knows.
     """
     if state.is_over:
         return

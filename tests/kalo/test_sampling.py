@@ -1,4 +1,4 @@
-"""Sampling a state from a view (K14, rules/kalo.md#what-each-player-knows): every public fact kept, hidden cards dealt.
+"""Sampling a state from a view (rules/kalo.md#what-each-player-knows): every public fact kept, hidden cards dealt.
 
 ``game.sample_state(view, rng)`` must give a state the seat cannot tell from
 the real one (its view is the same), that reads back, and that holds every
@@ -46,7 +46,7 @@ def possible_pairs(view: KaloView) -> set[tuple[Card, Place]]:
 
     The hidden places are the slots whose card the view leaves out, the pile
     when its cards are not shown, and a card on its way that is not shown.
-    The Kalo was dealt to ``kalo_holder`` (K2), so it is never in another
+    The Kalo was dealt to ``kalo_holder``, so it is never in another
     hand's slot that did not receive a card.
     """
     shown = {slot.card for hand in view.hands for slot in hand} | {c for play in view.trick for c in play.cards}
@@ -95,7 +95,7 @@ def check_sample(state: KaloState, seat: int | None, rng: random.Random) -> Kalo
 
 @given(st.one_of(kalo_states(), kalo_states(effect=True)), seeds())
 def test_a_sample_shows_the_seat_exactly_its_view(state: KaloState, seed: int) -> None:
-    """K14 (rules/kalo.md#what-each-player-knows): a sample shows each seat and a spectator its view, and reads back."""
+    """A sample shows each seat and a spectator its view, and reads back."""
     rng = random.Random(seed)
     for seat in (None, *range(state.game.players)):
         sample = check_sample(state, seat, rng)
@@ -138,7 +138,7 @@ def _pile_shown(state: KaloState) -> bool:
     ids=["card-on-its-way", "pile-shown", "arranging"],
 )
 def test_every_unseen_card_turns_up_in_every_place_it_may_be(seed: int, found: object) -> None:
-    """K14 (rules/kalo.md#what-each-player-knows): over many samples each hidden card lands in each place allowed."""
+    """Over many samples each hidden card lands in each place allowed."""
     state = _reach(seed, found)
     rng = random.Random(seed)
     for seat in (None, *range(state.game.players)):
@@ -159,7 +159,7 @@ def test_every_unseen_card_turns_up_in_every_place_it_may_be(seed: int, found: o
 
 
 def test_the_same_view_and_rng_state_give_the_same_sample() -> None:
-    """K14 (rules/kalo.md#what-each-player-knows): sampling is a function of the view and the RNG state alone."""
+    """Sampling is a function of the view and the RNG state alone."""
     state = _reach(4, _card_on_its_way)
     for seat in (None, *range(state.game.players)):
         view = state.view(seat)
@@ -173,7 +173,7 @@ def test_the_same_view_and_rng_state_give_the_same_sample() -> None:
 
 
 def test_a_leader_is_dealt_a_card_it_can_lead() -> None:
-    """K7 (rules/kalo.md#tricks): a seat to lead can lead, so a lone hidden card is no 3, 4 or 5 over an empty pile."""
+    """A seat to lead can lead, so a lone hidden card is no 3, 4 or 5 over an empty pile."""
     game = Kalo(players=3)
     cards = [card for card in DECK if card not in removed_cards(3) and str(card) != "9c"]
     state = game.position([["9c"], cards[25:], cards[:25]], pile=[], leader=0)  # seat 2 holds the 3s to 9s
@@ -186,7 +186,7 @@ def test_a_leader_is_dealt_a_card_it_can_lead() -> None:
 
 
 def test_a_view_of_another_game_is_refused() -> None:
-    """K14 (rules/kalo.md#what-each-player-knows): only a Kalo view of the same player count can be sampled."""
+    """Only a Kalo view of the same player count can be sampled."""
     kalaha = tablegames.load("kalaha").start().view(0)
     with pytest.raises(InvalidStateError, match="Kalo view"):
         Kalo().sample_state(kalaha, random.Random(0))

@@ -1,11 +1,11 @@
-"""The rule sheet's example trick and the cases of each ruling, as scripted games (docs/rules/kalo.md)."""
+"""The rule sheet's example trick and the cases of each rule and ruling of rules/kalo.md, as scripted games."""
 
 from __future__ import annotations
 
 import pytest
 
-from tablegames import IllegalActionError, Match
-from tablegames.kalo import DECK, KALO, Card, ChooseCard, ChooseSlot, Insert, Kalo, KaloState, Play
+from tablegames import ConfigError, IllegalActionError, Match
+from tablegames.kalo import DECK, KALO, Card, ChooseCard, ChooseSlot, Insert, Kalo, KaloState, Pass, Play
 from tablegames.kalo.events import Blocked, RoundEnded, TrickWon, WentOut
 
 FOUR = Kalo(players=4)
@@ -24,7 +24,10 @@ def play(state: KaloState, *moves: str) -> KaloState:
 
 
 def test_example_trick_from_the_sheet() -> None:
-    """P1 8 8, P2 passes, P3 K K, P4 passes, P1 2 2, P2 the Kalo: P2 wins and leads next (rules#tricks)."""
+    """The sheet's example: P1 8 8, P2 passes, P3 K K, P4 passes, P1 2 2, P2 the Kalo wins and leads.
+
+    Checks rules/kalo.md#tricks, rules/kalo.md#following, rules/kalo.md#the-kalo, rules/kalo.md#trick-end.
+    """
     state = FOUR.position([cards("8c 8d 2c 2d 9c"), cards("2h 9d 10c"), cards("Kc Kd 9h"), cards("9s 10d")], leader=0)
     match = Match(FOUR, state=state)
     for seat, move in [(0, "8c 8d"), (1, PASS), (2, "Kc Kd"), (3, PASS), (0, "2c 2d"), (1, "2h")]:
@@ -38,19 +41,26 @@ def test_example_trick_from_the_sheet() -> None:
 
 
 def test_the_seat_after_the_kalo_holder_opens() -> None:
-    """Four players, the Kalo dealt to seat 1: seat 2 arranges first and opens the round (K2, K3)."""
+    """Four players, the Kalo dealt to seat 1: seats 2, 3, 0, 1 arrange in turn and seat 2 leads.
+
+    Checks rules/kalo.md#opening, rules/kalo.md#arranging.
+    """
     deal = [list(DECK[0:13]), list(DECK[13:26]), list(DECK[26:39]), list(DECK[39:52])]
     where = deal[3].index(KALO)
     deal[1][0], deal[3][where] = deal[3][where], deal[1][0]
     assert KALO in deal[1]
     state = FOUR.deal(deal)
     assert (state.kalo_holder, state.current_player, state.phase) == (1, 2, "arrange")
-    state = play(state, "ready", "ready", "ready", "ready")
+    arranging = []
+    for _ in range(4):
+        arranging.append(state.current_player)
+        state = play(state, "ready")
+    assert arranging == [2, 3, 0, 1]
     assert (state.phase, state.current_player, state.leader) == ("play", 2, 2)
 
 
 def test_arranging_orders_the_hand_before_the_opening_play() -> None:
-    """Each seat may order its hand one card at a time, then is ready; the order then stays (K3)."""
+    """Each seat orders its hand one card at a time, then is ready (rules/kalo.md#arranging)."""
     state = FOUR.deal([DECK[seat::4] for seat in range(4)])
     seat = state.current_player
     assert seat is not None
@@ -61,7 +71,10 @@ def test_arranging_orders_the_hand_before_the_opening_play() -> None:
 
 
 def test_a_four_cannot_be_played_in_the_first_trick() -> None:
-    """A 4 needs a card in the discard pile, which is empty in a round's first trick (K8)."""
+    """A 4 needs a card in the discard pile, which is empty in a round's first trick.
+
+    Checks rules/kalo.md#effects, rules/kalo.md#effect-4.
+    """
     state = play(FOUR.deal([DECK[seat::4] for seat in range(4)]), "ready", "ready", "ready", "ready")
     assert (state.phase, state.current_player, state.pile) == ("play", 3, ())
     assert Card.parse("4s") in {slot.card for slot in state.hands[3]}
@@ -71,14 +84,20 @@ def test_a_four_cannot_be_played_in_the_first_trick() -> None:
 
 
 def test_a_lone_three_cannot_be_played_and_its_holder_is_blocked() -> None:
-    """A hand of one 3 has nothing left to give, so it cannot be led: the lead moves on (K7, K10)."""
+    """A hand of one 3 has nothing left to give, so it cannot lead: the lead moves on.
+
+    Checks rules/kalo.md#effect-3, rules/kalo.md#blocked-leaders.
+    """
     state = Kalo(players=3).position([cards("3c"), cards("Kd Ks"), cards("4h")], leader=0)
     assert state.current_player == 1
     assert state.hands[0][0].card == Card.parse("3c")
 
 
 def test_two_threes_play_one_give_the_other_and_go_out() -> None:
-    """{3,3}: play one, give the other with its effect, and be out (K10)."""
+    """{3,3}: play one, give the other with its effect, and be out.
+
+    Checks rules/kalo.md#effect-3, rules/kalo.md#going-out, rules/kalo.md#receiving.
+    """
     state = FOUR.position([cards("3c 3d"), cards("Ad 9d"), cards("Kd"), cards("Qd")], leader=0)
     assert [str(action) for action in state.legal_actions()] == ["3c", "3d"]
     state = play(state, "3c")
@@ -95,7 +114,10 @@ def test_two_threes_play_one_give_the_other_and_go_out() -> None:
 
 
 def test_a_six_taking_the_last_card_puts_its_holder_out() -> None:
-    """A 6 that takes a player's last card puts that player out, with the next place's points (K10)."""
+    """A 6 that takes a player's last card puts that player out, with the next place's points.
+
+    Checks rules/kalo.md#effect-6, rules/kalo.md#going-out, rules/kalo.md#points.
+    """
     state = FOUR.position([cards("6c 9c"), cards("Jd"), [], cards("Kd Ks")], out=[2], leader=0)
     state = play(state, "6c", "seat 1")
     transition = state.step(ChooseSlot(0))
@@ -106,7 +128,10 @@ def test_a_six_taking_the_last_card_puts_its_holder_out() -> None:
 
 
 def test_a_last_play_passed_round_gives_the_lead_to_the_next_holder() -> None:
-    """A last 9 passed round by everyone: the next seat after its player that holds cards leads (K6)."""
+    """A last 9 passed round by everyone: the next seat after its player that holds cards leads.
+
+    Checks rules/kalo.md#trick-end, rules/kalo.md#going-out.
+    """
     state = FOUR.position([cards("9c"), cards("5d 8d"), cards("Kd"), cards("Qd")], leader=0)
     match = Match(FOUR, state=state)
     for seat, move in [(0, "9c"), (1, PASS), (2, PASS), (3, PASS)]:
@@ -117,7 +142,10 @@ def test_a_last_play_passed_round_gives_the_lead_to_the_next_holder() -> None:
 
 
 def test_four_three_two_one_points() -> None:
-    """With four players the first out scores 4, then 3, then 2; the last holder scores 1 (K10, K11)."""
+    """With four players the first out scores 4, then 3, then 2; the last holder scores 1 and the round ends.
+
+    Checks rules/kalo.md#points, rules/kalo.md#round-end.
+    """
     state = FOUR.position([cards("Ac"), cards("Kc"), cards("Qc"), cards("Jc")], leader=0)
     match = Match(FOUR, state=state)
     for move in ["Ac", PASS, PASS, PASS, "Kc", PASS, PASS, "Qc"]:
@@ -131,7 +159,7 @@ def test_four_three_two_one_points() -> None:
 
 
 def test_the_game_stops_mid_round_at_five_times_n() -> None:
-    """The game ends the moment a total reaches 20 with four players, even mid-round (K12)."""
+    """The game ends the moment a total reaches 20 with four players, even mid-round (rules/kalo.md#game-end)."""
     state = FOUR.position([cards("Ac"), cards("Kc 9d"), cards("Qc"), cards("Jc")], scores=(17, 0, 0, 0), leader=0)
     match = Match(FOUR, state=state)
     match.play("Ac")
@@ -143,14 +171,20 @@ def test_the_game_stops_mid_round_at_five_times_n() -> None:
 
 
 def test_all_blocked_score_one_each() -> None:
-    """When every player holding cards is blocked, each scores 1 and the round ends (K11)."""
+    """When every player holding cards is blocked, each scores 1 and the round ends.
+
+    Checks rules/kalo.md#blocked-rounds, rules/kalo.md#round-end.
+    """
     state = Kalo(players=3).position([cards("3c"), cards("3d"), []], out=[2], scores=(0, 0, 3))
     assert state.round_number == 2
     assert state.scores == (1, 1, 3)
 
 
 def test_blocked_leaders_are_announced() -> None:
-    """A leader with no legal lead is blocked and the lead moves to the next holder (K7)."""
+    """A leader with no legal lead is announced blocked and the lead moves to the next holder.
+
+    Checks rules/kalo.md#blocked-leaders.
+    """
     state = FOUR.position([cards("Ac"), cards("3c"), cards("Kd Kh"), cards("9c")], leader=0)
     match = Match(FOUR, state=state)
     for move in ["Ac", PASS, PASS, PASS]:
@@ -160,7 +194,10 @@ def test_blocked_leaders_are_announced() -> None:
 
 
 def test_the_kalo_beats_any_play_and_ends_the_trick() -> None:
-    """The Kalo may be played alone on any play, even a combination, and wins the trick at once (K5)."""
+    """The Kalo may be played alone on any play, even a combination, and wins the trick at once.
+
+    Checks rules/kalo.md#the-kalo.
+    """
     state = FOUR.position([cards("Ac Ad 9c"), cards("2h 9d"), cards("Kd"), cards("Qd")], leader=0)
     state = play(state, "Ac Ad")
     assert Play((KALO,)) in state.legal_actions()
@@ -170,7 +207,7 @@ def test_the_kalo_beats_any_play_and_ends_the_trick() -> None:
 
 
 def test_a_four_may_take_the_kalo_from_the_discard_pile() -> None:
-    """A 4 takes any card of the discard pile, the Kalo included (K8)."""
+    """A 4 takes any card of the discard pile, the Kalo included (rules/kalo.md#effect-4, rules/kalo.md#receiving)."""
     rest = [card for card in DECK if card not in cards("4c 9c Ad Kd Qd")]
     state = FOUR.position([cards("4c 9c"), cards("Ad"), cards("Kd"), cards("Qd")], pile=rest, leader=0)
     state = play(state, "4c")
@@ -182,7 +219,7 @@ def test_a_four_may_take_the_kalo_from_the_discard_pile() -> None:
 
 
 def test_a_follower_may_pass_and_play_again_later() -> None:
-    """Passing is always allowed for a follower, who may play later in the same trick (K4)."""
+    """A follower may pass and play later in the same trick (rules/kalo.md#passing, rules/kalo.md#trick-end)."""
     state = FOUR.position([cards("8c 9c"), cards("Ad Kd"), cards("9d Jd"), cards("Qd 10d")], leader=0)
     match = Match(FOUR, state=state)
     for seat, move in [(0, "8c"), (1, PASS), (2, "9d"), (3, "Qd"), (0, PASS), (1, "Ad")]:
@@ -194,14 +231,17 @@ def test_a_follower_may_pass_and_play_again_later() -> None:
 
 
 def test_a_leader_cannot_pass() -> None:
-    """A leader who can lead must lead (K7)."""
+    """A leader who can lead must lead (rules/kalo.md#leading)."""
     state = FOUR.position([cards("8c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0)
     with pytest.raises(IllegalActionError, match="seat 0 leads and must play when it can"):
         play(state, PASS)
 
 
 def test_a_round_that_could_loop_ends_at_the_play_limit() -> None:
-    """Two players holding only 4s over a pile of 4s could play for ever: the play limit ends the round (K11)."""
+    """Two players holding only 4s over a pile of 4s could play for ever: the play limit ends the round.
+
+    Checks rules/kalo.md#play-limit, rules/kalo.md#round-end.
+    """
     game = Kalo(players=3, play_limit=12)
     rest = [card for card in DECK if card not in cards("4c 4d 7c")]
     state = game.position([cards("4c"), cards("4d"), []], pile=rest, out=[2], leader=0)
@@ -216,7 +256,10 @@ def test_a_round_that_could_loop_ends_at_the_play_limit() -> None:
 
 
 def test_a_five_gives_a_discard_pile_card_to_another_player() -> None:
-    """A 5 gives a card of the discard pile to another player holding cards, who places it (K8, K9)."""
+    """A 5 gives a card of the discard pile, seen by its player alone, to another player, who places it.
+
+    Checks rules/kalo.md#effect-5, rules/kalo.md#receiving, rules/kalo.md#what-each-player-knows.
+    """
     state = FOUR.position([cards("5c 9c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0)
     state = play(state, "5c")
     assert state.view(0).pile == state.pile
@@ -236,7 +279,10 @@ def test_a_five_gives_a_discard_pile_card_to_another_player() -> None:
 
 
 def test_the_kalo_is_played_alone_unless_the_option_allows_combinations() -> None:
-    """The Kalo never joins a combination, unless kalo_in_combinations; then it still ends the trick (K5)."""
+    """The Kalo never joins a combination, unless kalo_in_combinations; then it still ends the trick.
+
+    Checks rules/kalo.md#the-kalo, rules/kalo.md#options.
+    """
     hands = [cards("2h 2s 9c"), cards("Ad Ac 8d"), cards("Kd"), cards("Qd")]
     plain = FOUR.position(hands, leader=1)
     plain = play(plain, "Ad Ac", PASS, PASS)
@@ -250,7 +296,10 @@ def test_the_kalo_is_played_alone_unless_the_option_allows_combinations() -> Non
 
 
 def test_a_pair_of_sixes_needs_two_cards_in_the_other_hands() -> None:
-    """A play is legal only if all its effects can be carried out: two 6s rob twice (K8)."""
+    """A play is legal only if all its effects can be carried out: two 6s take two cards.
+
+    Checks rules/kalo.md#effects, rules/kalo.md#effect-6.
+    """
     three = Kalo(players=3)
     state = three.position([cards("6c 6d 9c"), cards("Ad"), []], out=[2], leader=0)
     assert Play(tuple(cards("6c 6d"))) not in state.legal_actions()
@@ -260,7 +309,10 @@ def test_a_pair_of_sixes_needs_two_cards_in_the_other_hands() -> None:
 
 
 def test_knowledge_follows_a_card_from_hand_to_hand() -> None:
-    """Who gave or took a card keeps knowing it as it moves on: a 3's card robbed by a 6 is known to both (K9, K14)."""
+    """Who gave or took a card keeps knowing it: a 3's card taken by a 6 is known to both.
+
+    Checks rules/kalo.md#receiving, rules/kalo.md#what-each-player-knows.
+    """
     state = FOUR.position([cards("3c 9c Jc"), cards("6d 8d"), cards("Kd"), cards("Qd")], leader=0)
     state = play(state, "3c", "card 9c", "seat 2", "insert 0")
     assert state.hands[2][0].known_by == {0}
@@ -274,7 +326,10 @@ def test_knowledge_follows_a_card_from_hand_to_hand() -> None:
 
 
 def test_arranging_is_seen_by_the_arranging_seat_alone() -> None:
-    """Others see that a seat is ready, not how it ordered its hand (K3, K14)."""
+    """Others see that a seat is ready, not how it ordered its hand.
+
+    Checks rules/kalo.md#arranging, rules/kalo.md#what-each-player-knows.
+    """
     state = FOUR.deal([DECK[seat::4] for seat in range(4)])
     seat = state.current_player
     assert seat is not None
@@ -284,7 +339,10 @@ def test_arranging_is_seen_by_the_arranging_seat_alone() -> None:
 
 
 def test_the_game_can_end_in_the_middle_of_an_effect() -> None:
-    """A 6 taking a last card can end the game at once; the card on its way stays there; the state saves (K12)."""
+    """A 6 taking a last card can end the game at once; the card on its way stays there; the state saves.
+
+    Checks rules/kalo.md#game-end.
+    """
     state = FOUR.position([cards("6c 9c"), cards("Jd"), cards("Kd"), cards("Qd")], scores=(0, 19, 0, 0), leader=0)
     state = play(state, "6c", "seat 1", "slot 0")
     assert state.is_over
@@ -299,7 +357,10 @@ def test_the_game_can_end_in_the_middle_of_an_effect() -> None:
     [(3, "7c", 17), (4, "", 13), (5, "7c 8c", 10), (6, "7c 7d 7h 7s", 8)],
 )
 def test_cards_removed_by_player_count_and_dealt_evenly(players: int, removed: str, each: int) -> None:
-    """One 7 out with 3 players, none with 4, a 7 and an 8 with 5, all four 7s with 6; the rest dealt evenly (K1)."""
+    """One 7 out with 3 players, none with 4, a 7 and an 8 with 5, all 7s with 6; the rest dealt evenly.
+
+    Checks rules/kalo.md#removed-cards, rules/kalo.md#deal.
+    """
     state = Kalo(players=players).start(seed=players)
     assert state.removed == tuple(cards(removed))
     assert [len(hand) for hand in state.hands] == [each] * players
@@ -307,7 +368,10 @@ def test_cards_removed_by_player_count_and_dealt_evenly(players: int, removed: s
 
 
 def test_a_new_round_keeps_the_scores_and_empties_the_pile() -> None:
-    """A new round: dealt anew, same removals, scores kept, the seat after the new Kalo holder opens (K13)."""
+    """A new round: dealt anew, same removals, scores kept, the seat after the new Kalo holder opens.
+
+    Checks rules/kalo.md#new-rounds.
+    """
     state = Kalo(players=3).position([cards("Ac"), cards("Kc"), cards("Qc")], scores=(5, 6, 7), leader=0)
     state = play(state, "Ac", PASS, PASS, "Kc")
     assert state.round_number == 2
@@ -318,7 +382,10 @@ def test_a_new_round_keeps_the_scores_and_empties_the_pile() -> None:
 
 
 def test_a_last_five_takes_its_player_out_but_a_last_four_does_not() -> None:
-    """5s give from the pile, so playing your last card as a 5 takes you out; a 4 refills your hand (K10)."""
+    """A last 5 takes its player out; a last 4 refills the hand.
+
+    Checks rules/kalo.md#going-out, rules/kalo.md#effect-4, rules/kalo.md#effect-5.
+    """
     five = FOUR.position([cards("5c"), cards("Ad 9d"), cards("Kd"), cards("Qd")], leader=0)
     transition = play(five, "5c", "card 3c", "seat 1").step(Insert(0))
     assert WentOut(seat=0, place=1, points=4) in transition.events
@@ -326,3 +393,97 @@ def test_a_last_five_takes_its_player_out_but_a_last_four_does_not() -> None:
     transition = four.step(Insert(0))
     assert not any(isinstance(event, WentOut) for event in transition.events)
     assert [slot.card for slot in transition.state.hands[0]] == cards("3c")
+
+
+@pytest.mark.parametrize("players", [2, 7])
+def test_kalo_is_for_three_to_six_players(players: int) -> None:
+    """Fewer than three or more than six players is no game of Kalo (rules/kalo.md#players)."""
+    with pytest.raises(ConfigError, match="3 to 6"):
+        Kalo(players=players)
+
+
+def test_turns_go_to_the_right_past_a_player_out() -> None:
+    """Play goes from seat to seat in number order, and passes over a seat that is out (rules/kalo.md#players)."""
+    state = FOUR.position([cards("8c 9c"), cards("9d 10d"), [], cards("10c Jc")], out=[2], leader=0)
+    turns = []
+    for move in ["8c", "9d", "10c", PASS, PASS]:
+        turns.append(state.current_player)
+        state = play(state, move)
+    assert turns == [0, 1, 3, 0, 1]
+    assert state.current_player == 3, "seat 3 won the trick and leads"
+
+
+def test_the_deck_is_52_cards_ranked_3_to_2_with_the_kalo_on_top() -> None:
+    """Four suits of 3 to 2, ranked low to high, the heart 2 above the other 2s; each card reads its notation back.
+
+    Checks rules/kalo.md#cards.
+    """
+    assert len(DECK) == len(set(DECK)) == 52
+    names = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+    for suit in "cdhs":
+        powers = [Card.parse(name + suit).power for name in names]
+        assert powers == sorted(powers)
+        assert len(set(powers)) == 13
+    assert [card for card in DECK if card.power > Card.parse("2s").power] == [KALO]
+    assert [str(card) for card in DECK if card.is_kalo] == ["2h"]
+    assert all(Card.parse(str(card)) is card for card in DECK)
+
+
+def test_a_leader_may_lead_one_to_four_cards_of_one_rank() -> None:
+    """Three 8s and a 9: every single, pair and triple of 8s, and the 9, but no pass (rules/kalo.md#leading)."""
+    state = FOUR.position([cards("8c 8d 8h 9c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0)
+    assert [str(action) for action in state.legal_actions()] == [
+        "8c", "8d", "8h", "8c 8d", "8c 8h", "8d 8h", "8c 8d 8h", "9c",
+    ]  # fmt: skip
+    four = FOUR.position([cards("8c 8d 8h 8s"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0)
+    assert Play(tuple(cards("8c 8d 8h 8s"))) in four.legal_actions()
+
+
+def test_a_follow_needs_the_same_count_and_a_strictly_higher_rank() -> None:
+    """On a pair of 9s: pairs of 10s, not the 9, a single, or three 10s (rules/kalo.md#following)."""
+    state = FOUR.position([cards("9c 9d"), cards("9h 10c 10d 10h Jc"), cards("Kd"), cards("Qd")], leader=0)
+    state = play(state, "9c 9d")
+    assert [str(action) for action in state.legal_actions()] == ["10c 10d", "10c 10h", "10d 10h", "pass"]
+    with pytest.raises(IllegalActionError, match="must play 2 cards of rank above 9, or pass"):
+        play(state, "10c 10d 10h")
+
+
+def test_only_the_kalo_beats_a_pair_of_twos() -> None:
+    """A pair of 2s is beaten by the Kalo alone (rules/kalo.md#following, rules/kalo.md#the-kalo)."""
+    state = FOUR.position([cards("2c 2d 9c"), cards("2h 2s Ac Ad"), cards("Kd"), cards("Qd")], leader=0)
+    state = play(state, "2c 2d")
+    assert state.legal_actions() == (Play((KALO,)), Pass())
+
+
+def test_a_led_kalo_wins_the_trick_at_once() -> None:
+    """The Kalo may be led; it ends the trick at once and its player leads again (rules/kalo.md#the-kalo)."""
+    state = FOUR.position([cards("2h 9c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0)
+    transition = state.step(Play((KALO,)))
+    assert TrickWon(seat=0, cards=1) in transition.events
+    assert (transition.state.trick, transition.state.current_player) == ((), 0)
+    assert KALO in transition.state.pile
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_kth_player_out_scores_n_minus_k_plus_one(players: int) -> None:
+    """Going out in seat order, the k-th scores N - k + 1 and the last holder 1 (rules/kalo.md#points)."""
+    game = Kalo(players=players)
+    state = game.position([cards(name + "c") for name in ["A", "K", "Q", "J", "10", "9"][:players]], leader=0)
+    match = Match(game, state=state)
+    while match.state.round_number == 1:  # type: ignore[attr-defined]
+        match.play(match.state.legal_actions()[0])  # a leader plays its one card; no follower can beat it
+    assert [(e.seat, e.points) for e in match.events if isinstance(e, WentOut)] == [
+        (seat, players - seat) for seat in range(players - 1)
+    ]
+    assert match.state.scores == tuple(range(players, 0, -1))
+
+
+def test_the_options_and_their_defaults() -> None:
+    """The defaults are 4 players, the Kalo alone and 500 plays; bad values are refused (rules/kalo.md#options)."""
+    assert Kalo().options() == {"players": 4, "kalo_in_combinations": False, "play_limit": 500}
+    assert Kalo(players=6, kalo_in_combinations=True, play_limit=9).options() == {
+        "players": 6, "kalo_in_combinations": True, "play_limit": 9,
+    }  # fmt: skip
+    for bad in ({"players": 7}, {"kalo_in_combinations": "yes"}, {"play_limit": 0}):
+        with pytest.raises(ConfigError):
+            Kalo(**bad)

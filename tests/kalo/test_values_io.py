@@ -1,4 +1,4 @@
-"""Kalo actions, states and views as values: notation, dicts, and precise errors for bad input (rules#notation)."""
+"""Kalo actions, states and views as values: notation, dicts, and precise errors for bad input."""
 
 from __future__ import annotations
 
@@ -6,11 +6,12 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from tablegames import IllegalActionError, InvalidActionError, InvalidStateError, Match
-from tablegames.kalo import DECK, Card, ChooseCard, ChooseSeat, ChooseSlot, Insert, Kalo, KaloState, Play
-from tests.kalo.strategies import kalo_states
+from tablegames.kalo import DECK, KALO, Card, ChooseCard, ChooseSeat, ChooseSlot, Insert, Kalo, KaloState, Pass, Play
+from tests.kalo.strategies import kalo_states, position_args
 
 FOUR = Kalo(players=4)
 
@@ -23,6 +24,40 @@ def cards(text: str) -> list[Card]:
 def test_state_dicts_round_trip(state: KaloState) -> None:
     """to_dict is JSON-ready and from_dict gives an equal state, in every phase."""
     assert state.game.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+
+
+@given(st.one_of(kalo_states(), kalo_states(effect=True)))
+def test_every_legal_decision_reads_back_and_comes_in_the_documented_order(state: KaloState) -> None:
+    """Legal decisions read back from their notation, listed as the page says (rules/kalo.md#notation)."""
+    legal = state.legal_actions()
+    assert all(state.parse_action(str(action)) == action for action in legal)
+    plays = [action for action in legal if isinstance(action, Play)]
+    alone = not state.game.kalo_in_combinations
+
+    def order(play: Play) -> tuple[bool, int, int, tuple[int, ...]]:
+        return (
+            alone and play.cards == (KALO,),
+            play.rank,
+            len(play.cards),
+            tuple("cdhs".index(c.suit) for c in play.cards),
+        )
+
+    assert plays == sorted(plays, key=order), "by rank, then size, then suit; the lone Kalo last"
+    if state.phase == "play":
+        assert legal == (*plays, *([Pass()] if state.trick else [])), "pass at the end"
+    elif state.effect is not None:
+        effect = state.effect
+        if effect.step == "card":
+            offered = [slot.card for slot in state.hands[effect.seat]] if effect.rank == 3 else list(state.pile)
+            assert [action.card for action in legal if isinstance(action, ChooseCard)] == offered, "hand or pile order"
+        else:
+            numbers = [
+                action.seat if isinstance(action, ChooseSeat) else action.slot
+                for action in legal
+                if isinstance(action, (ChooseSeat, ChooseSlot, Insert))
+            ]
+            assert len(numbers) == len(legal)
+            assert numbers == sorted(numbers), "seats in seat order, slots from 0"
 
 
 @pytest.mark.parametrize(
@@ -38,7 +73,7 @@ def test_state_dicts_round_trip(state: KaloState) -> None:
     ],
 )
 def test_notation_round_trips(text: str, action: object) -> None:
-    """Every decision reads from its notation and writes back to it."""
+    """Every decision reads from its notation and writes back to it (rules/kalo.md#notation)."""
     parsed = FOUR.start(seed=1).parse_action(text)
     if action is not None:
         assert parsed == action
@@ -56,7 +91,7 @@ def test_notation_round_trips(text: str, action: object) -> None:
     ],
 )
 def test_bad_notation(text: str, message: str) -> None:
-    """Notation that names no decision is an InvalidActionError saying why."""
+    """Notation that names no decision is an InvalidActionError saying why (rules/kalo.md#notation)."""
     with pytest.raises(InvalidActionError, match=message):
         FOUR.start(seed=1).parse_action(text)
 
@@ -81,7 +116,10 @@ def _position() -> KaloState:
     ],
 )
 def test_bad_decisions_say_why_and_change_nothing(moves: list[str], bad: str, message: str) -> None:
-    """Each illegal decision raises IllegalActionError (or InvalidActionError for unreadable notation)."""
+    """Each illegal decision raises IllegalActionError (or InvalidActionError for unreadable notation).
+
+    Checks rules/kalo.md#leading, rules/kalo.md#following, rules/kalo.md#effect-6, rules/kalo.md#receiving.
+    """
     state = _position()
     for move in moves:
         state = state.apply(state.parse_action(move))
@@ -152,13 +190,33 @@ def test_bad_action_dicts(data: dict[str, Any], message: str) -> None:
 
 
 def test_deal_and_position_are_checked() -> None:
-    """A deal must be the full, even deal of the game's cards; a position must account for every card."""
+    """A deal must be the full, even deal of the game's cards; a position must account for every card.
+
+    Checks rules/kalo.md#positions, rules/kalo.md#removed-cards.
+    """
     with pytest.raises(InvalidStateError, match="a deal needs 4 hands, got 3"):
         FOUR.deal([[], [], []])
     with pytest.raises(InvalidStateError, match="7c, removed with 3 players"):
         Kalo(players=3).position([cards("7c 8c"), cards("9c"), cards("10c")])
     with pytest.raises(InvalidStateError, match="at least two players must hold cards"):
         FOUR.position([cards("8c"), [], [], []], out=[1, 2, 3])
+
+
+@given(position_args())
+def test_a_position_holds_what_it_was_given_and_the_rest_in_the_pile(drawn: tuple[Kalo, dict[str, Any]]) -> None:
+    """The hands, the seats out and the leader are as given; every other card lies in the pile.
+
+    Checks rules/kalo.md#positions.
+    """
+    game, args = drawn
+    state = game.position(**args)
+    assume(state.round_number == 1)  # else every leader was blocked and the next round was dealt
+    assert [[slot.card for slot in hand] for hand in state.hands] == args["hands"]
+    assert not any(slot.received or slot.known_by for hand in state.hands for slot in hand)
+    assert state.out == tuple(args["out"])
+    held = {card for hand in args["hands"] for card in hand}
+    assert state.pile == tuple(card for card in DECK if card not in held and card not in state.removed)
+    assert (state.phase, state.trick, state.scores) == ("play", (), (0,) * game.players)
 
 
 _HANDS = [["8c"], ["Ad"], ["Kd"], ["Qd"]]
@@ -181,7 +239,7 @@ _HANDS = [["8c"], ["Ad"], ["Kd"], ["Qd"]]
     ],
 )
 def test_bad_arguments_to_deal_and_position(call: Any, message: str) -> None:
-    """Deal and position check every argument and raise InvalidStateError naming it."""
+    """Deal and position check every argument and raise InvalidStateError naming it (rules/kalo.md#positions)."""
     with pytest.raises(InvalidStateError, match=message):
         call()
 
@@ -193,7 +251,10 @@ def test_unicode_digits_are_not_slots() -> None:
 
 
 def test_a_saved_trick_keeps_the_kalo_alone_unless_the_option_allows() -> None:
-    """A trick read from a dict may hold the Kalo in a combination only with kalo_in_combinations (K5)."""
+    """A trick read from a dict may hold the Kalo in a combination only with kalo_in_combinations.
+
+    Checks rules/kalo.md#the-kalo.
+    """
     data = _dict(trick=[{"seat": 1, "cards": ["2h", "2s"]}])
     data["pile"] = [card for card in data["pile"] if card not in ("2h", "2s")]
     with pytest.raises(InvalidStateError, match="trick play 0: the Kalo is always played alone"):
@@ -201,7 +262,7 @@ def test_a_saved_trick_keeps_the_kalo_alone_unless_the_option_allows() -> None:
 
 
 def test_a_float_rank_is_refused_and_changes_no_card() -> None:
-    """A rank must be an int: Card(10.0, "d") is refused and the one 10d keeps its rank 10 (K1)."""
+    """A rank must be an int: Card(10.0, "d") is refused and the one 10d keeps its rank 10 (rules/kalo.md#cards)."""
     ten = Card.parse("10d")
     with pytest.raises(InvalidActionError, match="a rank is 3 to 15"):
         Card(10.0, "d")  # type: ignore[arg-type]

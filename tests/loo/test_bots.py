@@ -47,7 +47,7 @@ def dealt(game: Loo, hands: str, turned: str, miss: str | None = None) -> LooSta
 
 @given(loo_states(max_actions=80), seeds())
 def test_every_bot_returns_only_legal_actions(state: LooState, seed: int) -> None:
-    """Each bot, asked for the seat to act, returns one of its legal actions (rules/loo.md#following, L5, L15)."""
+    """Each bot, asked for the seat to act, returns one of its legal actions (docs: guide/bots.md)."""
     if state.is_over:
         return
     for name in BOTS:
@@ -71,7 +71,7 @@ def test_the_same_view_and_rng_state_give_the_same_action(state: LooState, seed:
 @settings(max_examples=15)
 @given(loo_states(max_actions=80), seeds())
 def test_choices_do_not_depend_on_cards_the_seat_cannot_see(state: LooState, seed: int) -> None:
-    """Exchanging the cards the seat to act cannot see changes no bot's choice (rules/loo.md#what-each-player-knows)."""
+    """Exchanging the cards the seat to act cannot see changes no bot's choice (docs: guide/bots.md)."""
     seat = state.current_player
     if seat is None:
         return
@@ -143,7 +143,7 @@ def test_bots_repeat_across_processes() -> None:
 
 
 def test_the_heuristic_beats_random() -> None:
-    """Over 200 games of four-player Loo the heuristic wins clearly more often than random play (rules/loo.md#goal)."""
+    """Over 200 games of four-player Loo the heuristic wins clearly more often than random play (guide/bots.md)."""
     result = tablegames.simulate(Loo(players=4, rounds=2), ["heuristic", "random"], games=200, seed=1)
     heuristic, chance = result.bots
     assert heuristic.win_rate - heuristic.win_rate_error > chance.win_rate + chance.win_rate_error
@@ -151,7 +151,7 @@ def test_the_heuristic_beats_random() -> None:
 
 
 def test_the_heuristic_heads_with_its_cheapest_winning_card() -> None:
-    """Able to win the trick, it plays the lowest card that wins (rules/loo.md#following, #winning)."""
+    """Able to win the trick, it plays the lowest card that wins (rules/loo.md#must-head)."""
     game = Loo(players=3, rounds=1)
     state = dealt(game, "2c 5s 9s Ks As|Qs 3c 4c 5c 6c|7s 8c 9c 10c Qc", "2h")
     state = play(state, "play play play Qs 7s")
@@ -160,7 +160,7 @@ def test_the_heuristic_heads_with_its_cheapest_winning_card() -> None:
 
 
 def test_the_heuristic_keeps_its_trumps_when_it_cannot_win() -> None:
-    """Unable to win, it plays its lowest legal card, keeping Pam and high trumps (rules/loo.md#following)."""
+    """Unable to win, it plays its lowest legal card, keeping Pam and high trumps (rules/loo.md#must-trump)."""
     game = Loo(players=3, rounds=1)
     state = dealt(game, "Ah 3h 2s 3s 4s|Qd 3c 4c 5c 6c|Jc 8c 9c 10c Qc", "2h")
     state = play(state, "play play play Qd Jc")
@@ -169,7 +169,7 @@ def test_the_heuristic_keeps_its_trumps_when_it_cannot_win() -> None:
 
 
 def test_the_heuristic_leads_a_sure_winner() -> None:
-    """Leading, it plays a card nothing left can beat: Pam (rules/loo.md#winning)."""
+    """Leading, it plays a card nothing left can beat: Pam (docs: guide/bots.md)."""
     game = Loo(players=3, rounds=1)
     state = play(dealt(game, "2c 3c 4c 5c 6c|Jc 7h 2s 3s 4s|8c 9c 10c Qc Kc", "2h"), "play play play")
     assert state.current_player == 1
@@ -182,7 +182,7 @@ def test_the_heuristic_leads_a_sure_winner() -> None:
     ids=["strong", "hopeless"],
 )
 def test_the_heuristic_plays_strong_hands_and_drops_hopeless_ones(hand: str, choice: str) -> None:
-    """Deciding, it stays in with Pam and high trumps and drops a hand with nothing (rules/loo.md#deciding)."""
+    """Deciding, it stays in with Pam and high trumps and drops a hand with nothing (docs: guide/bots.md)."""
     game = Loo(players=4)
     state = dealt(game, f"Ad Kd Qd Jd 10d|{hand}|8c 9c 10c Qc Kc|2d 6d 7d 8d 9d", "2h")
     assert state.current_player == 1
@@ -190,7 +190,7 @@ def test_the_heuristic_plays_strong_hands_and_drops_hopeless_ones(hand: str, cho
 
 
 def test_the_heuristic_takes_a_free_miss_for_a_hopeless_hand() -> None:
-    """With a hopeless hand and the Miss free, it takes the Miss rather than drop (rules/loo.md#the-miss)."""
+    """With a hopeless hand and the Miss free, it takes the Miss rather than drop (docs: guide/bots.md)."""
     hands = "Kc 9c 3d 7h 3s|2c 3c 4h 5h 2s|4c 7c Jd 3h Qs|Ac Qd 8d Kh 10s"
     free = dealt(Loo(players=4, miss=True, miss_fee=0), hands, "Ad", miss="Jc 6d 9h Ah 8s")
     assert str(LooHeuristic(game=free.game).choose(free.view(1), random.Random(0))) == "miss"
@@ -199,7 +199,7 @@ def test_the_heuristic_takes_a_free_miss_for_a_hopeless_hand() -> None:
 
 
 def test_the_search_stays_in_with_an_unbeatable_hand() -> None:
-    """With Pam and the top trumps every trick is won, and the search plays (rules/loo.md#payouts)."""
+    """With Pam and the top trumps every trick is won, and the search plays (docs: guide/bots.md)."""
     game = Loo(players=4, rounds=1)
     state = dealt(game, "2c 3c 4c 5c 6c|Jc Ah Kh Qh Jh|7c 8c 9c 10c Qc|2s 3s 4s 5s 6s", "2h")
     assert str(game.bot("search", iterations=60).choose(state.view(1), random.Random(0))) == "play"
@@ -225,7 +225,7 @@ def test_the_search_bot_is_an_ismcts_to_the_end_of_the_round() -> None:
 
 @given(loo_states(max_actions=60), st.data())
 def test_the_search_reward_is_bounded_and_the_horizon_is_the_round(state: LooState, data: st.DataObject) -> None:
-    """Scores stay in [-1, 1] and the horizon falls when the round ends (rules/loo.md#end)."""
+    """Scores stay in [-1, 1] and the horizon falls when the round ends (docs: guide/bots.md)."""
     end = state
     rng = random.Random(data.draw(seeds()))
     while not end.is_over and not round_over(state, end):

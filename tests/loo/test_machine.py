@@ -18,7 +18,17 @@ from tests.loo.strategies import games
 
 
 class LooMachine(RuleBasedStateMachine):
-    """Plays and undoes Loo matches, checking the chips, the cards, the follow rules, the payouts and the loo."""
+    """Plays and undoes Loo matches, checking the chips, the cards, the follow rules, the payouts and the loo.
+
+    After every step: chips are conserved (rules/loo.md#antes) and wait between
+    rounds only (rules/loo.md#carry-over); every card is in one place
+    (rules/loo.md#cards); the legal cards are those L9 allows
+    (rules/loo.md#following); each trick goes to the card L10 names
+    (rules/loo.md#winning) and pays its share of P0 (rules/loo.md#payouts);
+    the looed are the seats in that won nothing (rules/loo.md#looed); a
+    dropped hand plays no card (rules/loo.md#dropped-hand); and nobody is
+    looed when all but one drop (rules/loo.md#everyone-else-drops).
+    """
 
     def __init__(self) -> None:
         super().__init__()

@@ -1,15 +1,21 @@
-"""Each Loo ruling as a property over random play or random tricks, against the sheet's wording (reference.py)."""
+"""Each Loo rule as a property over random play or random tricks, against the sheet's wording (reference.py)."""
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
+from collections import Counter
 
-from hypothesis import given
+import pytest
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tablegames.core.protocol import Action, Event
-from tablegames.loo import DECK, PAM, Card, Loo, LooState, PlayCard, follow, payouts, trick_winner
+from tablegames import ConfigError
+from tablegames.core.protocol import Action, Event, GameEnded
+from tablegames.loo import DECK, PAM, Card, Drop, Loo, LooState, Stay, follow, payouts, trick_winner
 from tablegames.loo.events import (
+    CardPlayed,
     Dealt,
     Decided,
     Looed,
@@ -19,23 +25,25 @@ from tablegames.loo.events import (
     RoundStarted,
     TricksBegin,
     TrickWon,
+    TrumpTurned,
     Undistributed,
 )
 from tablegames.loo.state import shuffled_deal
 from tablegames.testing.strategies import seeds
 from tests.loo import reference
-from tests.loo.strategies import games
+from tests.loo.strategies import Situation, games, situations
 
 Step = tuple[LooState, Action | None, tuple[Event, ...]]
 
 
-def playout(game: Loo, seed: int, choices: int) -> list[Step]:
-    """A whole game of random legal decisions: every state, the action taken and its events."""
+def playout(game: Loo, seed: int, choices: int, *, stay: bool = False) -> list[Step]:
+    """A whole game of random legal decisions (always staying in, with ``stay``): each state, action and events."""
     rng = random.Random(choices)
     state = game.start(seed=seed)
     steps: list[Step] = []
     while not state.is_over:
-        action = rng.choice(state.legal_actions())
+        legal = state.legal_actions()
+        action = Stay() if stay and state.phase == "decide" else rng.choice(legal)
         step = state.step(action)
         steps.append((state, action, step.events))
         state = step.state
@@ -43,51 +51,112 @@ def playout(game: Loo, seed: int, choices: int) -> list[Step]:
     return steps
 
 
-@st.composite
-def tricks(draw: st.DrawFn) -> tuple[list[Card], list[Card], str]:
-    """A hand and a trick in progress (up to 7 cards) from one deck, and a trump suit."""
-    cards = draw(st.permutations(DECK))
-    size = draw(st.integers(1, 5))
-    played = draw(st.integers(0, 7))
-    return list(cards[:size]), list(cards[size : size + played]), draw(st.sampled_from("cdhs"))
+def moves(steps: list[Step]) -> list[tuple[LooState, Action, tuple[Event, ...], LooState]]:
+    """Each move of a playout: the state before, the action, its events, and the state after."""
+    made = []
+    for (state, action, events), (after, _, _) in itertools.pairwise(steps):
+        assert action is not None
+        made.append((state, action, events, after))
+    return made
 
 
-@given(tricks(), st.booleans(), st.booleans())
-def test_the_legal_cards_are_those_the_sheet_allows(
-    drawn: tuple[list[Card], list[Card], str], wild: bool, top: bool
-) -> None:
-    """L9 with either option: follow() allows exactly the cards the sheet's sentences allow (rules/loo.md#following)."""
-    hand, trick, trump = drawn
-    result = follow(hand, trick, trump, pam_is_wild=wild, trump_must_be_highest=top)
-    assert set(result.cards) == reference.legal(hand, trick, trump, wild=wild, highest=top)
-    assert result.cards, "there is always a card to play"
+def after_in_order(seat: int, players: int) -> list[int]:
+    """The other seats in play order after ``seat``, then ``seat`` itself."""
+    return [(seat + 1 + step) % players for step in range(players)]
 
 
-@given(tricks())
-def test_the_trick_goes_to_pam_else_the_highest_trump_else_the_highest_of_the_suit_led(
-    drawn: tuple[list[Card], list[Card], str],
-) -> None:
-    """L8, L10: Pam takes the trick, else the highest trump, else the highest of the suit led (rules/loo.md#tricks)."""
-    hand, trick, trump = drawn
-    cards = [*trick, *hand][:8]
-    assert cards[trick_winner(cards, trump)] is reference.winner(cards, trump)
-    if PAM in cards:
-        assert cards[trick_winner(cards, trump)] is PAM
+def legal_cards(hand: list[Card], trick: list[Card], trump: str, **options: bool) -> set[Card]:
+    return set(follow(hand, trick, trump, **options).cards)
 
 
-@given(st.integers(0, 10_000))
-def test_five_tricks_pay_out_p0_in_near_equal_whole_shares(p0: int) -> None:
-    """L11: the five payouts add up to P0, never rise, and differ by one chip at most (rules/loo.md#payouts)."""
-    paid = payouts(p0)
-    assert len(paid) == 5
-    assert sum(paid) == p0
-    assert list(paid) == sorted(paid, reverse=True)
-    assert max(paid) - min(paid) <= 1
+# -- 1. Setting up -----------------------------------------------------------------
+
+
+def test_loo_is_for_three_to_eight_players() -> None:
+    """Three to eight players, each dealt five from one deck of 52; two or nine are refused (rules/loo.md#goal)."""
+    for players in range(3, 9):
+        state = Loo(players=players).start(seed=players)
+        assert [len(hand) for hand in state.hands] == [5] * players
+        assert Counter(state.cards()) == Counter(DECK)
+    for players in (2, 9):
+        with pytest.raises(ConfigError, match="Loo is for 3 to 8 players"):
+            Loo(players=players)
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_whoever_has_the_most_chips_at_the_end_wins(game: Loo, seed: int, choices: int) -> None:
+    """The game ends after its rounds and the seats with the most chips win, ties sharing (rules/loo.md#goal)."""
+    final = playout(game, seed, choices)[-1][0]
+    assert final.is_over
+    assert final.scores == final.balances
+    assert final.winners == {seat for seat, chips in enumerate(final.balances) if chips == max(final.balances)}
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_play_goes_clockwise_from_the_dealers_left(game: Loo, seed: int, choices: int) -> None:
+    """After each decision or card the turn passes to the next seat still in, in seat order (rules/loo.md#seats)."""
+    checked = 0
+    for state, _, _, after in moves(playout(game, seed, choices)):
+        seat = state.current_player
+        assert seat is not None
+        if state.phase == "decide" and state.decisions == (None,) * game.players:
+            assert seat == (state.dealer + 1) % game.players, "the dealer's left begins each round"
+        same_trick = len(after.tricks) == len(state.tricks) and after.round_number == state.round_number
+        if after.is_over or not same_trick:
+            continue
+        following = next(other for other in after_in_order(seat, game.players) if after.decisions[other] != "drop")
+        assert after.current_player == following
+        checked += 1
+    assert checked
+
+
+@given(st.sampled_from(DECK), st.sampled_from(DECK), st.sampled_from("cdhs"))
+def test_the_deck_ranks_ace_high_and_pam_above_all(first: Card, second: Card, trump: str) -> None:
+    """L1: 52 cards, A high down to 2 in each suit, Pam above every card, each read back (rules/loo.md#cards)."""
+    assert len(set(DECK)) == 52
+    assert {(card.rank, card.suit) for card in DECK} == {(rank, suit) for rank in range(2, 15) for suit in "cdhs"}
+    assert Card.parse(str(first)) is first
+    if first is second:
+        return
+    if PAM in (first, second):
+        assert [first, second][trick_winner([first, second], trump)] is PAM
+        assert [second, first][trick_winner([second, first], trump)] is PAM
+    elif first.suit == second.suit:
+        higher = max(first, second, key=lambda card: card.rank)
+        assert [first, second][trick_winner([first, second], trump)] is higher
+        assert [second, first][trick_winner([second, first], trump)] is higher
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_everyone_antes_before_every_deal(game: Loo, seed: int, choices: int) -> None:
+    """Every seat pays the ante into the pot before each deal, and no chip is made or lost (rules/loo.md#antes)."""
+    steps = playout(game, seed, choices)
+    first = steps[0][0]
+    assert first.balances == (game.starting_chips - game.ante,) * game.players
+    assert first.pot == game.players * game.ante
+    for state, _, events, after in moves(steps):
+        assert after.total_chips == state.total_chips == game.players * game.starting_chips
+        begun = [event for event in events if isinstance(event, RoundStarted)]
+        if begun:
+            (ended,) = [event for event in events if isinstance(event, RoundEnded)]
+            assert after.balances == tuple(chips - game.ante for chips in ended.balances)
+            assert after.pot == begun[0].pot == ended.carry + game.players * game.ante
+            assert begun[0].ante == game.ante
+
+
+@given(games(max_rounds=5), seeds(), st.integers(0, 100))
+def test_the_deal_passes_to_the_left(game: Loo, seed: int, choices: int) -> None:
+    """L2: seat first_dealer deals round 1, and the deal passes to the next seat every round (rules/loo.md#dealer)."""
+    steps = playout(game, seed, choices)
+    for state, _, _ in steps:
+        assert state.dealer == (game.first_dealer + state.round_number - 1) % game.players
+    dealers = [event.dealer for _, _, events in steps for event in events if isinstance(event, RoundStarted)]
+    assert dealers == [(game.first_dealer + number - 1) % game.players for number in range(2, game.rounds + 1)]
 
 
 @given(games(), seeds())
 def test_the_deal(game: Loo, seed: int) -> None:
-    """L4, L15: five each, one at a time from the dealer's left, the Miss last; one turned (rules/loo.md#the-deal)."""
+    """L4, L15: five each, one at a time from the dealer's left, the Miss last; one turned (rules/loo.md#dealing)."""
     deck = list(DECK)
     random.Random(f"loo/{seed}/1").shuffle(deck)
     places = [(game.first_dealer + 1 + step) % game.players for step in range(game.players)]
@@ -100,84 +169,86 @@ def test_the_deal(game: Loo, seed: int) -> None:
     assert set(state.miss) == (dealt["miss"] if game.miss else set())
     assert state.turned is deck[5 * len(places)]
     assert set(state.stock) == set(deck[5 * len(places) + 1 :])
-    assert state.trump == state.turned.suit
     assert shuffled_deal(game, seed, 1).turned is state.turned
 
 
+@given(games(), seeds())
+def test_the_turned_card_names_trump(game: Loo, seed: int) -> None:
+    """L4: the card turned up is in no hand, all see it, and its suit is trump for the round (rules/loo.md#trump)."""
+    state = game.start(seed=seed)
+    assert state.trump == state.turned.suit
+    assert state.turned not in {*state.stock, *state.miss, *(card for hand in state.hands for card in hand)}
+    for seat in (None, *range(game.players)):
+        view = state.view(seat)
+        assert (view.turned, view.trump) == (state.turned, state.trump)
+
+
 def test_pam_turned_up_makes_clubs_trump() -> None:
-    """L4: with Pam turned up, clubs are trump (rules/loo.md#the-deal)."""
+    """L4: with Pam turned up, clubs are trump (rules/loo.md#trump)."""
     hands = [[str(card) for card in DECK[13 + 5 * seat : 18 + 5 * seat]] for seat in range(3)]
     assert Loo(players=3).deal(hands, turned="Jc").trump == "c"
 
 
-@given(games(max_rounds=4), seeds(), st.integers(0, 100))
-def test_antes_dealers_decisions_and_the_end(game: Loo, seed: int, choices: int) -> None:
-    """L2, L3, L5, L14: dealers rotate, all ante, decide in order, and the game ends on time (rules/loo.md#a-round)."""
+# -- 2. Play -----------------------------------------------------------------------
+
+LETTERS = {
+    RoundStarted: "S",
+    Dealt: "D",
+    TrumpTurned: "T",
+    Decided: "d",
+    MissTaken: "d",
+    PotWon: "W",
+    TricksBegin: "B",
+    CardPlayed: "c",
+    TrickWon: "t",
+    Looed: "L",
+    RoundEnded: "E",
+    Undistributed: "U",
+    GameEnded: "G",
+}
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_a_round_goes_antes_deal_decisions_tricks_loo(game: Loo, seed: int, choices: int) -> None:
+    """Each round: antes, deal, decisions, then a lone player's pot or five tricks and a loo (rules/loo.md#a-round)."""
     steps = playout(game, seed, choices)
     events = [event for _, _, happened in steps for event in happened]
-    started = [event for event in events if isinstance(event, RoundStarted)]
-    assert [event.dealer for event in started] == [game.dealer_of(number) for number in range(2, game.rounds + 1)]
-    assert len([event for event in events if isinstance(event, RoundEnded)]) == game.rounds
-    for state, action, happened in steps:
-        if action is None:
-            assert state.round_number == game.rounds
-            assert state.winners == {seat for seat, chips in enumerate(state.scores) if chips == max(state.scores)}
-            continue
-        new_round = [event for event in happened if isinstance(event, RoundStarted)]
-        if new_round:
-            (ended,) = [event for event in happened if isinstance(event, RoundEnded)]
-            (begun,) = new_round
-            assert begun.pot == ended.carry + game.players * game.ante, "the pot: loo payments carried in and antes"
-            assert [event.seat for event in happened if isinstance(event, Dealt)] == [
-                (begun.dealer + 1 + step) % game.players for step in range(game.players)
-            ]
-        if state.phase == "decide":
-            order = [(state.dealer + 1 + step) % game.players for step in range(game.players)]
-            assert state.current_player == order[sum(choice is not None for choice in state.decisions)]
+    n = game.players
+    story = "S" + "D" * n + "T" + "".join(LETTERS[type(event)] for event in events)
+    round_ = rf"SD{{{n}}}T(?:d{{{n - 1},{n}}}W|d{{{n}}}B(?:c{{2,{n}}}t){{5}}L{{0,{n - 1}}})E"
+    assert re.fullmatch(rf"(?:{round_}){{{game.rounds}}}U?G", story), story
 
 
 @given(games(), seeds(), st.integers(0, 100))
-def test_dropping_the_lone_player_and_trick_play(game: Loo, seed: int, choices: int) -> None:
-    """L5, L6, L7: dropped hands are dead; a lone stayer takes the pot; who leads each trick (rules/loo.md#tricks)."""
-    for state, action, happened in playout(game, seed, choices):
-        if action is None:
+def test_decisions_go_in_turn_once_each_in_public(game: Loo, seed: int, choices: int) -> None:
+    """L5: from the dealer's left to the dealer, each seat decides once, seen by all (rules/loo.md#decision-order)."""
+    for state, action, _, after in moves(playout(game, seed, choices)):
+        if state.phase != "decide":
             continue
-        won = [event for event in happened if isinstance(event, PotWon)]
-        decided = [event for event in happened if isinstance(event, (Decided, MissTaken))]
-        if decided:
-            staying = [seat for seat, choice in enumerate(state.decisions) if choice != "drop"]
-            if isinstance(decided[0], Decided) and decided[0].choice == "drop":
-                staying.remove(decided[0].seat)
-            assert bool(won) == (len(staying) == 1), "the pot goes at once to the one seat left"
-            if won:
-                assert won[0].seat == staying[0]
-                assert won[0].chips == state.pot
-        begin = [event for event in happened if isinstance(event, TricksBegin)]
-        if begin:
-            order = [(state.dealer + 1 + step) % game.players for step in range(game.players)]
-            after = state.apply(action)
-            assert begin[0].leader == next(seat for seat in order if after.decisions[seat] != "drop")
-        if isinstance(action, PlayCard):
-            assert state.decisions[state.current_player or 0] != "drop", "a dropped seat never plays"
-            trick_won = [event for event in happened if isinstance(event, TrickWon)]
-            if trick_won and len(state.tricks) < 4:
-                assert state.apply(action).current_player == trick_won[0].seat, "the winner leads"
+        made = sum(choice is not None for choice in state.decisions)
+        seat = after_in_order(state.dealer, game.players)[made]
+        assert state.current_player == seat
+        assert state.decisions[seat] is None
+        if after.round_number == state.round_number and not after.is_over:
+            assert after.decisions[seat] == {Stay(): "play", Drop(): "drop"}.get(action, "miss")
+            assert [other for other in range(game.players) if after.decisions[other] != state.decisions[other]] == [
+                seat
+            ], "no other decision changes"
+            for viewer in (None, *range(game.players)):
+                assert after.view(viewer).decisions == after.decisions
 
 
 @given(games(), seeds(), st.integers(0, 100))
-def test_the_loo_and_the_carry_over(game: Loo, seed: int, choices: int) -> None:
-    """L12, L13: a looed seat pays P0 to the next pot; the last carry-over is undistributed (rules/loo.md#the-loo)."""
-    steps = playout(game, seed, choices)
-    for state, _, happened in steps:
-        looed = [event for event in happened if isinstance(event, Looed)]
-        assert all(event.chips == state.p0 for event in looed)
-        ended = [event for event in happened if isinstance(event, RoundEnded)]
-        if ended:
-            assert ended[0].carry == state.p0 * len(looed)
-    final = steps[-1][0]
-    last = [event for event in steps[-2][2] if isinstance(event, Undistributed)]
-    assert [event.chips for event in last] == ([final.carry] if final.carry else [])
-    assert sum(final.balances) + final.carry == game.players * game.starting_chips
+def test_a_dropped_hand_is_dead(game: Loo, seed: int, choices: int) -> None:
+    """L5: a dropped hand plays nothing, wins nothing, is never looed; its ante stays (rules/loo.md#dropped-hand)."""
+    for state, action, events, after in moves(playout(game, seed, choices)):
+        if isinstance(action, Drop) and not any(isinstance(event, PotWon) for event in events):
+            assert (after.pot, after.balances) == (state.pot, state.balances), "dropping costs and returns nothing"
+        out = {seat for seat, choice in enumerate(state.decisions) if choice == "drop"}
+        assert state.current_player not in out
+        assert not out & {event.seat for event in events if isinstance(event, (TrickWon, Looed, CardPlayed))}
+        if state.phase == "play":
+            assert all(len(state.hands[seat]) == 5 and state.tricks_won[seat] == 0 for seat in out)
 
 
 @given(seeds(), st.integers(3, 8))
@@ -188,6 +259,7 @@ def test_the_miss(seed: int, players: int) -> None:
     seat = state.current_player
     assert seat is not None
     assert [str(action) for action in state.legal_actions()] == ["play", "drop", "miss"]
+    assert state.miss not in [state.view(viewer).hand for viewer in range(players)], "the Miss is taken blind"
     after = state.apply(state.parse_action("miss"))
     assert after.hands[seat] == state.miss
     assert after.miss == state.hands[seat]
@@ -199,8 +271,302 @@ def test_the_miss(seed: int, players: int) -> None:
     assert seat in after.active, "taking the Miss commits the taker to play"
 
 
+@given(games(), seeds(), st.integers(0, 100))
+def test_who_leads_and_plays_each_trick(game: Loo, seed: int, choices: int) -> None:
+    """L7: the first seat in after the dealer leads, then each winner; all in play in turn (rules/loo.md#tricks)."""
+    for state, _, _ in playout(game, seed, choices):
+        if state.phase != "play":
+            continue
+        active = [seat for seat in after_in_order(state.dealer, game.players) if state.decisions[seat] != "drop"]
+        leader = active[0]
+        for trick in (*state.tricks, state.trick):
+            expected = [seat for seat in after_in_order(leader - 1, game.players) if seat in active]
+            assert [play.seat for play in trick] == expected[: len(trick)]
+            if len(trick) == len(active):
+                leader = trick[trick_winner([play.card for play in trick], state.trump)].seat
+        if not state.trick:
+            assert state.current_player == leader
+        assert len(state.tricks) < 5
+
+
+# -- 2.5 Following -------------------------------------------------------------------
+
+
+@given(st.data(), st.booleans(), st.booleans())
+def test_the_legal_cards_are_those_the_sheet_allows(data: st.DataObject, wild: bool, top: bool) -> None:
+    """L9 with either option: follow() allows exactly the cards the sheet's sentences allow (rules/loo.md#following)."""
+    hand, trick, trump = data.draw(situations())
+    result = follow(hand, trick, trump, pam_is_wild=wild, trump_must_be_highest=top)
+    assert set(result.cards) == reference.legal(hand, trick, trump, wild=wild, highest=top)
+    assert result.cards, "there is always a card to play"
+
+
+@given(situations(suited=(1, 5)), st.booleans())
+def test_holding_the_suit_led_you_follow_it(drawn: Situation, top: bool) -> None:
+    """Holding the suit led, play it; when none of it can beat the trick, any of it (rules/loo.md#must-follow)."""
+    hand, trick, trump = drawn
+    led = reference.led_suit(trick, trump)
+    suited = {card for card in hand if reference.of_suit(card, led, trump)}
+    legal = legal_cards(hand, trick, trump, trump_must_be_highest=top)
+    assert legal <= suited
+    if not any(reference.beats(card, trick, trump) for card in suited):
+        assert legal == suited
+
+
+@given(situations(suited=(1, 5)), st.booleans())
+def test_able_to_beat_the_trick_with_the_suit_led_you_must(drawn: Situation, top: bool) -> None:
+    """Holding cards of the suit led that beat the trick, play one of them, any one (rules/loo.md#must-head)."""
+    hand, trick, trump = drawn
+    led = reference.led_suit(trick, trump)
+    heading = {card for card in hand if reference.of_suit(card, led, trump) and reference.beats(card, trick, trump)}
+    assume(heading)
+    assert legal_cards(hand, trick, trump, trump_must_be_highest=top) == heading
+
+
+@given(situations(suited=(0, 0), trumps=(1, 5)), st.booleans())
+def test_void_in_the_suit_led_you_trump_and_overtrump(drawn: Situation, top: bool) -> None:
+    """Void in the suit led, trump: with one that beats if you can, or the highest (option; rules/loo.md#must-trump)."""
+    hand, trick, trump = drawn
+    trumps = {card for card in hand if reference.is_trump(card, trump)}
+    legal = legal_cards(hand, trick, trump, trump_must_be_highest=top)
+    if top:
+        assert legal == {reference.highest_trump(hand, trump)}
+    else:
+        assert legal == ({card for card in trumps if reference.beats(card, trick, trump)} or trumps)
+
+
+@given(situations(suited=(0, 0), trumps=(0, 0), others=(1, 5)), st.booleans(), st.booleans())
+def test_with_neither_the_suit_led_nor_a_trump_any_card(drawn: Situation, wild: bool, top: bool) -> None:
+    """With neither the suit led nor a trump, any card may be played (rules/loo.md#discarding)."""
+    hand, trick, trump = drawn
+    result = follow(hand, trick, trump, pam_is_wild=wild, trump_must_be_highest=top)
+    assert set(result.cards) == set(hand)
+    assert result.rule == "discard"
+
+
+@given(situations(), st.booleans())
+def test_pam_is_the_highest_trump_and_no_club(drawn: Situation, top: bool) -> None:
+    """L8: a held Pam is legal exactly on a trump lead or when void in the suit led (rules/loo.md#pam)."""
+    hand, trick, trump = drawn
+    hand = [PAM, *hand[:4]] if PAM not in trick + hand else hand
+    if PAM in trick:
+        return
+    led = reference.led_suit(trick, trump)
+    void = not any(card.suit == led for card in hand if card is not PAM)
+    assert (PAM in legal_cards(hand, trick, trump, trump_must_be_highest=top)) == (led == trump or void)
+
+
+@given(situations(pam_led=True), st.booleans())
+def test_a_lead_of_pam_is_a_trump_lead(drawn: Situation, top: bool) -> None:
+    """L8: after Pam is led, a player holding trumps must play one, any one; else any card (rules/loo.md#pam)."""
+    hand, trick, trump = drawn
+    trumps = {card for card in hand if card.suit == trump}
+    assert legal_cards(hand, trick, trump, trump_must_be_highest=top) == (trumps or set(hand))
+
+
+@given(situations(), st.booleans())
+def test_a_wild_pam_may_go_to_any_trick(drawn: Situation, top: bool) -> None:
+    """Option pam_is_wild: Pam is legal whenever held, and nothing else changes (rules/loo.md#pam)."""
+    hand, trick, trump = drawn
+    if PAM not in trick + hand:
+        hand = [PAM, *hand[:4]]
+    tame = follow(hand, trick, trump, trump_must_be_highest=top)
+    wild = follow(hand, trick, trump, pam_is_wild=True, trump_must_be_highest=top)
+    assert set(wild.cards) == set(tame.cards) | ({PAM} if PAM in hand else set())
+    assert wild.rule == tame.rule
+
+
+@given(st.data())
+def test_the_trick_goes_to_pam_else_the_highest_trump_else_the_highest_of_the_suit_led(data: st.DataObject) -> None:
+    """L10: Pam takes the trick, else the highest trump, else the highest of the suit led (rules/loo.md#winning)."""
+    hand, trick, trump = data.draw(situations())
+    cards = [*trick, *hand][:8]
+    won = cards[trick_winner(cards, trump)]
+    assert won is reference.winner(cards, trump)
+    if PAM in cards:
+        assert won is PAM
+    elif any(card.suit == trump for card in cards):
+        assert won.suit == trump
+    else:
+        assert won.suit == cards[0].suit
+
+
+# -- 3. Special cases ------------------------------------------------------------------
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_the_last_one_in_takes_the_pot(game: Loo, seed: int, choices: int) -> None:
+    """L6: all but one dropped, the one left takes the pot at once; no loo (rules/loo.md#everyone-else-drops)."""
+    for state, action, events, _ in moves(playout(game, seed, choices)):
+        if state.phase != "decide":
+            continue
+        decisions = list(state.decisions)
+        decisions[state.current_player or 0] = "drop" if isinstance(action, Drop) else "play"
+        staying = [seat for seat, choice in enumerate(decisions) if choice != "drop"]
+        won = [event for event in events if isinstance(event, PotWon)]
+        assert bool(won) == (len(staying) == 1), "the pot goes at once to the one seat left"
+        if won:
+            assert (won[0].seat, won[0].chips) == (staying[0], state.pot)
+            assert not any(isinstance(event, (Looed, TricksBegin)) for event in events)
+
+
+@given(st.integers(3, 4), seeds(), st.integers(0, 100))
+def test_a_trick_that_pays_nothing_still_protects_from_the_loo(players: int, seed: int, choices: int) -> None:
+    """L11: with P0 under 5 the last tricks pay 0, and their winners are still not looed (rules/loo.md#small-pot)."""
+    steps = playout(Loo(players=players, rounds=1), seed, choices, stay=True)
+    events = [event for _, _, happened in steps for event in happened]
+    unpaid = {event.seat for event in events if isinstance(event, TrickWon) and event.chips == 0}
+    assert unpaid, "a pot of 3 or 4 chips pays nothing for its last tricks"
+    assert not unpaid & {event.seat for event in events if isinstance(event, Looed)}
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_balances_may_go_negative(game: Loo, seed: int, choices: int) -> None:
+    """L3: antes and loos are taken whatever a balance holds, and nobody is put out (rules/loo.md#no-chips)."""
+    game = Loo(players=game.players, rounds=game.rounds, ante=game.ante, miss=game.miss)
+    steps = playout(game, seed, choices)
+    assert all(chips < 0 for chips in steps[0][0].balances), "with no chips to start, the antes go below 0"
+    for state, _, events, _ in moves(steps):
+        if any(isinstance(event, RoundStarted) for event in events):
+            assert len([event for event in events if isinstance(event, Dealt)]) == game.players
+        if state.phase == "decide":
+            assert Stay() in state.legal_actions(), f"a balance of {state.balances[state.current_player or 0]} may play"
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_nobody_draws_from_the_stock(game: Loo, seed: int, choices: int) -> None:
+    """L4: the stock is every card not dealt or turned, and stays untouched all round (rules/loo.md#the-stock)."""
+    for state, _, _, after in moves(playout(game, seed, choices)):
+        places = game.players + (1 if game.miss else 0)
+        assert len(state.stock) == 52 - 5 * places - 1
+        if after.round_number == state.round_number:
+            assert after.stock == state.stock
+            assert after.turned is state.turned
+
+
+# -- 4. Scoring ------------------------------------------------------------------------
+
+
+@given(st.integers(0, 10_000))
+def test_five_tricks_pay_out_p0_in_near_equal_whole_shares(p0: int) -> None:
+    """L11: the five payouts add up to P0, never rise, and differ by one chip at most (rules/loo.md#payouts)."""
+    paid = payouts(p0)
+    assert len(paid) == 5
+    assert sum(paid) == p0
+    assert list(paid) == sorted(paid, reverse=True)
+    assert max(paid) - min(paid) <= 1
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_each_trick_pays_its_share_of_p0(game: Loo, seed: int, choices: int) -> None:
+    """L11: P0 is the pot as trick play begins, and trick k pays payouts(P0)[k] to its winner (rules/loo.md#payouts)."""
+    for state, _, events, after in moves(playout(game, seed, choices)):
+        for event in events:
+            if isinstance(event, TricksBegin):
+                assert (event.p0, after.p0, event.payouts) == (after.pot, after.pot, payouts(after.pot))
+            if isinstance(event, TrickWon):
+                cards = [*(play.card for play in state.trick), _played(events)]
+                seats = [*(play.seat for play in state.trick), state.current_player]
+                assert event.card is reference.winner(cards, state.trump)
+                assert event.seat == seats[cards.index(event.card)]
+                assert event.chips == payouts(state.p0)[event.trick - 1]
+                if event.trick < 5:
+                    assert after.balances[event.seat] == state.balances[event.seat] + event.chips
+                    assert after.pot == state.pot - event.chips
+
+
+def _played(events: tuple[Event, ...]) -> Card:
+    """The card played in a step."""
+    (card,) = [event.card for event in events if isinstance(event, CardPlayed)]
+    return card
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_who_stayed_in_and_won_nothing_pays_p0(game: Loo, seed: int, choices: int) -> None:
+    """L12: after the fifth trick, exactly the seats in with no trick are looed, for P0 each (rules/loo.md#looed)."""
+    for state, _, events, _ in moves(playout(game, seed, choices)):
+        if not any(isinstance(event, TrickWon) and event.trick == 5 for event in events):
+            continue
+        won = Counter(event.seat for event in events if isinstance(event, TrickWon))
+        won.update(dict(enumerate(state.tricks_won)))
+        looed = [event for event in events if isinstance(event, Looed)]
+        assert {event.seat for event in looed} == {seat for seat in state.active if not won[seat]}
+        assert all(event.chips == state.p0 for event in looed)
+        (ended,) = [event for event in events if isinstance(event, RoundEnded)]
+        paid = Counter({event.seat: event.chips for event in events if isinstance(event, TrickWon)})
+        for seat in range(game.players):
+            lost = state.p0 if seat in {event.seat for event in looed} else 0
+            assert ended.balances[seat] == state.balances[seat] + paid[seat] - lost
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_loo_payments_start_the_next_pot(game: Loo, seed: int, choices: int) -> None:
+    """L13: loo payments start the next pot; after the last round, undistributed (rules/loo.md#carry-over)."""
+    steps = playout(game, seed, choices)
+    for state, _, events, after in moves(steps):
+        looed = sum(event.chips for event in events if isinstance(event, Looed))
+        ended = [event for event in events if isinstance(event, RoundEnded)]
+        if not ended:
+            assert after.carry == 0 or after.is_over
+            continue
+        assert ended[0].carry == looed == state.p0 * len([event for event in events if isinstance(event, Looed)])
+        begun = [event for event in events if isinstance(event, RoundStarted)]
+        if begun:
+            assert begun[0].carried == looed
+            assert after.carry == 0
+        else:
+            assert after.carry == looed
+    final = steps[-1][0]
+    last = [event for event in steps[-2][2] if isinstance(event, Undistributed)]
+    assert [event.chips for event in last] == ([final.carry] if final.carry else [])
+
+
+# -- 5. The end --------------------------------------------------------------------------
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_the_next_round_deals_afresh_at_once(game: Loo, seed: int, choices: int) -> None:
+    """A round's end deals the next at once: next dealer, fresh shuffle, decisions anew (rules/loo.md#next-round)."""
+    for state, _, events, after in moves(playout(game, seed, choices)):
+        if not any(isinstance(event, RoundStarted) for event in events):
+            continue
+        number = state.round_number + 1
+        deal = shuffled_deal(game, state.seed, number)
+        assert (after.round_number, after.phase, after.dealer) == (number, "decide", game.dealer_of(number))
+        assert (after.hands, after.miss, after.turned, after.stock) == (deal.hands, deal.miss, deal.turned, deal.stock)
+        assert after.decisions == (None,) * game.players
+        assert (after.tricks, after.trick, after.p0) == ((), (), 0)
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_the_game_ends_after_its_rounds(game: Loo, seed: int, choices: int) -> None:
+    """L14: the game is over exactly when its last round ends, and then nothing is legal (rules/loo.md#end)."""
+    steps = playout(game, seed, choices)
+    ends = [event for _, _, events in steps for event in events if isinstance(event, RoundEnded)]
+    assert [event.round_number for event in ends] == list(range(1, game.rounds + 1))
+    assert all(not state.is_over for state, _, _ in steps[:-1])
+    final = steps[-1][0]
+    assert (final.is_over, final.round_number, final.legal_actions()) == (True, game.rounds, ())
+
+
+def test_players_tied_on_the_most_chips_share_the_win() -> None:
+    """L14: three players each win one paying trick of a pot of 3 and tie on 0: all three win (rules/loo.md#end)."""
+    hands = [["3s", "4s", "9c", "6d", "7d"], ["As", "2d", "3d", "4d", "5d"], ["2s", "Ad", "6c", "7c", "8c"]]
+    state = Loo(players=3, rounds=1).deal(hands, turned="2h")
+    tricks = "As 2s 3s  2d Ad 6d  6c 9c 3d  4s 4d 7c  7d 5d 8c"
+    for text in ["play", "play", "play", *tricks.split()]:
+        state = state.apply(state.parse_action(text))
+    assert state.is_over
+    assert state.tricks_won == (3, 1, 1)
+    assert state.balances == (0, 0, 0)
+    assert state.winners == {0, 1, 2}
+
+
+# -- 9. Options ----------------------------------------------------------------------------
+
+
 def test_options_and_their_defaults() -> None:
-    """Every option and its default (rules/loo.md#options)."""
+    """Every option and its default, and what the defaults that follow others come to (rules/loo.md#options)."""
     assert Loo().options() == {
         "players": 5,
         "ante": 1,

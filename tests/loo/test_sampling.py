@@ -142,7 +142,7 @@ def test_every_unseen_card_can_land_in_every_place_the_play_allows(
 
 
 def test_the_voids_of_the_crafted_trick_are_proven() -> None:
-    """Seat 2 discarded on a heart lead with diamonds trump: no hearts, no diamonds, no Pam (rules/loo.md#following)."""
+    """Seat 2 discarded on a heart lead (diamonds trump): no hearts, no diamonds, no Pam (rules/loo.md#discarding)."""
     state = voided()
     absent = proven_absent(state.game, state.view(0))
     lacking = {card for card in DECK if card.suit in "hd" or card is PAM}
@@ -151,7 +151,7 @@ def test_the_voids_of_the_crafted_trick_are_proven() -> None:
 
 
 def test_a_seat_that_followed_without_heading_holds_nothing_that_beats() -> None:
-    """Following with a heart that does not beat the trick proves no higher heart was held (rules/loo.md#following)."""
+    """Following with a heart that does not beat the trick proves no higher heart was held (rules/loo.md#must-head)."""
     hands = ["2c 3c 4c 5c 6c", "Qh 7h 8s 9s 10s", "2h 3s 4s 7c 8c", "3h 9c 10c Kc 2s"]
     state = play(Loo(players=4).deal([hand.split() for hand in hands], turned="5d"), "play play play play Qh 2h")
     absent = proven_absent(state.game, state.view(0))
@@ -160,7 +160,7 @@ def test_a_seat_that_followed_without_heading_holds_nothing_that_beats() -> None
 
 
 def test_trump_must_be_highest_proves_no_higher_trump() -> None:
-    """With trump_must_be_highest, trumping with the 4d shows no higher trump, nor Pam (rules/loo.md#following)."""
+    """With trump_must_be_highest, trumping with the 4d shows no higher trump, nor Pam (rules/loo.md#must-trump)."""
     hands = ["2c 3c 4c 5c 6c", "Qh 7h 8s 9s 10s", "4d 3s 4s 7c 8c", "3h 9c 10c Kc 2s"]
     game = Loo(players=4, trump_must_be_highest=True)
     state = play(game.deal([hand.split() for hand in hands], turned="5d"), "play play play play Qh 4d")
@@ -169,7 +169,7 @@ def test_trump_must_be_highest_proves_no_higher_trump() -> None:
 
 
 def test_wild_pam_proves_nothing() -> None:
-    """With pam_is_wild, Pam may go to any trick, so playing it shows no void (rules/loo.md#following)."""
+    """With pam_is_wild, Pam may go to any trick, so playing it shows no void (rules/loo.md#pam)."""
     hands = ["2c 3c 4c 5c 6c", "Qh 7h 8s 9s 10s", "Jc 5h 4s 7c 8c", "3h 9c 10c Kc 2s"]
     game = Loo(players=4, pam_is_wild=True)
     state = play(game.deal([hand.split() for hand in hands], turned="5d"), "play play play play Qh Jc")

@@ -36,32 +36,84 @@ def play_out(state: LooState) -> tuple[LooState, list[object]]:
     return state, events
 
 
-def test_the_example_round() -> None:
-    """Five ante one chip; diamonds trump; Pam takes trick 1 and 1 chip (rules/loo.md#the-sheets-example-round)."""
+def first_trick(cards: int) -> LooState:
+    """The example round after everyone plays and ``cards`` cards of the first trick: Qh, Ah, 9d, Jc, 7s."""
     state = example_deal(Loo(players=5))
-    assert state.pot == 5
-    assert state.trump == "d"
-    for _ in range(5):
-        state = state.apply(state.parse_action("play"))
-    assert state.current_player == 1, "the first player after the dealer leads"
-    state = state.apply(state.parse_action("Qh"))
-    assert [str(action) for action in state.legal_actions()] == ["Ah"], "seat 2 holds hearts and must head"
-    state = state.apply(state.parse_action("Ah"))
-    assert [str(action) for action in state.legal_actions()] == ["5d", "9d"], "seat 3 has no hearts: it must trump"
-    state = state.apply(state.parse_action("9d"))
-    assert [str(action) for action in state.legal_actions()] == ["Jc"], "seat 4 must overtrump: Pam"
-    state = state.apply(state.parse_action("Jc"))
-    assert len(state.legal_actions()) == 5, "seat 0 has neither hearts nor trumps: any card"
+    for text in ["play"] * 5 + TRICKS[0].split()[:cards]:
+        state = state.apply(state.parse_action(text))
+    return state
+
+
+def legal(state: LooState) -> list[str]:
+    return [str(action) for action in state.legal_actions()]
+
+
+def test_five_players_ante_one_chip_each() -> None:
+    """Five players pay one chip each: the pot holds 5 (rules/loo.md#antes)."""
+    state = example_deal(Loo(players=5))
+    assert (state.pot, state.balances) == (5, (-1, -1, -1, -1, -1))
+
+
+def test_a_diamond_turned_up_makes_diamonds_trump() -> None:
+    """The turned-up card is a diamond, so diamonds are trump (rules/loo.md#trump)."""
+    assert example_deal(Loo(players=5)).trump == "d"
+
+
+def test_the_second_player_must_head_with_the_ace() -> None:
+    """After the Qh lead, the second player holds hearts and must beat the queen: the Ah (rules/loo.md#must-head)."""
+    state = first_trick(1)
+    assert state.current_player == 2
+    assert legal(state) == ["Ah"]
+
+
+def test_the_third_player_without_hearts_must_trump() -> None:
+    """The third player has no hearts but diamonds, and must trump (rules/loo.md#must-trump)."""
+    state = first_trick(2)
+    assert state.current_player == 3
+    assert legal(state) == ["5d", "9d"]
+    assert state.follow(3).rule == "overtrump"
+
+
+def test_the_fourth_player_plays_pam_which_beats_everything() -> None:
+    """The fourth player, void in hearts, holds Pam, a trump above the 9d, and must play it (rules/loo.md#pam)."""
+    state = first_trick(3)
+    assert state.current_player == 4
+    assert legal(state) == ["Jc"]
+
+
+def test_the_fifth_player_with_neither_hearts_nor_diamonds_discards() -> None:
+    """The fifth player has neither hearts nor diamonds and may throw any card: the 7s (rules/loo.md#discarding)."""
+    state = first_trick(4)
+    assert state.current_player == 0
+    assert legal(state) == ["2c", "3c", "2s", "3s", "7s"]
+    assert state.follow(0).rule == "discard"
+
+
+def test_pam_wins_the_trick_and_a_fifth_of_the_pot() -> None:
+    """Pam wins trick 1, and its player takes a fifth of the pot (rules/loo.md#winning, rules/loo.md#payouts)."""
+    state = first_trick(4)
     step = state.step(state.parse_action("7s"))
     won = [event for event in step.events if isinstance(event, TrickWon)]
     assert won == [TrickWon(seat=4, trick=1, card=PAM, chips=1)]
     assert step.state.balances == (-1, -1, -1, -1, 0)
     assert step.state.pot == 4
-    assert step.state.current_player == 4, "the winner leads the next trick"
+
+
+def test_the_example_round() -> None:
+    """The sheet's first trick, card by card; its winner leads the next (rules/loo.md#the-sheets-example-round)."""
+    state = example_deal(Loo(players=5))
+    for _ in range(5):
+        state = state.apply(state.parse_action("play"))
+    assert state.current_player == 1, "the first player after the dealer leads"
+    for text in TRICKS[0].split():
+        assert text in legal(state)
+        state = state.apply(state.parse_action(text))
+    assert state.tricks_won == (0, 0, 0, 0, 1)
+    assert state.current_player == 4, "the winner leads the next trick"
 
 
 def test_the_example_round_to_the_loo() -> None:
-    """The fifth player, having won nothing, pays 5 into the next pot besides the ante (rules/loo.md#the-loo)."""
+    """The fifth player, having won nothing, pays 5 into the next pot besides the ante (rules/loo.md#looed)."""
     state, events = play_out(example_deal(Loo(players=5)))
     assert [event.seat for event in events if isinstance(event, TrickWon)] == WINNERS
     assert [event for event in events if isinstance(event, Looed)] == [Looed(seat=0, chips=5)]
@@ -88,12 +140,12 @@ def test_the_example_round_to_the_loo() -> None:
     ids=["head", "trump", "overtrump", "trump-though-beaten", "follow-before-pam", "pam-no-club", "pam-led"],
 )
 def test_the_follow_examples(trick: str, hand: str, legal: str) -> None:
-    """Diamonds trump: the legal cards of the issue's examples, exactly (rules/loo.md#following)."""
+    """Diamonds trump: the legal cards of each follow example, exactly (rules/loo.md#following)."""
     assert follow(cards(hand), cards(trick), "d").cards == tuple(cards(legal))
 
 
 def test_a_follow_example_through_play() -> None:
-    """After Qh, Ah and 9d, a hand of 5d Jd Pam 4c may play Jd or Pam only (rules/loo.md#following)."""
+    """After Qh, Ah and 9d, a hand of 5d Jd Pam 4c may play Jd or Pam only (rules/loo.md#must-trump)."""
     hands = ["2s 3s 4s 5s 6s", "Qh 2h 3h 4h 5h", "Ah 6h 7h 8h 10h", "9d 7s 8s 9s 10s", "5d Jd Jc 4c 2c"]
     state = Loo(players=5).deal([text.split() for text in hands], turned="Kd")
     for text in ["play"] * 5 + ["Qh", "Ah", "9d"]:
@@ -117,7 +169,7 @@ def test_a_pot_of_seven_pays_two_two_one_one_one() -> None:
 
 
 def test_a_trick_paying_nothing_still_saves_from_the_loo() -> None:
-    """Three players, P0 = 3: tricks 4 and 5 pay nothing, yet their winner is not looed (rules/loo.md#payouts)."""
+    """Three players, P0 = 3: tricks 4 and 5 pay nothing, yet their winner is not looed (rules/loo.md#small-pot)."""
     hands = ["2c 3c 4c 5c 6c", "2h 3h 4h 2s 3s", "4s 5s 6s 7s 8s"]
     state = Loo(players=3).deal([text.split() for text in hands], turned="Kd")
     events: list[object] = []

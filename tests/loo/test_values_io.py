@@ -166,7 +166,7 @@ def test_bad_decisions_say_why_and_change_nothing(
 def test_cards_the_follow_rules_forbid(
     game: Loo, second: str, dealer: str, moves: list[str], bad: str, message: str
 ) -> None:
-    """A card L9 forbids raises IllegalActionError naming the rule and the legal cards (rules/loo.md#tricks)."""
+    """A card L9 forbids raises IllegalActionError naming the rule and the legal cards (rules/loo.md#following)."""
     state = _deal(game, second=second, dealer=dealer, moves=["play", "play", "play", *moves])
     before = copy.deepcopy(state.to_dict())
     card = Card.parse(bad)
@@ -190,14 +190,14 @@ def test_nothing_can_be_played_once_the_game_is_over() -> None:
 
 
 def test_apply_takes_actions_not_text() -> None:
-    """Text given to apply is refused with a pointer to parse_action (rules/loo.md#notation)."""
+    """Text given to apply is refused with a pointer to parse_action (rules/loo.md#bad-input)."""
     state = _deal()
     with pytest.raises(IllegalActionError, match="apply takes an action, not text: read 'play' with parse_action"):
         state.apply("play")  # type: ignore[arg-type]
 
 
 def test_acting_out_of_turn_and_deciding_twice() -> None:
-    """A match refuses a decision out of turn, a second decision included (rules/loo.md#deciding)."""
+    """A match refuses a decision out of turn, a second decision included (rules/loo.md#decision-order)."""
     match = Match(THREE, state=_deal())
     with pytest.raises(IllegalActionError, match=r"^it is seat 1's decision, not seat 2's$"):
         match.play("drop", seat=2)
@@ -231,7 +231,7 @@ def test_acting_after_the_end_through_a_match() -> None:
 
 @pytest.mark.parametrize("seat", [3, -1, True, "0"])
 def test_views_of_no_seat(seat: object) -> None:
-    """A view of a seat the game does not have is a SeatError (rules/loo.md#what-each-player-knows)."""
+    """A view of a seat the game does not have is a SeatError (rules/loo.md#bad-input)."""
     with pytest.raises(SeatError, match=r"^seat must be 0 to 2 or None, got "):
         _deal().view(seat)  # type: ignore[arg-type]
 
@@ -267,7 +267,7 @@ def test_bad_options(options: dict[str, Any], message: str) -> None:
 
 @pytest.mark.parametrize("seed", ["7", 1.5, True])
 def test_bad_seeds(seed: object) -> None:
-    """A seed is an integer or None (rules/loo.md#options)."""
+    """A seed is an integer or None (rules/loo.md#bad-input)."""
     with pytest.raises(ConfigError, match=r"^seed must be an integer or None, got "):
         THREE.start(seed=seed)  # type: ignore[arg-type]
 

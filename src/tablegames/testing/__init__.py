@@ -1,10 +1,6 @@
 """The conformance kit: `check_game` checks that a game keeps the tablegames contract.
 
-Run it on any game, ours or your own::
-
-    from tablegames.testing import check_game
-    check_game(MyGame(), seeds=range(20))
-
+Run it on any game, ours or your own: ``check_game(MyGame(), seeds=range(20))``.
 It plays random games to the end and, at every state on the way, checks the
 contract of the protocol (see `check_game`). Hypothesis strategies that draw
 reachable states live in `tablegames.testing.strategies` (they need the
