@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pytest
@@ -65,3 +66,21 @@ def test_the_checks_fail_on_a_missing_or_unknown_section(tmp_path: Path, monkeyp
     rendered = rules_index.render("toy", cited)
     assert "Text.\n\n*Checked by:* `test_toy.py::test_setup`\n\n## 2. Play" in rendered
     assert rules_index.render("toy", cited).count("Checked by") == 1
+
+
+#: The letter each game's rulings are labelled with on its rules page (H1, K8, L12, ...).
+RULING_LETTERS = {"kalaha": "H", "kalo": "K", "loo": "L"}
+
+
+def _labels(text: str, letter: str) -> set[str]:
+    return set(re.findall(rf"\b{letter}\d{{1,2}}\b", text))
+
+
+@pytest.mark.parametrize(("game", "letter"), sorted(RULING_LETTERS.items()))
+def test_every_ruling_the_code_cites_is_on_the_rules_page(game: str, letter: str) -> None:
+    """A ruling label in the game's source (docstrings, comments, error messages) is defined on its rules page."""
+    source = "\n".join(path.read_text() for path in (rules_index.ROOT / "src" / "tablegames" / game).rglob("*.py"))
+    page = (rules_index.RULES / f"{game}.md").read_text()
+    assert _labels(source, letter), f"the {game} source cites no ruling labels; is {letter} its letter?"
+    missing = sorted(_labels(source, letter) - _labels(page, letter))
+    assert not missing, f"rulings cited by src/tablegames/{game} but not on docs/rules/{game}.md: {missing}"

@@ -26,7 +26,7 @@ def test_state_dict_round_trips(state: KalahaState) -> None:
 
 
 def test_state_dict_layout() -> None:
-    """The dict holds rows in each seat's own pit order, stores and the seat to move (rules/kalaha.md#pit-numbers)."""
+    """The dict holds rows in each seat's own pit order, stores and the seat to move."""
     data = GAME.position(rows=((1, 2, 3, 4, 5, 6), (6, 5, 4, 3, 2, 1)), stores=(3, 3), to_move=1).to_dict()
     assert data == {
         "format": "tablegames.state",

@@ -1,4 +1,4 @@
-"""Sampling a state from a view (rules/kalo.md#what-each-player-knows): every public fact kept, hidden cards dealt.
+"""Sampling a state from a view: every public fact kept, hidden cards dealt.
 
 ``game.sample_state(view, rng)`` must give a state the seat cannot tell from
 the real one (its view is the same), that reads back, and that holds every

@@ -57,7 +57,7 @@ def void_shown(state: LooState, seat: int) -> set[Card]:
 
 @given(loo_states(), seeds())
 def test_a_sample_is_a_state_the_seat_cannot_tell_from_the_real_one(state: LooState, seed: int) -> None:
-    """A sample shows each seat (or a spectator) its very view, and reads back (rules/loo.md#what-each-player-knows)."""
+    """A sample shows each seat (or a spectator) its very view, and reads back."""
     game = state.game
     for seat in (None, *range(game.players)):
         view = state.view(seat)
@@ -81,7 +81,7 @@ def test_a_sample_is_a_state_the_seat_cannot_tell_from_the_real_one(state: LooSt
 
 @given(loo_states(), seeds())
 def test_a_seat_never_gets_a_card_its_play_showed_it_lacks(state: LooState, seed: int) -> None:
-    """A seat that did not follow the led suit holds none, nor trumps unless it trumped (rules/loo.md#following)."""
+    """A seat that did not follow the led suit holds none, nor trumps unless it trumped."""
     game = state.game
     for seat in (None, *range(game.players)):
         sample = game.sample_state(state.view(seat), random.Random(seed))
@@ -122,7 +122,7 @@ def with_the_miss() -> LooState:
 def test_every_unseen_card_can_land_in_every_place_the_play_allows(
     make: Callable[[], LooState], seat: int | None, uniform_tries: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In 300 samples each unseen card reaches every place it may be, never a proven void (rules/loo.md#following)."""
+    """In 300 samples each unseen card reaches every place it may be, never a proven void."""
     monkeypatch.setattr(sampling, "_UNIFORM_TRIES", uniform_tries)
     state = make()
     game, view = state.game, state.view(seat)
@@ -142,7 +142,7 @@ def test_every_unseen_card_can_land_in_every_place_the_play_allows(
 
 
 def test_the_voids_of_the_crafted_trick_are_proven() -> None:
-    """Seat 2 discarded on a heart lead (diamonds trump): no hearts, no diamonds, no Pam (rules/loo.md#discarding)."""
+    """Seat 2 discarded on a heart lead (diamonds trump): no hearts, no diamonds, no Pam."""
     state = voided()
     absent = proven_absent(state.game, state.view(0))
     lacking = {card for card in DECK if card.suit in "hd" or card is PAM}
@@ -151,7 +151,7 @@ def test_the_voids_of_the_crafted_trick_are_proven() -> None:
 
 
 def test_a_seat_that_followed_without_heading_holds_nothing_that_beats() -> None:
-    """Following with a heart that does not beat the trick proves no higher heart was held (rules/loo.md#must-head)."""
+    """Following with a heart that does not beat the trick proves no higher heart was held."""
     hands = ["2c 3c 4c 5c 6c", "Qh 7h 8s 9s 10s", "2h 3s 4s 7c 8c", "3h 9c 10c Kc 2s"]
     state = play(Loo(players=4).deal([hand.split() for hand in hands], turned="5d"), "play play play play Qh 2h")
     absent = proven_absent(state.game, state.view(0))
@@ -160,7 +160,7 @@ def test_a_seat_that_followed_without_heading_holds_nothing_that_beats() -> None
 
 
 def test_trump_must_be_highest_proves_no_higher_trump() -> None:
-    """With trump_must_be_highest, trumping with the 4d shows no higher trump, nor Pam (rules/loo.md#must-trump)."""
+    """With trump_must_be_highest, trumping with the 4d shows no higher trump, nor Pam."""
     hands = ["2c 3c 4c 5c 6c", "Qh 7h 8s 9s 10s", "4d 3s 4s 7c 8c", "3h 9c 10c Kc 2s"]
     game = Loo(players=4, trump_must_be_highest=True)
     state = play(game.deal([hand.split() for hand in hands], turned="5d"), "play play play play Qh 4d")
@@ -169,7 +169,7 @@ def test_trump_must_be_highest_proves_no_higher_trump() -> None:
 
 
 def test_wild_pam_proves_nothing() -> None:
-    """With pam_is_wild, Pam may go to any trick, so playing it shows no void (rules/loo.md#pam)."""
+    """With pam_is_wild, Pam may go to any trick, so playing it shows no void."""
     hands = ["2c 3c 4c 5c 6c", "Qh 7h 8s 9s 10s", "Jc 5h 4s 7c 8c", "3h 9c 10c Kc 2s"]
     game = Loo(players=4, pam_is_wild=True)
     state = play(game.deal([hand.split() for hand in hands], turned="5d"), "play play play play Qh Jc")
@@ -190,7 +190,7 @@ def test_the_constrained_dealer_fills_tight_places() -> None:
 
 @given(st.sampled_from([3, 4, 8]), seeds())
 def test_a_spectator_sample_deals_every_hand(players: int, seed: int) -> None:
-    """A spectator sees no hand, so every hand is dealt afresh (rules/loo.md#what-each-player-knows)."""
+    """A spectator sees no hand, so every hand is dealt afresh."""
     game = Loo(players=players, miss=players < 8)
     state = game.start(seed=seed)
     sample = game.sample_state(state.view(None), random.Random(seed))

@@ -487,7 +487,7 @@ def test_bad_cards(make: Callable[[], object], message: str) -> None:
 
 
 def test_a_float_rank_is_refused_and_changes_no_card() -> None:
-    """A rank must be an int: Card(10.0, "d") is refused and the card 10d keeps its rank 10 (rules/loo.md#notation)."""
+    """A rank must be an int: Card(10.0, "d") is refused and the card 10d keeps its rank 10."""
     ten = Card.parse("10d")
     with pytest.raises(InvalidActionError, match="a rank is 2 to 14"):
         Card(10.0, "d")  # type: ignore[arg-type]
