@@ -1,15 +1,10 @@
-"""A minimal text frontend: play one seat of any registered game over stdin/stdout, random bots at the others.
-
-`main` sees the game only as JSON: its seat's view comes in, each decision goes out as notation.
-`Table` is the game's side. Run: ``python docs/examples/frontend.py kalaha`` (or ``kalo``, ``loo``).
-"""
+"""A minimal text frontend: play one seat of any game, random bots at the others. Run: frontend.py GAME [SEAT]."""
 
 from __future__ import annotations
 
 import json
 import random
 import sys
-from typing import TextIO
 
 import tablegames
 
@@ -29,8 +24,7 @@ class Table:
             self.match.play(self.bot.choose(state.view(state.current_player), self.rng))
         news = self.match.events_for(self.seat)[self.seen :]
         self.seen += len(news)
-        view = self.match.state.view(self.seat).to_dict()
-        return json.dumps({"view": view, "events": [event.to_dict() for event in news]})
+        return json.dumps({"view": state.view(self.seat).to_dict(), "events": [event.to_dict() for event in news]})
 
     def act(self, message: str) -> str:
         """Play ``{"action": ...}``, in notation or as an action dict; reply ``{}`` or ``{"error": ...}``."""
@@ -43,26 +37,25 @@ class Table:
         return "{}"
 
 
-def main(name: str, seat: int = 0, lines: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
-    """Play ``name`` at ``seat``: show the news and the view, read a decision (number or notation), repeat."""
+def main(name: str, seat: int = 0) -> None:
+    """The frontend, which knows the game only from the Table's JSON: show the view, read a decision, send it."""
     table = Table(name, seat, seed=1)
     while True:
         message = json.loads(table.view())
         view, legal = message["view"], message["view"]["legal_actions"]
         for event in message["events"]:
-            print("  ·", event["text"], file=out)
+            print("  ·", event["text"])
         if view["is_over"]:
-            print(f"game over: scores {view['scores']}, winners {view['winners']}", file=out)
+            print(f"game over: scores {view['scores']}, winners {view['winners']}")
             return
-        print(*(f"{key}: {json.dumps(value)}" for key, value in view.items() if key not in COMMON), sep="\n", file=out)
-        print("legal:", " | ".join(f"{number}. {text}" for number, text in enumerate(legal, 1)), file=out)
-        if not (line := lines.readline()):  # the end of the input
+        print(*(f"{key}: {json.dumps(value)}" for key, value in view.items() if key not in COMMON), sep="\n")
+        print("legal:", " | ".join(f"{number}. {text}" for number, text in enumerate(legal, 1)))
+        if not (line := sys.stdin.readline()):  # the end of the input
             return
-        text = line.strip()
+        text = line.strip()  # a decision's number in the list, or its notation
         chosen = legal[int(text) - 1] if text.isdigit() and 0 < int(text) <= len(legal) else text
-        reply = json.loads(table.act(json.dumps({"action": chosen})))
-        if "error" in reply:
-            print("error:", reply["error"], file=out)
+        if "error" in (reply := json.loads(table.act(json.dumps({"action": chosen})))):
+            print("error:", reply["error"])
 
 
 if __name__ == "__main__":

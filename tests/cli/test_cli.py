@@ -66,12 +66,14 @@ def test_errors_are_one_line_on_stderr_with_status_2(tmp_path: Path) -> None:
 
 
 def test_unreadable_and_mismatched_records(tmp_path: Path) -> None:
-    """A record that is not JSON text, or that --load cannot use as asked, is one line of error."""
+    """A record that is not JSON, that --load cannot use, or replayed as a seat it lacks, is one line of error."""
     binary = tmp_path / "record.bin"
     binary.write_bytes(b"\xff\xfe\x00garbage")
     assert run(["replay", str(binary)]).code == 2
     record = tmp_path / "kalaha.json"
     record.write_text(json.dumps(Match(tablegames.load("kalaha"), seed=1).to_record()))
+    seat = run(["replay", str(record), "--seat", "5"])
+    assert (seat.code, seat.err) == (2, "tablegames: --seat must be 0 to 1 in kalaha with 2 players\n")
     wrong = run(["play", "loo", "--load", str(record)])
     assert wrong.err == f"tablegames: {record} holds a game of kalaha, not of loo\n"
     seeded = run(["play", "--load", str(record), "--seed", "3"])

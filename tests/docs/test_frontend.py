@@ -43,11 +43,13 @@ def test_the_frontend_plays_a_game_to_the_end_from_stdin(name: str) -> None:
     assert done.stderr == ""
 
 
-def test_the_frontend_stops_quietly_when_the_input_ends() -> None:
+def test_the_frontend_stops_quietly_when_the_input_ends(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """At the end of its input the frontend returns after showing the view and the legal decisions."""
-    out = io.StringIO()
-    _frontend().main("kalaha", 1, lines=io.StringIO(""), out=out)
-    shown = out.getvalue().splitlines()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    _frontend().main("kalaha", 1)
+    shown = capsys.readouterr().out.splitlines()
     assert shown[0].startswith("  · seat 0 sows 4 seeds from pit ")
     assert shown[-1].startswith("legal: 1. a | ")
 

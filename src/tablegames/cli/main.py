@@ -1,8 +1,10 @@
 """Command-line entry point: parse the arguments, check that rich is there, and run a command.
 
 The commands are ``play`` (people against bots, or several people at one
-screen), ``replay`` (a saved record, ply by ply) and ``simulate`` (many games
-between bots). Errors are one line on stderr and exit status 2.
+screen), ``replay`` (a saved record, ply by ply), ``simulate`` (many games
+between bots), ``solve`` (the perfect-play value of a Kalaha board) and
+``analyse`` (the value of every move in a Kalaha position). Errors are one
+line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -319,7 +321,9 @@ def _replay(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None
     from tablegames.cli.replay import replay
 
     match = _read_record(args.record)
-    match.game.check_seat(args.seat)
+    game = match.game
+    if args.seat is not None and not 0 <= args.seat < game.players:
+        raise ConfigError(f"--seat must be 0 to {game.players - 1} in {game.name} with {game.players} players")
     console = make_console(out)
     reader = None
     if args.step:
