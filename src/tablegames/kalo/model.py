@@ -20,7 +20,7 @@ __all__ = ["DEALT", "Effect", "Slot", "Step", "TrickPlay"]
 Step = Literal["card", "seat", "slot", "insert"]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Slot:
     """One place in a hand.
 

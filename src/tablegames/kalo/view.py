@@ -27,7 +27,7 @@ from tablegames.kalo.cards import RANK_NAMES, Card
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
-    from tablegames.kalo.model import Step, TrickPlay
+    from tablegames.kalo.model import Slot, Step, TrickPlay
     from tablegames.kalo.state import KaloState
 
 __all__ = ["EffectView", "KaloView", "SlotView", "view_of"]
@@ -163,19 +163,27 @@ def _slot_text(slot: SlotView) -> str:
     return f"{text}'" if slot.received else text
 
 
+def _hand_view(hand: tuple[Slot, ...], seat: int | None, own: bool) -> tuple[SlotView, ...]:
+    """``hand`` as ``seat`` sees it (``own``: it is that seat's hand); kept for reuse, as hands recur."""
+    key = (hand, seat, own)
+    view = _HANDS.get(key)
+    if view is None:
+        if len(_HANDS) >= _HANDS_KEPT:
+            _HANDS.clear()
+        view = _HANDS[key] = tuple(
+            SlotView(slot.card if own or seat in slot.known_by else None, slot.received, slot.known_by) for slot in hand
+        )
+    return view
+
+
+#: Hands as seen from a seat, and how many are kept before the store starts afresh.
+_HANDS: dict[tuple[tuple[Slot, ...], int | None, bool], tuple[SlotView, ...]] = {}
+_HANDS_KEPT = 50_000
+
+
 def view_of(state: KaloState, seat: int | None) -> KaloView:
     """Build ``seat``'s view of ``state``."""
-    hands = tuple(
-        tuple(
-            SlotView(
-                card=slot.card if seat is not None and (owner == seat or seat in slot.known_by) else None,
-                received=slot.received,
-                known_by=slot.known_by,
-            )
-            for slot in hand
-        )
-        for owner, hand in enumerate(state.hands)
-    )
+    hands = tuple(_hand_view(hand, seat, owner == seat) for owner, hand in enumerate(state.hands))
     effect = state.effect
     effect_view = None
     pile = None
