@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import TYPE_CHECKING, ClassVar
@@ -130,3 +131,69 @@ def test_a_progress_callback_sees_every_game() -> None:
     simulate(game, ["random"], games=7, seed=1, progress=lambda *n: seen.append(n))
     assert seen[-1] == (7, 7)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
+@attrs.frozen
+class _First(Bot):
+    """Always the first legal action: an anchor with a known, often poor, choice."""
+
+    name: ClassVar[str] = "first"
+
+    def choose(self, view: tablegames.View, rng: random.Random) -> tablegames.Action:
+        return view.legal_actions[0]
+
+
+def _capture_position() -> tuple[tablegames.State, tablegames.Action, tablegames.Action]:
+    """A Kalaha position where pit a sows harmlessly and pit b captures seven seeds and wins."""
+    from tablegames.kalaha import Kalaha
+
+    game = Kalaha(pits=3, seeds=2)
+    state = game.position([[1, 1, 0], [6, 0, 0]], stores=[2, 2], to_move=0)
+    return state, state.parse_action("a"), state.parse_action("b")
+
+
+def test_a_search_keeps_its_anchors_choice_unless_another_is_clearly_better() -> None:
+    """With an anchor, the search returns the anchor's action unless another beats it by ``margin`` errors."""
+    from tablegames.core.search import ISMCTSBot
+
+    state, first, capture = _capture_position()
+    view = state.view(0)
+    assert view.legal_actions[0] == first
+    game = state.game
+    unsure = ISMCTSBot(game, iterations=200, anchor=_First(), margin=math.inf)
+    sure = ISMCTSBot(game, iterations=200, anchor=_First(), margin=2.0)
+    plain = ISMCTSBot(game, iterations=200)
+    assert unsure.choose(view, random.Random(1)) == first
+    assert sure.choose(view, random.Random(1)) == capture
+    assert plain.choose(view, random.Random(1)) == capture
+
+
+def test_an_anchor_with_a_single_legal_action_is_not_asked() -> None:
+    """A forced move is returned at once, anchored or not."""
+    from tablegames.core.search import ISMCTSBot
+    from tablegames.kalaha import Kalaha
+
+    game = Kalaha(pits=3, seeds=2)
+    state = game.position([[0, 0, 1], [1, 2, 0]], stores=[4, 4], to_move=0)
+    (only,) = state.legal_actions()
+    assert ISMCTSBot(game, iterations=5, anchor=_First()).choose(state.view(0), random.Random(0)) == only
+
+
+def test_a_paired_search_plays_every_deal_with_every_action() -> None:
+    """With ``paired``, each iteration plays one playout per legal action, and the best mean wins."""
+    from tablegames.core.search import ISMCTSBot, win_share
+
+    state, first, capture = _capture_position()
+    calls: list[int] = []
+
+    def counted(start: tablegames.State, end: tablegames.State, seat: int) -> float:
+        calls.append(seat)
+        return win_share(start, end, seat)
+
+    bot = ISMCTSBot(state.game, iterations=7, paired=True, reward=counted)
+    assert bot.choose(state.view(0), random.Random(3)) == capture
+    assert calls == [0] * 7 * len(state.legal_actions())
+    anchored = ISMCTSBot(state.game, iterations=30, paired=True, anchor=_First(), margin=math.inf)
+    assert anchored.choose(state.view(0), random.Random(3)) == first
+    overruled = ISMCTSBot(state.game, iterations=30, paired=True, anchor=_First(), margin=2.0)
+    assert overruled.choose(state.view(0), random.Random(3)) == capture

@@ -7,6 +7,7 @@ search bot deals what it cannot see with ``game.sample_state``.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, ClassVar
 
@@ -126,6 +127,10 @@ def test_the_bots_are_offered_by_name() -> None:
     assert isinstance(search, KaloSearch)
     assert (search.iterations, search.exploration, search.rollout) == (7, 1.0, KaloHeuristic(game))
     assert (search.horizon, search.reward) == (round_over, round_gain)
+    assert (search.paired, search.anchor, search.margin) == (True, KaloHeuristic(game), 1.0)
+    unmoved = game.bot("search", margin=math.inf)
+    assert isinstance(unmoved, KaloSearch)
+    assert (unmoved.iterations, unmoved.margin) == (12, math.inf)
     with pytest.raises(tablegames.ConfigError):
         game.bot("heuristic", depth=3)
     with pytest.raises(tablegames.ConfigError):

@@ -20,6 +20,7 @@ Examples:
 from __future__ import annotations
 
 import math
+import random
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -28,7 +29,6 @@ from tablegames.core.bots import Bot, RandomBot
 from tablegames.core.errors import ConfigError
 
 if TYPE_CHECKING:
-    import random
     from collections.abc import Callable
 
     from tablegames.core.protocol import Action, Game, State, View
@@ -65,6 +65,23 @@ class _Node:
 class ISMCTSBot(Bot):
     """Single-observer information-set MCTS over ``game.sample_state``.
 
+    Two refinements make it a stronger player of games where the deal decides
+    much of a playout's score:
+
+    - ``paired``: every deal is played with every legal action at the root,
+      each played on by the rollout bot with the same random numbers, so the
+      actions are compared deal by deal and the luck of the deal cancels out
+      of their differences. The tree is then the root alone (flat Monte
+      Carlo over the information set): below it every seat plays as the
+      rollout bot would, a better model of the other players than choices
+      resting on a handful of visits. An iteration costs one playout per
+      legal action.
+    - ``anchor``: a bot whose choice the search keeps unless another action's
+      mean reward beats it by more than ``margin`` standard errors of the
+      difference (paired differences when ``paired``). The search then
+      corrects the anchor where its playouts clearly say so, instead of
+      replacing it with a choice resting on a few noisy playouts.
+
     Attributes:
         game: The game (its ``sample_state`` deals what the seat cannot see).
         iterations: Deals searched per decision.
@@ -72,6 +89,13 @@ class ISMCTSBot(Bot):
         rollout: The bot that plays on from a new node (default: random).
         horizon: ``horizon(start, state)`` is True where a playout stops (default: the game's end).
         reward: ``reward(start, end, seat)`` scores a playout for a seat (default: `win_share`).
+        paired: Play every deal with every legal root action (see above).
+        anchor: A bot whose choice stands unless clearly beaten (default: none).
+        margin: How many standard errors another action must beat ``anchor``'s by.
+
+    The choice is the most visited action; with ``paired`` (equal visits) the
+    one with the best mean reward; with an ``anchor``, the anchor's unless
+    beaten as above.
     """
 
     name: ClassVar[str] = "search"
@@ -82,46 +106,77 @@ class ISMCTSBot(Bot):
     rollout: Bot | None = None
     horizon: Callable[[State, State], bool] | None = None
     reward: Callable[[State, State, int], float] | None = None
+    paired: bool = False
+    anchor: Bot | None = None
+    margin: float = 2.0
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        """Search ``iterations`` deals consistent with ``view`` and return the most visited legal action."""
+        """Search ``iterations`` deals consistent with ``view`` and return the choice (see the class)."""
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
+        seat = view.seat
+        assert seat is not None
+        anchored = None if self.anchor is None else self.anchor.choose(view, rng)
         root = _Node(mover=None)
+        rewards: dict[Action, list[float]] = {action: [] for action in legal}
         for _ in range(self.iterations):
-            self._iterate(root, self.game.sample_state(view, rng), rng)
-        visits = {action: root.children[action].visits for action in legal if action in root.children}
-        return max(legal, key=lambda action: visits.get(action, -1))
+            start = self.game.sample_state(view, rng)
+            if self.paired:
+                seed = rng.getrandbits(64)
+                for action in legal:
+                    rewards[action].append(self._iterate(root, start, seat, random.Random(seed), action)[1])
+            else:
+                action, reward = self._iterate(root, start, seat, rng)
+                rewards[action].append(reward)
+        tried = [action for action in legal if rewards[action]]
+        best = max(tried, key=lambda action: _mean(rewards[action]))
+        if anchored is not None:
+            return best if best != anchored and self._clearly_better(rewards[best], rewards[anchored]) else anchored
+        return best if self.paired else max(tried, key=lambda action: len(rewards[action]))
+
+    def _clearly_better(self, better: list[float], kept: list[float]) -> bool:
+        """Whether ``better`` beats ``kept`` by more than ``margin`` standard errors (paired when ``paired``)."""
+        if len(better) < 2 or len(kept) < 2:
+            return False
+        if self.paired:
+            differences = [b - k for b, k in zip(better, kept, strict=True)]
+            return _mean(differences) > self.margin * math.sqrt(_variance(differences) / len(differences))
+        error = math.sqrt(_variance(better) / len(better) + _variance(kept) / len(kept))
+        return _mean(better) - _mean(kept) > self.margin * error
 
     def _done(self, start: State, state: State) -> bool:
         return state.is_over or (self.horizon is not None and self.horizon(start, state))
 
-    def _iterate(self, root: _Node, start: State, rng: random.Random) -> None:
+    def _iterate(
+        self, root: _Node, start: State, seat: int, rng: random.Random, first: Action | None = None
+    ) -> tuple[Action, float]:
+        """One playout from ``start`` (through ``first`` if given); return the root action taken and its reward."""
         state, node, path = start, root, [root]
+        taken: Action | None = None
         while not self._done(start, state):
             actions = state.legal_actions()
-            for action in actions:
-                child = node.children.get(action)
+            for each in actions:
+                child = node.children.get(each)
                 if child is not None:
                     child.available += 1
-            untried = [action for action in actions if action not in node.children]
-            mover = state.current_player
-            if untried:
+            untried = [each for each in actions if each not in node.children]
+            if first is not None:
+                action, first = first, None
+            elif untried:
                 action = untried[int(rng.random() * len(untried))]
-                child = node.children[action] = _Node(mover=mover, available=1)
-                state = state.apply(action)
-                path.append(child)
-                break
-            action = max(actions, key=lambda each: self._ucb(node.children[each]))
-            node = node.children[action]
+            else:
+                action = max(actions, key=lambda each: self._ucb(node.children[each]))
+            taken = action if taken is None else taken
+            mover = state.current_player
             state = state.apply(action)
+            child = node.children.get(action)
+            if child is None or self.paired:
+                path.append(node.children.setdefault(action, _Node(mover=mover, available=1)))
+                break
+            node = child
             path.append(node)
-        rollout = self.rollout or RandomBot()
-        while not self._done(start, state):
-            seat = state.current_player
-            assert seat is not None
-            state = state.apply(rollout.choose(state.view(seat), rng))
+        state = _play_out(start, state, self.rollout or RandomBot(), self.horizon, rng)
         score = self.reward or win_share
         rewards: dict[int, float] = {}
         for node in path[1:]:
@@ -130,8 +185,35 @@ class ISMCTSBot(Bot):
                 if node.mover not in rewards:
                     rewards[node.mover] = score(start, state, node.mover)
                 node.total += rewards[node.mover]
+        assert taken is not None
+        return taken, rewards[seat] if seat in rewards else score(start, state, seat)
 
     def _ucb(self, node: _Node) -> float:
         if node.visits == 0:
             return math.inf
         return node.total / node.visits + self.exploration * math.sqrt(math.log(max(node.available, 1)) / node.visits)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _variance(values: list[float]) -> float:
+    mean = _mean(values)
+    return sum((value - mean) ** 2 for value in values) / (len(values) - 1)
+
+
+def _play_out(
+    start: State,
+    state: State,
+    rollout: Bot,
+    horizon: Callable[[State, State], bool] | None,
+    rng: random.Random,
+) -> State:
+    """Play ``state`` on with ``rollout`` at every seat until the game ends or ``horizon(start, state)``."""
+    while not state.is_over and not (horizon is not None and horizon(start, state)):
+        seat = state.current_player
+        assert seat is not None
+        forced = state.legal_actions()
+        state = state.apply(forced[0] if len(forced) == 1 else rollout.choose(state.view(seat), rng))
+    return state

@@ -248,17 +248,28 @@ def round_reward(start: State, end: State, seat: int) -> float:
 
     The difference is divided by twice the round's pot (P0 once tricks have
     begun), the most a round can move it by; antes of a new round cancel out.
+    Once the game is over, what counts is who won it: 1 for the winner, -1
+    for everyone else, a win shared by ``k`` seats counting ``2/k - 1``. So
+    the last round is played for the game, not for chips: a seat ahead plays
+    safe and one behind takes its chances.
 
     Examples:
         >>> from tablegames.loo import Loo
-        >>> game = Loo(players=3, rounds=1)
+        >>> game = Loo(players=3, rounds=2)
         >>> start = game.start(seed=1)
         >>> end = start.apply(start.parse_action("drop")).apply(start.parse_action("drop"))
         >>> round_reward(start, end, 0), round_reward(start, end, 1)
         (0.5, -0.25)
+        >>> last = Loo(players=3, rounds=1).start(seed=1)
+        >>> end = last.apply(last.parse_action("drop")).apply(last.parse_action("drop"))
+        >>> end.is_over, end.winners, round_reward(last, end, 0), round_reward(last, end, 2)
+        (True, frozenset({0}), 1.0, -1.0)
     """
     first: LooState = start  # type: ignore[assignment]
     last: LooState = end  # type: ignore[assignment]
+    if last.is_over:
+        winners = last.winners
+        return 2 / len(winners) - 1 if seat in winners else -1.0
     changes = [after - before for before, after in zip(first.balances, last.balances, strict=True)]
     others = [change for other, change in enumerate(changes) if other != seat]
     difference = changes[seat] - sum(others) / len(others)
