@@ -7,8 +7,8 @@ twice: once with the heuristic at seat 0 and once with the search there, the
 heuristic at every other seat both times. It prints each bot's mean round
 gain at seat 0 (its points less the others' mean, as the search scores a
 playout, times the number of players) and the mean of the paired differences
-with a 95% interval. The same deals for both bots make the comparison far
-sharper than whole games: the luck of the deal is the same on both sides.
+with a 95% interval. The same deals for both bots make the comparison
+sharper than unpaired rounds: the luck of the deal is the same on both sides.
 """
 
 from __future__ import annotations
