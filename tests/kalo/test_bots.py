@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -25,9 +24,10 @@ from tablegames.kalo.actions import READY
 from tablegames.kalo.bots import KaloHeuristic, KaloSearch, round_gain, round_over
 from tablegames.testing.strategies import seeds
 from tests.kalo.strategies import kalo_states
+from tests.spy import Spy
 
 if TYPE_CHECKING:
-    from tablegames.core.protocol import Action, View
+    from tablegames.core.protocol import View
 
 any_states = st.one_of(kalo_states(), kalo_states(effect=True))
 
@@ -60,20 +60,6 @@ def test_every_bot_makes_only_legal_decisions_the_same_every_time(state: KaloSta
         action = choose_for(bot, state, random.Random(seed))
         assert action in state.legal_actions()
         assert bot.choose(view, random.Random(seed)) == action
-
-
-@attrs.frozen
-class Spy(Bot):
-    """Records what it is handed, then decides like ``inner``."""
-
-    name: ClassVar[str] = "spy"
-    inner: Bot
-    seen: list[object] = attrs.field(factory=list, eq=False)
-
-    def choose(self, view: View, rng: random.Random) -> Action:
-        """Record ``view`` and ask the inner bot."""
-        self.seen.append(view)
-        return self.inner.choose(view, rng)
 
 
 def assert_holds_no_unknown_card(view: KaloView, state: KaloState) -> None:

@@ -6,7 +6,6 @@ import json
 import random
 import subprocess
 import sys
-from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 import pytest
@@ -22,9 +21,7 @@ from tablegames.loo.bots import LooHeuristic, round_over, round_reward, search_b
 from tablegames.testing.strategies import seeds
 from tests.loo.strategies import loo_states
 from tests.loo.test_leaks import exchange_unknown
-
-if TYPE_CHECKING:
-    from tablegames.core.protocol import Action, View
+from tests.spy import Spy
 
 BOTS = ("random", "heuristic", "search")
 
@@ -79,19 +76,6 @@ def test_choices_do_not_depend_on_cards_the_seat_cannot_see(state: LooState, see
     for name in ("heuristic", "search"):
         bot = made(state.game, name)
         assert choose_for(bot, state, random.Random(seed)) == choose_for(bot, other, random.Random(seed))
-
-
-@attrs.frozen
-class Spy(Bot):
-    """Passes every choice on to ``inner``, keeping what it was given."""
-
-    name: ClassVar[str] = "spy"
-    inner: Bot
-    seen: list[object] = attrs.field(factory=list, eq=False)
-
-    def choose(self, view: View, rng: random.Random) -> Action:
-        self.seen.append(view)
-        return self.inner.choose(view, rng)
 
 
 def assert_only_views(given_views: list[object], players: int) -> None:
