@@ -145,16 +145,13 @@ class ISMCTSBot(Bot):
         error = math.sqrt(_variance(better) / len(better) + _variance(kept) / len(kept))
         return _mean(better) - _mean(kept) > self.margin * error
 
-    def _done(self, start: State, state: State) -> bool:
-        return state.is_over or (self.horizon is not None and self.horizon(start, state))
-
     def _iterate(
         self, root: _Node, start: State, seat: int, rng: random.Random, first: Action | None = None
     ) -> tuple[Action, float]:
         """One playout from ``start`` (through ``first`` if given); return the root action taken and its reward."""
         state, node, path = start, root, [root]
         taken: Action | None = None
-        while not self._done(start, state):
+        while not _stopped(start, state, self.horizon):
             actions = state.legal_actions()
             for each in actions:
                 child = node.children.get(each)
@@ -211,9 +208,14 @@ def _play_out(
     rng: random.Random,
 ) -> State:
     """Play ``state`` on with ``rollout`` at every seat until the game ends or ``horizon(start, state)``."""
-    while not state.is_over and not (horizon is not None and horizon(start, state)):
+    while not _stopped(start, state, horizon):
         seat = state.current_player
         assert seat is not None
         forced = state.legal_actions()
         state = state.apply(forced[0] if len(forced) == 1 else rollout.choose(state.view(seat), rng))
     return state
+
+
+def _stopped(start: State, state: State, horizon: Callable[[State, State], bool] | None) -> bool:
+    """Whether a playout from ``start`` stops at ``state``: the game is over, or the horizon is reached."""
+    return state.is_over or (horizon is not None and horizon(start, state))
