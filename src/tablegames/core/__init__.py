@@ -10,6 +10,7 @@ from tablegames.core.errors import (
     InvalidActionError,
     InvalidStateError,
     MatchError,
+    MissingExtraError,
     SeatError,
     TablegamesError,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "InvalidStateError",
     "Match",
     "MatchError",
+    "MissingExtraError",
     "Outcome",
     "Ply",
     "RandomBot",

@@ -22,6 +22,7 @@ __all__ = [
     "InvalidActionError",
     "InvalidStateError",
     "MatchError",
+    "MissingExtraError",
     "SeatError",
     "TablegamesError",
 ]
@@ -65,3 +66,15 @@ class SeatError(TablegamesError, ValueError):
 
 class MatchError(TablegamesError):
     """A `Match` was asked for something it cannot do, such as undo at the start."""
+
+
+class MissingExtraError(TablegamesError, ImportError):
+    """An optional dependency is not installed; the message names the extra that installs it.
+
+    Attributes:
+        extra: The name of the extra, e.g. ``"web"``.
+    """
+
+    def __init__(self, message: str, *, extra: str) -> None:
+        super().__init__(message)
+        self.extra = extra
