@@ -31,11 +31,11 @@ def test_the_hand_is_numbered_and_the_others_face_down() -> None:
 def test_a_few_moves_with_bad_input_undo_and_save(tmp_path: Path) -> None:
     """Unknown words and illegal decisions are explained; numbers, notation, undo and save all work."""
     record = tmp_path / "kalo.json"
-    typed = f"bogus\narrange 99\n2\nready\n1\nundo\n2S\nsave {record}\nquit\n"
+    typed = f"bogus\narrange 40\n2\nready\n1\nundo\n2S\nsave {record}\nquit\n"
     result = run(THREE, typed)
     assert result.code == 0
     assert "'bogus' is not a Kalo action" in result.out
-    assert "arrange 99 is not a legal decision for seat 0 now; legal: arrange 0, arrange 1," in result.out
+    assert "arrange 40 is not a legal decision for seat 0 now; legal: arrange 0, arrange 1," in result.out
     assert "  · seat 0 moves the card at slot 1 to slot 0" in result.out
     assert "took back your decision 2s" in result.out
     assert "  · seat 0 plays 2♠" in result.out

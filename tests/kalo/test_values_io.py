@@ -177,9 +177,9 @@ def test_bad_state_dicts(data: dict[str, Any], message: str) -> None:
     ("data", "message"),
     [
         ({"type": "pass", "x": 1}, r"unknown action field\(s\) \['x'\]"),
-        ({"type": "play", "cards": "8c"}, "must be a list of cards"),
+        ({"type": "play", "cards": "8c"}, "must be a list of 1 to 4 cards"),
         ({"type": "play", "cards": [8]}, "a card is written like 10d"),
-        ({"type": "insert", "slot": -1}, "must be an integer of at least 0, got -1"),
+        ({"type": "insert", "slot": -1}, "must be an integer from 0 to 63, got -1"),
         ({"type": "bid"}, "unknown Kalo action type 'bid'"),
     ],
 )

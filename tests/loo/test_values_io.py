@@ -268,7 +268,7 @@ def test_bad_options(options: dict[str, Any], message: str) -> None:
 @pytest.mark.parametrize("seed", ["7", 1.5, True])
 def test_bad_seeds(seed: object) -> None:
     """A seed is an integer or None (rules/loo.md#bad-input)."""
-    with pytest.raises(ConfigError, match=r"^seed must be an integer or None, got "):
+    with pytest.raises(ConfigError, match=r"^seed must be an integer from 0 to 2\*\*64 - 1, or None, got "):
         THREE.start(seed=seed)  # type: ignore[arg-type]
 
 
@@ -527,7 +527,7 @@ _GOOD = [DECK[0:5], DECK[5:10], DECK[10:15]]
         (THREE, {"round_number": 0}, r"^round_number must be an integer from 1 to 6, got 0$"),
         (THREE, {"round_number": 7}, r"^round_number must be an integer from 1 to 6, got 7$"),
         (THREE, {"round_number": True}, r"^round_number must be an integer from 1 to 6, got True$"),
-        (THREE, {"seed": 1.5}, r"^seed must be an integer, got 1.5$"),
+        (THREE, {"seed": 1.5}, r"^seed must be an integer of at least 0, got 1.5$"),
         (THREE, {"turned": "Zz"}, r"^the turned-up card: 'Zz' is not a card"),
         (THREE, {"turned": None}, r"^the turned-up card must be a card or its notation, got None$"),
         (THREE, {"hands": None}, r"^hands must be a list, got None$"),

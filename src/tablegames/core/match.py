@@ -19,24 +19,30 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, MatchError, TablegamesError
+from tablegames.core.inputs import MAX_INT, brief
 from tablegames.core.registry import load
 from tablegames.core.serial import JSONDict, check_header, check_keys, header, read_str
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from tablegames.core.protocol import Action, Event, Game, State, Transition
 
 __all__ = ["Match", "Ply", "new_seed"]
 
 
 def new_seed() -> int:
-    """Draw a fresh seed (from the operating system's randomness) for a game started without one."""
-    return random.SystemRandom().randrange(2**63)
+    """Draw a fresh seed (from the operating system's randomness) for a game started without one.
+
+    Drawn seeds are below 2**53, so a record's seed survives every JSON
+    reader, JavaScript's ``JSON.parse`` included (readers take seeds up to 2**64 - 1).
+    """
+    return random.SystemRandom().randrange(2**53)
 
 
 @attrs.frozen
@@ -129,6 +135,7 @@ class Match:
             IllegalActionError: If the action is not legal now, or ``seat`` is
                 not the seat to decide; nothing changes.
             InvalidActionError: If notation cannot be read.
+            SeatError: If ``seat`` is not a seat of the game (``True`` is not seat 1).
 
         Examples:
             >>> import tablegames
@@ -139,6 +146,7 @@ class Match:
             tablegames.core.errors.IllegalActionError: it is seat 0's decision, not seat 1's
         """
         before = self.state
+        self.game.check_seat(seat)
         if seat is not None and seat != before.current_player:
             whose = "nobody's: the game is over" if before.is_over else f"seat {before.current_player}'s decision"
             raise IllegalActionError(f"it is {whose}, not seat {seat}'s", action=action)
@@ -229,21 +237,21 @@ class Match:
         check_keys(checked, ("game", "options", "seed", "start", "actions"), InvalidStateError, "record")
         name = read_str(checked, "game", InvalidStateError, "record")
         options = checked.get("options")
-        if not isinstance(options, Mapping) or not all(isinstance(key, str) for key in options):
-            raise InvalidStateError(f"record field 'options' must be an object, got {options!r}")
+        if type(options) is not dict:
+            raise InvalidStateError(f"record field 'options' must be an object, got {brief(options)}")
         try:
             game = load(name, **options)
         except ConfigError as error:
             raise InvalidStateError(f"record names a game that cannot be loaded: {error}") from None
         match = cls._start_from(game, checked)
         actions: Any = checked.get("actions")
-        if not isinstance(actions, list) or not all(isinstance(text, str) for text in actions):
+        if type(actions) is not list or not all(type(text) is str for text in actions):
             raise InvalidStateError("record field 'actions' must be a list of notation strings")
         for number, text in enumerate(actions, start=1):
             try:
                 match.play(text)
             except TablegamesError as error:
-                raise InvalidStateError(f"record action {number} ({text!r}) cannot be played: {error}") from None
+                raise InvalidStateError(f"record action {number} ({brief(text)}) cannot be played: {error}") from None
         return match
 
     @classmethod
@@ -253,6 +261,6 @@ class Match:
         if "start" in record:
             return cls(game, state=game.from_dict(record["start"]))
         seed = record["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidStateError(f"record field 'seed' must be an integer, got {seed!r}")
+        if type(seed) is not int or not 0 <= seed <= MAX_INT:
+            raise InvalidStateError(f"record field 'seed' must be an integer from 0 to 2**64 - 1, got {brief(seed)}")
         return cls(game, seed=seed)

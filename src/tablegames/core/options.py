@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tablegames.core.errors import ConfigError
+from tablegames.core.inputs import MAX_INT, brief
 from tablegames.core.serial import check_int
 
 __all__ = ["bool_option", "check_seed", "int_option", "players_option"]
@@ -36,7 +37,7 @@ def int_option(minimum: int, maximum: int | None = None) -> Validator:
 def bool_option(_: Any, attribute: Any, value: Any) -> None:
     """An attrs validator: the option is True or False (not 0 or 1)."""
     if not isinstance(value, bool):
-        raise ConfigError(f"{attribute.name} must be True or False, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be True or False, got {brief(value)}")
 
 
 def players_option(title: str, minimum: int, maximum: int) -> Validator:
@@ -45,17 +46,23 @@ def players_option(title: str, minimum: int, maximum: int) -> Validator:
 
     def check(_: Any, __: Any, value: Any) -> None:
         if type(value) is not int or not minimum <= value <= maximum:
-            raise ConfigError(f"{title} is for {span} players, got players={value!r}")
+            raise ConfigError(f"{title} is for {span} players, got players={brief(value)}")
 
     return check
 
 
 def check_seed(seed: object) -> int | None:
-    """Check a seed given to ``Game.start``: an integer, or None to draw one.
+    """Check a seed given to ``Game.start``: an integer from 0 to 2**64 - 1, or None to draw one.
 
     Raises:
         ConfigError: If ``seed`` is anything else.
+
+    Examples:
+        >>> check_seed(-1)
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.ConfigError: seed must be an integer from 0 to 2**64 - 1, or None, got -1
     """
-    if seed is not None and type(seed) is not int:
-        raise ConfigError(f"seed must be an integer or None, got {seed!r}")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_INT):
+        raise ConfigError(f"seed must be an integer from 0 to 2**64 - 1, or None, got {brief(seed)}")
     return seed

@@ -31,6 +31,7 @@ import attrs
 
 from tablegames.core.bots import Bot, RandomBot
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
+from tablegames.core.inputs import brief
 from tablegames.core.serial import JSONDict, check_header, fields_dict, header
 
 if TYPE_CHECKING:
@@ -328,11 +329,11 @@ class Game(abc.ABC):
         """
         checked = check_header(data, "state", InvalidStateError)
         if checked.get("game") != self.name:
-            raise InvalidStateError(f"this is a state of {checked.get('game')!r}, not of {self.name!r}")
+            raise InvalidStateError(f"this is a state of {brief(checked.get('game'))}, not of {self.name!r}")
         if not _same_json(checked.get("options"), self.options()):
             raise InvalidStateError(
-                f"the state's options {checked.get('options')!r} differ from this game's {self.options()!r}; "
-                "tablegames.state_from_dict loads a state with its own options"
+                f"the state's options {brief(checked.get('options'), 200)} differ from this game's "
+                f"{self.options()!r}; tablegames.state_from_dict loads a state with its own options"
             )
         return self._state_from_dict(checked)
 
@@ -393,8 +394,8 @@ class Game(abc.ABC):
         """
         if seat is None:
             return
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise SeatError(f"seat must be 0 to {self.players - 1} or None, got {seat!r}")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise SeatError(f"seat must be 0 to {self.players - 1} or None, got {brief(seat)}")
 
 
 class State(abc.ABC):
@@ -507,12 +508,16 @@ class State(abc.ABC):
 
     def _illegal(self, action: object) -> IllegalActionError:
         legal = self.legal_actions()
+        shown = str(action) if isinstance(action, Action) else brief(action)
         if self.is_over:
-            return IllegalActionError(f"{action} cannot be played: the game is over", action=action)
+            return IllegalActionError(f"{shown} cannot be played: the game is over", action=action)
         listing = ", ".join(str(each) for each in legal)
-        why = self._why_illegal(action)
         if isinstance(action, str):
-            why = f"apply takes an action, not text: read {action!r} with parse_action"
+            why = f"apply takes an action, not text: read {shown} with parse_action"
+        elif not isinstance(action, Action):
+            why = f"{shown} is not an action of {self.game.name}"
+        else:
+            why = self._why_illegal(action)
         return IllegalActionError(f"{why}; legal: {listing}", action=action, legal=legal)
 
     def to_dict(self) -> JSONDict:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tablegames.core.errors import ConfigError, InvalidStateError
+from tablegames.core.inputs import brief, check_json
 from tablegames.core.protocol import Game, State
 from tablegames.core.serial import check_header
 
@@ -70,10 +71,12 @@ def names() -> tuple[str, ...]:
 
 
 def _factory(name: str) -> GameFactory:
+    if type(name) is not str:
+        raise ConfigError(f"a game is named by a string such as 'kalaha', got {brief(name)}")
     if name in _REGISTERED:
         return _REGISTERED[name]
     if name not in _BUILTIN:
-        raise ConfigError(f"no game named {name!r}; the games are: {', '.join(names())}")
+        raise ConfigError(f"no game named {brief(name, 40)}; the games are: {', '.join(names())}")
     module, _, attribute = _BUILTIN[name].partition(":")
     factory: GameFactory = getattr(importlib.import_module(module), attribute)
     return factory
@@ -82,19 +85,30 @@ def _factory(name: str) -> GameFactory:
 def load(name: str, **options: Any) -> Game:
     """Return the game ``name`` with ``options``.
 
+    Options are JSON values (they are written into every saved state and
+    record): ints, bools, strings, lists, dicts and None; anything else is
+    refused before the game sees it.
+
     Raises:
-        ConfigError: If no game has that name or an option is unknown or out of range.
+        ConfigError: If no game has that name or an option is unknown, not a
+            JSON value, or out of range.
 
     Examples:
         >>> load("kalaha", seeds=3).options()
         {'pits': 6, 'seeds': 3, 'empty_capture': True, 'players': 2}
+        >>> load("loo", players=float("inf"))
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.ConfigError: Loo is for 3 to 8 players, got players=inf
     """
     factory = _factory(name)
+    check_json(options, ConfigError, "the options")
     accepted = inspect.signature(factory).parameters
     open_ended = any(each.kind is inspect.Parameter.VAR_KEYWORD for each in accepted.values())
     unknown = sorted(key for key in options if key not in accepted)
     if unknown and not open_ended:
-        raise ConfigError(f"unknown option(s) {unknown} for {name!r}; its options are: {', '.join(accepted)}")
+        listed = "[" + ", ".join(brief(key, 40) for key in unknown[:5]) + (", …]" if len(unknown) > 5 else "]")
+        raise ConfigError(f"unknown option(s) {listed} for {name!r}; its options are: {', '.join(accepted)}")
     return factory(**options)
 
 
@@ -112,7 +126,7 @@ def state_from_dict(data: object) -> State:
     """
     checked = check_header(data, "state", InvalidStateError)
     name, options = checked.get("game"), checked.get("options")
-    if not isinstance(name, str) or not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
+    if type(name) is not str or type(options) is not dict:
         raise InvalidStateError("a state needs 'game' (a name) and 'options' (an object)")
     try:
         game = load(name, **options)

@@ -27,6 +27,7 @@ import attrs
 
 from tablegames.core.bots import Bot, RandomBot
 from tablegames.core.errors import ConfigError
+from tablegames.core.inputs import brief
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -47,7 +48,7 @@ def win_share(start: State, end: State, seat: int) -> float:
 
 def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 1:
-        raise ConfigError(f"{attribute.name} must be an integer of at least 1, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be an integer of at least 1, got {brief(value)}")
 
 
 @attrs.define(eq=False, slots=True)

@@ -2,8 +2,9 @@
 
 Every serialized dict starts with a header naming what it is and the format
 version: ``{"format": "tablegames.state", "version": 1, ...}``. Readers check
-the header, reject unknown keys and check each field's type before anything
-becomes a value.
+that the whole input is a JSON value within the limits of
+`tablegames.core.inputs`, then the header, reject unknown keys and check each
+field's type before anything becomes a value.
 
 Examples:
     >>> header("action")
@@ -17,12 +18,15 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tablegames.core.inputs import MAX_INT, brief, check_json
+
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
     from tablegames.core.errors import TablegamesError
 
 __all__ = [
@@ -60,7 +64,10 @@ def header(kind: str) -> JSONDict:
 
 
 def check_header(data: object, kind: str, error: type[TablegamesError]) -> Mapping[str, Any]:
-    """Check that ``data`` is a dict of ``kind`` in a readable format version.
+    """Check that ``data`` is a JSON value within the input limits, and a dict of ``kind`` in a readable version.
+
+    Every reader of a dict starts here, so every dict from outside is checked
+    by `tablegames.core.inputs.check_json` before any field is read.
 
     Args:
         data: The object read from JSON.
@@ -80,14 +87,15 @@ def check_header(data: object, kind: str, error: type[TablegamesError]) -> Mappi
         ...
         tablegames.core.errors.InvalidStateError: game format version 9 is not readable; this tablegames reads version 1
     """
-    if not isinstance(data, Mapping):
+    if type(data) is not dict:
         raise error(f"a {kind} must be a JSON object (dict), got {type(data).__name__}")
+    check_json(data, error, f"the {kind}")
     if data.get("format") != f"tablegames.{kind}":
-        raise error(f"expected 'format': 'tablegames.{kind}', got {data.get('format')!r}")
+        raise error(f"expected 'format': 'tablegames.{kind}', got {brief(data.get('format'))}")
     version = data.get("version")
     if type(version) is not int or version != FORMAT_VERSION:
         raise error(
-            f"{kind} format version {version!r} is not readable; this tablegames reads version {FORMAT_VERSION}"
+            f"{kind} format version {brief(version)} is not readable; this tablegames reads version {FORMAT_VERSION}"
         )
     return data
 
@@ -101,7 +109,8 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], error: type[Tabl
     known = {"format", "version", *allowed}
     unknown = sorted(str(key) for key in data if key not in known)
     if unknown:
-        raise error(f"unknown {kind} field(s) {unknown}; allowed: {sorted(known)}")
+        listed = "[" + ", ".join(brief(key, 40) for key in unknown[:5]) + (", …]" if len(unknown) > 5 else "]")
+        raise error(f"unknown {kind} field(s) {listed}; allowed: {sorted(known)}")
 
 
 def _missing(data: Mapping[str, Any], key: str, error: type[TablegamesError], kind: str) -> Any:
@@ -138,6 +147,9 @@ def check_int(
 ) -> int:
     """Check that ``value`` is an integer (not a bool, not a float) within the bounds given.
 
+    Without a bound the range is that of every integer field: at most
+    `tablegames.core.inputs.MAX_INT` (2**64 - 1) in size.
+
     Raises:
         TablegamesError: ``error``, naming ``what``, its range and the value.
 
@@ -148,14 +160,16 @@ def check_int(
         ...
         tablegames.core.errors.ConfigError: pits must be an integer from 1 to 26, got 0
     """
-    if type(value) is not int or (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+    low = -MAX_INT if minimum is None else minimum
+    high = MAX_INT if maximum is None else maximum
+    if type(value) is not int or not low <= value <= high:
         if minimum is not None and maximum is not None:
             span = f" from {minimum} to {maximum}"
         elif minimum is not None:
             span = f" of at least {minimum}"
         else:
             span = "" if maximum is None else f" of at most {maximum}"
-        raise error(f"{what} must be an integer{span}, got {value!r}")
+        raise error(f"{what} must be an integer{span}, got {brief(value)}")
     return value
 
 
@@ -166,8 +180,8 @@ def read_str(data: Mapping[str, Any], key: str, error: type[TablegamesError], ki
         TablegamesError: ``error`` when the field is missing or not a string.
     """
     value = _missing(data, key, error, kind)
-    if not isinstance(value, str):
-        raise error(f"{kind} field {key!r} must be a string, got {value!r}")
+    if type(value) is not str:
+        raise error(f"{kind} field {key!r} must be a string, got {brief(value)}")
     return value
 
 
@@ -203,12 +217,12 @@ def int_tuple(
         TablegamesError: ``error`` naming ``what`` and the offending entry.
     """
     if not isinstance(value, (list, tuple)):
-        raise error(f"{what} must be a list of integers, got {value!r}")
+        raise error(f"{what} must be a list of integers, got {brief(value)}")
     if length is not None and len(value) != length:
         raise error(f"{what} must have {length} entries, got {len(value)}")
     for item in value:
-        if not isinstance(item, int) or isinstance(item, bool):
-            raise error(f"{what} must hold integers only, got {item!r}")
+        if type(item) is not int or abs(item) > MAX_INT:
+            raise error(f"{what} must hold integers only, got {brief(item)}")
         if minimum is not None and item < minimum:
             raise error(f"{what} must hold integers of at least {minimum}, got {item}")
     return tuple(value)

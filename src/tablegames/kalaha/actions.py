@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tablegames.core.errors import InvalidActionError
+from tablegames.core.inputs import brief
 from tablegames.core.protocol import Action
 
 __all__ = ["LETTERS", "MAX_PITS", "Sow", "pit_letter"]
@@ -42,7 +43,7 @@ def pit_letter(pit: int) -> str:
 
 def _check_pit(_: Any, __: Any, pit: Any) -> None:
     if not isinstance(pit, int) or isinstance(pit, bool) or not 0 <= pit < MAX_PITS:
-        raise InvalidActionError(f"a pit is an integer from 0 to {MAX_PITS - 1}, got {pit!r}")
+        raise InvalidActionError(f"a pit is an integer from 0 to {MAX_PITS - 1}, got {brief(pit)}")
 
 
 @attrs.frozen

@@ -37,6 +37,7 @@ import attrs
 
 from tablegames.core.bots import Bot
 from tablegames.core.errors import ConfigError, IllegalActionError
+from tablegames.core.inputs import brief
 
 if TYPE_CHECKING:
     import random
@@ -60,29 +61,29 @@ def _check_game(_: Any, attribute: Any, value: Any) -> None:
     from tablegames.kalaha.game import Kalaha
 
     if not isinstance(value, Kalaha):
-        raise ConfigError(f"{attribute.name} must be a Kalaha game, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be a Kalaha game, got {brief(value)}")
 
 
 def _check_depth(_: Any, attribute: Any, value: Any) -> None:
     if type(value) is not int or value < 1:
-        raise ConfigError(f"{attribute.name} must be an integer of at least 1, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be an integer of at least 1, got {brief(value)}")
 
 
 def _check_seconds(_: Any, attribute: Any, value: Any) -> None:
     if value is None:
         return
     if type(value) not in (int, float) or not math.isfinite(value) or value <= 0:
-        raise ConfigError(f"{attribute.name} must be a number of seconds above 0, or None, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be a number of seconds above 0, or None, got {brief(value)}")
 
 
 def _check_weight(_: Any, attribute: Any, value: Any) -> None:
     if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
-        raise ConfigError(f"{attribute.name} must be a number of at least 0, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be a number of at least 0, got {brief(value)}")
 
 
 def _check_bool(_: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, bool):
-        raise ConfigError(f"{attribute.name} must be True or False, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be True or False, got {brief(value)}")
 
 
 def _position(game: Kalaha, view: View, rng: random.Random) -> KalahaState:

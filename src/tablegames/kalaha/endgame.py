@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tablegames.core.errors import ConfigError
+from tablegames.core.inputs import brief
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -229,9 +230,9 @@ class EndgameTable:
 
 def _check(pits: int, seeds: int) -> None:
     if type(pits) is not int or pits < 1:
-        raise ConfigError(f"pits must be an integer of at least 1, got {pits!r}")
+        raise ConfigError(f"pits must be an integer of at least 1, got {brief(pits)}")
     if type(seeds) is not int or not 0 <= seeds <= MAX_ENDGAME_SEEDS:
-        raise ConfigError(f"an endgame table covers 0 to {MAX_ENDGAME_SEEDS} seeds, got {seeds!r}")
+        raise ConfigError(f"an endgame table covers 0 to {MAX_ENDGAME_SEEDS} seeds, got {brief(seeds)}")
 
 
 def _index_maps(pits: int, seeds: int, bits: int) -> tuple[dict[int, int], dict[int, int]]:

@@ -19,6 +19,7 @@ import attrs
 
 from tablegames.core.bots import Bot, RandomBot
 from tablegames.core.errors import InvalidActionError, InvalidStateError
+from tablegames.core.inputs import brief
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Game
 from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
@@ -145,7 +146,7 @@ class Kalaha(Game):
             seat 1's row is empty but seat 0's is not; the game would have ended (H5)
         """
         if not isinstance(rows, (list, tuple)) or len(rows) != 2:
-            raise InvalidStateError(f"rows must be two rows (seat 0's, then seat 1's), got {rows!r}")
+            raise InvalidStateError(f"rows must be two rows (seat 0's, then seat 1's), got {brief(rows)}")
         row0 = int_tuple(rows[0], "seat 0's row", InvalidStateError, length=self.pits, minimum=0)
         row1 = int_tuple(rows[1], "seat 1's row", InvalidStateError, length=self.pits, minimum=0)
         store0, store1 = int_tuple(stores, "stores", InvalidStateError, length=2, minimum=0)
@@ -162,9 +163,11 @@ class Kalaha(Game):
                 f"seat {empty}'s row is empty but seat {full}'s is not; the game would have ended (H5)"
             )
         if empty0 and to_move is not None:
-            raise InvalidStateError(f"both rows are empty, so the game is over and nobody is to move, got {to_move!r}")
-        if not empty0 and (to_move not in (0, 1) or isinstance(to_move, bool)):
-            raise InvalidStateError(f"the seat to move must be 0 or 1 while the game goes on, got {to_move!r}")
+            raise InvalidStateError(
+                f"both rows are empty, so the game is over and nobody is to move, got {brief(to_move)}"
+            )
+        if not empty0 and (type(to_move) is not int or to_move not in (0, 1)):
+            raise InvalidStateError(f"the seat to move must be 0 or 1 while the game goes on, got {brief(to_move)}")
         return KalahaState(game=self, board=(*row0, store0, *row1, store1), current_player=to_move)
 
     def sample_state(self, view: View, rng: random.Random) -> KalahaState:
@@ -229,5 +232,5 @@ class Kalaha(Game):
         check_keys(checked, ("type", "pit"), InvalidActionError, "action")
         kind = read_str(checked, "type", InvalidActionError, "action")
         if kind != Sow.kind:
-            raise InvalidActionError(f"Kalaha has one action type, 'sow'; got {kind!r}")
+            raise InvalidActionError(f"Kalaha has one action type, 'sow'; got {brief(kind)}")
         return SOWS[read_int(checked, "pit", InvalidActionError, "action", minimum=0, maximum=self.pits - 1)]

@@ -65,6 +65,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tablegames.core.errors import ConfigError
+from tablegames.core.inputs import brief
 from tablegames.kalaha.actions import SOWS, Sow
 from tablegames.kalaha.endgame import MAX_ENDGAME_SEEDS, EndgameTable, table_bytes
 
@@ -243,7 +244,7 @@ class Solver:
         endgame_path: str | os.PathLike[str] | None = None,
     ) -> None:
         if type(table_size) is not int or table_size < 1000:
-            raise ConfigError(f"table_size must be an integer of at least 1000, got {table_size!r}")
+            raise ConfigError(f"table_size must be an integer of at least 1000, got {brief(table_size)}")
         p, total = game.pits, 2 * game.pits * game.seeds
         table: EndgameTable | None = None
         if isinstance(endgame, EndgameTable):
@@ -258,7 +259,7 @@ class Solver:
         elif type(endgame) is int and 0 <= endgame <= MAX_ENDGAME_SEEDS:
             seeds = min(endgame, total)
         else:
-            raise ConfigError(f"endgame must be an integer from 0 to {MAX_ENDGAME_SEEDS} or None, got {endgame!r}")
+            raise ConfigError(f"endgame must be an integer from 0 to {MAX_ENDGAME_SEEDS} or None, got {brief(endgame)}")
         self.game = game
         self.table_size = 2 * _prime_at_most(table_size // 2)
         self.endgame = seeds
@@ -348,7 +349,7 @@ class Solver:
         if state.game != self.game:
             raise ConfigError(f"this solver solves {self.game!r}, not {state.game!r}")
         if guess is not None and type(guess) is not int:
-            raise ConfigError(f"guess must be an integer or None, got {guess!r}")
+            raise ConfigError(f"guess must be an integer or None, got {brief(guess)}")
         began = time.perf_counter()
         engine = self._start(progress, began)
         before = engine.nodes

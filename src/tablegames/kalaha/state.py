@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tablegames.core.errors import InvalidActionError
+from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action, Event, State
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
 from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
@@ -88,7 +89,7 @@ class KalahaState(State):
 
     def _why_illegal(self, action: object) -> str:
         if not isinstance(action, Sow):
-            return f"{action!r} is not a Kalaha action (a Sow of a pit)"
+            return f"{brief(action)} is not a Kalaha action (a Sow of a pit)"
         if action.pit >= self.game.pits:
             return f"there is no pit {action}: the pits are a to {pit_letter(self.game.pits - 1)}"
         return f"pit {action} of seat {self.current_player} is empty"
@@ -176,10 +177,10 @@ class KalahaState(State):
             >>> Kalaha().start().parse_action("C")
             Sow(pit=2)
         """
-        letter = text.strip().lower() if isinstance(text, str) else ""
+        letter = check_text(text, InvalidActionError, "notation").lower()
         p = self.game.pits
         if len(letter) != 1 or letter not in LETTERS[:p]:
-            raise InvalidActionError(f"{text!r} is not a pit; the pits are the letters a to {pit_letter(p - 1)}")
+            raise InvalidActionError(f"{brief(text)} is not a pit; the pits are the letters a to {pit_letter(p - 1)}")
         return SOWS[LETTERS.index(letter)]
 
     def _fields(self) -> JSONDict:

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tablegames.core.errors import InvalidActionError
+from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action
 from tablegames.kalo.cards import KALO, Card, card_key
 
@@ -43,14 +44,32 @@ __all__ = [
 ]
 
 
-def _index(_: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidActionError(f"{attribute.name} must be an integer of at least 0, got {value!r}")
+#: The highest slot number a hand can have: no hand reaches 64 cards (a deck has 52).
+MAX_SLOT = 63
+#: The highest seat number: Kalo is for at most 6 players.
+MAX_SEAT = 5
+
+
+def _index(maximum: int) -> Any:
+    def check(_: Any, attribute: Any, value: Any) -> None:
+        if type(value) is not int or not 0 <= value <= maximum:
+            raise InvalidActionError(f"{attribute.name} must be an integer from 0 to {maximum}, got {brief(value)}")
+
+    return check
+
+
+def _card(_: Any, __: Any, value: Any) -> None:
+    if not isinstance(value, Card):
+        raise InvalidActionError(f"an effect's card must be a Card, got {brief(value)}")
 
 
 def _cards(value: Any) -> tuple[Card, ...]:
-    if not isinstance(value, (tuple, list, frozenset, set)) or not all(isinstance(card, Card) for card in value):
-        raise InvalidActionError(f"a play is a collection of cards, got {value!r}")
+    if (
+        not isinstance(value, (tuple, list, frozenset, set))
+        or len(value) > 4
+        or not all(isinstance(card, Card) for card in value)
+    ):
+        raise InvalidActionError(f"a play is a collection of 1 to 4 cards, got {brief(value)}")
     return tuple(sorted(value, key=card_key))
 
 
@@ -66,7 +85,7 @@ class Arrange(Action):
     """Before the opening play: move the card at ``slot`` to the next place of your arranged hand."""
 
     kind: ClassVar[str] = "arrange"
-    slot: int = attrs.field(validator=_index)
+    slot: int = attrs.field(validator=_index(MAX_SLOT))
 
     def __str__(self) -> str:
         return f"arrange {self.slot}"
@@ -118,7 +137,7 @@ class ChooseCard(Action):
     """An effect's card: from your own hand for a 3, from the discard pile for a 4 or 5."""
 
     kind: ClassVar[str] = "choose_card"
-    card: Card
+    card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         return f"card {self.card}"
@@ -129,7 +148,7 @@ class ChooseSeat(Action):
     """An effect's other player: who receives (3, 5) or who is robbed (6)."""
 
     kind: ClassVar[str] = "choose_seat"
-    seat: int = attrs.field(validator=_index)
+    seat: int = attrs.field(validator=_index(MAX_SEAT))
 
     def __str__(self) -> str:
         return f"seat {self.seat}"
@@ -140,7 +159,7 @@ class ChooseSlot(Action):
     """A 6: the slot of the chosen player's hand whose card you take."""
 
     kind: ClassVar[str] = "choose_slot"
-    slot: int = attrs.field(validator=_index)
+    slot: int = attrs.field(validator=_index(MAX_SLOT))
 
     def __str__(self) -> str:
         return f"slot {self.slot}"
@@ -151,7 +170,7 @@ class Insert(Action):
     """You receive a card: it goes in at ``slot`` (0 is the front; your hand's size is the end)."""
 
     kind: ClassVar[str] = "insert"
-    slot: int = attrs.field(validator=_index)
+    slot: int = attrs.field(validator=_index(MAX_SLOT))
 
     def __str__(self) -> str:
         return f"insert {self.slot}"
@@ -161,10 +180,10 @@ class Insert(Action):
 READY = Ready()
 PASS = Pass()
 #: Interned numbered decisions for the slots and seats a game can have (hands never reach 64 cards).
-ARRANGES = tuple(Arrange(slot) for slot in range(64))
-INSERTS = tuple(Insert(slot) for slot in range(64))
-SLOTS = tuple(ChooseSlot(slot) for slot in range(64))
-SEATS = tuple(ChooseSeat(seat) for seat in range(6))
+ARRANGES = tuple(Arrange(slot) for slot in range(MAX_SLOT + 1))
+INSERTS = tuple(Insert(slot) for slot in range(MAX_SLOT + 1))
+SLOTS = tuple(ChooseSlot(slot) for slot in range(MAX_SLOT + 1))
+SEATS = tuple(ChooseSeat(seat) for seat in range(MAX_SEAT + 1))
 
 _NUMBERED: dict[str, type[Arrange | ChooseSeat | ChooseSlot | Insert]] = {
     "arrange": Arrange,
@@ -180,13 +199,15 @@ def parse_action(text: str) -> Action:
     Raises:
         InvalidActionError: If ``text`` is not Kalo notation.
     """
-    words = text.strip().split() if isinstance(text, str) else []
+    words = check_text(text, InvalidActionError, "notation").split()
     if not words:
-        raise InvalidActionError(f"{text!r} is not a Kalo action; try e.g. '8c 8h', 'pass', 'card Qh', 'insert 0'")
+        raise InvalidActionError(f"{brief(text)} is not a Kalo action; try e.g. '8c 8h', 'pass', 'card Qh', 'insert 0'")
     head, rest = words[0].lower(), words[1:]
     if head in ("ready", "pass") and not rest:
         return READY if head == "ready" else PASS
     if head in _NUMBERED and len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
+        if len(rest[0]) > 2:
+            raise InvalidActionError(f"{brief(text)} is not a Kalo action: {head} takes a number from 0 to {MAX_SLOT}")
         return _NUMBERED[head](int(rest[0]))
     if head == "card" and len(rest) == 1:
         return ChooseCard(Card.parse(rest[0]))
@@ -194,4 +215,4 @@ def parse_action(text: str) -> Action:
     try:
         return Play(tuple(Card.parse(word) for word in cards))
     except InvalidActionError as error:
-        raise InvalidActionError(f"{text!r} is not a Kalo action: {error}") from None
+        raise InvalidActionError(f"{brief(text)} is not a Kalo action: {error}") from None

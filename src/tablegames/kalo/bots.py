@@ -32,6 +32,7 @@ import attrs
 
 from tablegames.core.bots import Bot, RandomBot
 from tablegames.core.errors import ConfigError
+from tablegames.core.inputs import brief
 from tablegames.core.search import ISMCTSBot
 from tablegames.kalo.actions import READY, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
 from tablegames.kalo.state import KaloState
@@ -60,7 +61,7 @@ def _check_game(_: Any, attribute: Any, value: Any) -> None:
     from tablegames.kalo.game import Kalo
 
     if not isinstance(value, Kalo):
-        raise ConfigError(f"{attribute.name} must be a Kalo game, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be a Kalo game, got {brief(value)}")
 
 
 def _goes_out(play: Play, size: int) -> bool:

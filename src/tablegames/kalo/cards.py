@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from tablegames.core.errors import InvalidActionError
+from tablegames.core.inputs import brief, check_text
 
 __all__ = [
     "DECK",
@@ -46,12 +47,12 @@ EFFECTS = {
 
 def _check_rank(_: Any, __: Any, rank: Any) -> None:
     if type(rank) is not int or rank not in RANK_NAMES:
-        raise InvalidActionError(f"a rank is 3 to 15 (J=11, Q=12, K=13, A=14, 2=15), got {rank!r}")
+        raise InvalidActionError(f"a rank is 3 to 15 (J=11, Q=12, K=13, A=14, 2=15), got {brief(rank)}")
 
 
 def _check_suit(_: Any, __: Any, suit: Any) -> None:
     if suit not in SUITS:
-        raise InvalidActionError(f"a suit is one of c, d, h, s, got {suit!r}")
+        raise InvalidActionError(f"a suit is one of c, d, h, s, got {brief(suit)}")
 
 
 @attrs.frozen(eq=False)
@@ -99,11 +100,11 @@ class Card:
         Raises:
             InvalidActionError: If ``text`` is not a card.
         """
-        cleaned = text.strip() if isinstance(text, str) else ""
+        cleaned = check_text(text, InvalidActionError, "a card")
         rank = _RANKS_BY_NAME.get(cleaned[:-1].upper())
         suit = cleaned[-1:].lower()
         if rank is None or suit not in SUITS:
-            raise InvalidActionError(f"{text!r} is not a card; cards look like 3c, 10d, Qh, As, 2h")
+            raise InvalidActionError(f"{brief(text)} is not a card; cards look like 3c, 10d, Qh, As, 2h")
         return CARDS[rank, suit]
 
     def __str__(self) -> str:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
+from tablegames.core.inputs import brief
 from tablegames.core.match import new_seed
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Action, Game
@@ -135,13 +136,13 @@ class Kalo(Game):
 
     def _scores(self, scores: Sequence[int] | None) -> tuple[int, ...]:
         if scores is not None and not isinstance(scores, (list, tuple)):
-            raise InvalidStateError(f"scores must be a list of {self.players} integers, got {scores!r}")
+            raise InvalidStateError(f"scores must be a list of {self.players} integers, got {brief(scores)}")
         totals = tuple(scores) if scores is not None else (0,) * self.players
         if len(totals) != self.players or not all(
             isinstance(score, int) and not isinstance(score, bool) and 0 <= score < self.target for score in totals
         ):
             raise InvalidStateError(
-                f"scores must be {self.players} integers from 0 to {self.target - 1}, got {totals!r}"
+                f"scores must be {self.players} integers from 0 to {self.target - 1}, got {brief(totals)}"
             )
         return totals
 
@@ -216,30 +217,78 @@ class Kalo(Game):
         return self._checked(freeze(table))
 
     def action_from_dict(self, data: object) -> Action:
-        """Read any Kalo action from its dict, checking every field.
+        """Read any Kalo action from its dict, checking every field against this game.
 
         Raises:
-            InvalidActionError: If the dict is not a Kalo action.
+            InvalidActionError: If the dict is not a Kalo action, or names a
+                seat this game does not have or a card it removed (K1).
+
+        Examples:
+            >>> Kalo(players=3).action_from_dict(
+            ...     {"format": "tablegames.action", "version": 1, "type": "choose_seat", "seat": 3}
+            ... )
+            Traceback (most recent call last):
+            ...
+            tablegames.core.errors.InvalidActionError: action field 'seat' must be an integer from 0 to 2, got 3
         """
         checked = check_header(data, "action", InvalidActionError)
         kind = read_str(checked, "type", InvalidActionError, "action")
         fields = _ACTION_FIELDS.get(kind)
         if fields is None:
-            raise InvalidActionError(f"unknown Kalo action type {kind!r}; types: {', '.join(_ACTION_FIELDS)}")
+            raise InvalidActionError(f"unknown Kalo action type {brief(kind)}; types: {', '.join(_ACTION_FIELDS)}")
         check_keys(checked, ("type", *fields), InvalidActionError, "action")
         if kind in ("ready", "pass"):
             return act.READY if kind == "ready" else act.PASS
         if kind == "play":
             cards = checked.get("cards")
-            if not isinstance(cards, list):
-                raise InvalidActionError(f"action field 'cards' must be a list of cards, got {cards!r}")
-            return act.Play(tuple(Card.parse(text) if isinstance(text, str) else _bad(text) for text in cards))
+            if type(cards) is not list or len(cards) > 4:
+                raise InvalidActionError(f"action field 'cards' must be a list of 1 to 4 cards, got {brief(cards)}")
+            return self.fitting(
+                act.Play(tuple(Card.parse(text) if type(text) is str else _bad(text) for text in cards))
+            )
         if kind == "choose_card":
             text = read_str(checked, "card", InvalidActionError, "action")
-            return act.ChooseCard(Card.parse(text))
+            return self.fitting(act.ChooseCard(Card.parse(text)))
         (field,) = fields
-        number = read_int(checked, field, InvalidActionError, "action", minimum=0)
+        top = self.players - 1 if kind == "choose_seat" else act.MAX_SLOT
+        number = read_int(checked, field, InvalidActionError, "action", minimum=0, maximum=top)
         return _NUMBERED[kind](number)
+
+    def fitting(self, action: Action) -> Action:
+        """Return ``action`` if it can belong to this game: its seat is a seat here, its cards are not removed.
+
+        `action_from_dict` and ``parse_action`` read every action through this,
+        so an action that could never be legal in this game is refused as
+        input rather than as an illegal move.
+
+        Raises:
+            InvalidActionError: If the action names a seat the game does not
+                have, or a card removed for its number of players (K1).
+
+        Examples:
+            >>> from tablegames.kalo.actions import parse_action
+            >>> Kalo(players=3).fitting(parse_action("7c 7d"))
+            Traceback (most recent call last):
+            ...
+            tablegames.core.errors.InvalidActionError: 7c is removed from a game of 3 players (K1), so no play holds it
+        """
+        if isinstance(action, act.ChooseSeat) and action.seat >= self.players:
+            raise InvalidActionError(
+                f"seat {action.seat} is not a seat of this game: its seats are 0 to {self.players - 1}"
+            )
+        cards = (
+            action.cards
+            if isinstance(action, act.Play)
+            else (action.card,)
+            if isinstance(action, act.ChooseCard)
+            else ()
+        )
+        removed = [card for card in cards if card in removed_cards(self.players)]
+        if removed:
+            raise InvalidActionError(
+                f"{removed[0]} is removed from a game of {self.players} players (K1), so no play holds it"
+            )
+        return action
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KaloState:
         return read_state(self, data)
@@ -283,7 +332,7 @@ class Kalo(Game):
 
 
 def _bad(value: object) -> Card:
-    raise InvalidActionError(f"a card is written like 10d, got {value!r}")
+    raise InvalidActionError(f"a card is written like 10d, got {brief(value)}")
 
 
 _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
@@ -306,7 +355,7 @@ _NUMBERED: dict[str, type[act.Arrange | act.ChooseSeat | act.ChooseSlot | act.In
 
 def _sequence(value: object, what: str) -> Sequence[Any]:
     if not isinstance(value, (list, tuple)):
-        raise InvalidStateError(f"{what} must be a list, got {value!r}")
+        raise InvalidStateError(f"{what} must be a list, got {brief(value)}")
     return value
 
 
@@ -323,7 +372,7 @@ def _card(value: Card | str, what: str) -> Card:
             return Card.parse(value)
         except InvalidActionError as error:
             raise InvalidStateError(f"{what}: {error}") from None
-    raise InvalidStateError(f"{what} must be a card or its notation, got {value!r}")
+    raise InvalidStateError(f"{what} must be a card or its notation, got {brief(value)}")
 
 
 def _empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: int) -> Table:

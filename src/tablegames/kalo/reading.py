@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
+from tablegames.core.inputs import brief
 from tablegames.core.serial import check_int, check_keys, int_tuple, read_int
 from tablegames.kalo.actions import Play
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
@@ -52,7 +53,7 @@ def check_cards(cards: Sequence[Card], players: int, what: str) -> None:
 
 def _card(value: object, what: str) -> Card:
     if not isinstance(value, str):
-        raise InvalidStateError(f"{what} must be a card like '10d', got {value!r}")
+        raise InvalidStateError(f"{what} must be a card like '10d', got {brief(value)}")
     try:
         return Card.parse(value)
     except InvalidActionError as error:
@@ -61,7 +62,7 @@ def _card(value: object, what: str) -> Card:
 
 def _list(value: object, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise InvalidStateError(f"{what} must be a list, got {value!r}")
+        raise InvalidStateError(f"{what} must be a list, got {brief(value)}")
     return value
 
 
@@ -80,7 +81,7 @@ def _seats(value: object, players: int, what: str) -> frozenset[int]:
 
 def _slot(value: object, owner: int, players: int, what: str) -> Slot:
     if not isinstance(value, Mapping) or set(value) != {"card", "received", "known_by"}:
-        raise InvalidStateError(f"{what} must be an object with card, received and known_by, got {value!r}")
+        raise InvalidStateError(f"{what} must be an object with card, received and known_by, got {brief(value)}")
     if not isinstance(value["received"], bool):
         raise InvalidStateError(f"{what}: received must be true or false")
     known_by = _seats(value["known_by"], players, f"{what}: known_by")
@@ -92,12 +93,12 @@ def _slot(value: object, owner: int, players: int, what: str) -> Slot:
 def _effect(value: object, players: int) -> Effect:
     if not isinstance(value, Mapping) or set(value) != {"rank", "seat", "left", "step", "card", "origin", "target"}:
         raise InvalidStateError(
-            f"effect must be an object with rank, seat, left, step, card, origin, target; got {value!r}"
+            f"effect must be an object with rank, seat, left, step, card, origin, target; got {brief(value)}"
         )
     rank = read_int(value, "rank", InvalidStateError, "effect", minimum=3, maximum=6)
     step = value["step"]
     if step not in _STEPS[rank]:
-        raise InvalidStateError(f"the effect of a {rank} has the steps {list(_STEPS[rank])}, got {step!r}")
+        raise InvalidStateError(f"the effect of a {rank} has the steps {list(_STEPS[rank])}, got {brief(step)}")
     seat = _seat(value["seat"], players, "effect seat")
     assert seat is not None
     card = None if value["card"] is None else _card(value["card"], "effect card")
@@ -106,12 +107,12 @@ def _effect(value: object, players: int) -> Effect:
     chosen_card = step == "insert" if rank == 6 else step != "card"
     if (card is not None) != chosen_card:
         raise InvalidStateError(
-            f"an effect of a {rank} at step {step!r} {'has' if chosen_card else 'has no'} card on its way"
+            f"an effect of a {rank} at step {brief(step)} {'has' if chosen_card else 'has no'} card on its way"
         )
     has_target = rank in (3, 5, 6) and steps.index(step) > steps.index("seat")
     if (target is not None) != has_target or target == seat:
         raise InvalidStateError(
-            f"an effect of a {rank} at step {step!r} needs {'another' if has_target else 'no'} target"
+            f"an effect of a {rank} at step {brief(step)} needs {'another' if has_target else 'no'} target"
         )
     return Effect(
         rank=rank,
@@ -128,7 +129,7 @@ def _trick(value: object, players: int, combos: bool) -> tuple[TrickPlay, ...]:
     plays: list[TrickPlay] = []
     for index, entry in enumerate(_list(value, "trick")):
         if not isinstance(entry, Mapping) or set(entry) != {"seat", "cards"}:
-            raise InvalidStateError(f"trick play {index} must be an object with seat and cards, got {entry!r}")
+            raise InvalidStateError(f"trick play {index} must be an object with seat and cards, got {brief(entry)}")
         seat = _seat(entry["seat"], players, f"trick play {index} seat")
         assert seat is not None
         try:
@@ -191,7 +192,7 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
     n = game.players
     phase = data["phase"]
     if phase not in ("arrange", "play", "effect", "over"):
-        raise InvalidStateError(f"phase must be arrange, play, effect or over, got {phase!r}")
+        raise InvalidStateError(f"phase must be arrange, play, effect or over, got {brief(phase)}")
     scores = int_tuple(data["scores"], "scores", InvalidStateError, length=n, minimum=0)
     if (max(scores) >= game.target) != (phase == "over"):
         raise InvalidStateError(f"the game is over exactly when a score reaches {game.target}")

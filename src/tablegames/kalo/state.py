@@ -240,9 +240,10 @@ class KaloState(State):
         """Read a decision from its notation, such as ``8c 8h``, ``pass``, ``card Qh`` or ``insert 0``.
 
         Raises:
-            InvalidActionError: If ``text`` is not Kalo notation.
+            InvalidActionError: If ``text`` is not Kalo notation, or names a
+                seat or card this game does not have.
         """
-        return parse_action(text)
+        return self.game.fitting(parse_action(text))
 
     def _fields(self) -> JSONDict:
         effect = self.effect

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tablegames.core.errors import InvalidActionError
+from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action
 from tablegames.loo.cards import DECK, Card
 
@@ -29,7 +30,7 @@ __all__ = ["DROP", "PLAYS", "STAY", "TAKE_MISS", "Drop", "PlayCard", "Stay", "Ta
 
 def _card(_: Any, __: Any, value: Any) -> None:
     if not isinstance(value, Card):
-        raise InvalidActionError(f"a card play needs a Card, got {value!r}")
+        raise InvalidActionError(f"a card play needs a Card, got {brief(value)}")
 
 
 @attrs.frozen
@@ -88,7 +89,7 @@ def parse_action(text: str) -> Action:
     Raises:
         InvalidActionError: If ``text`` is not Loo notation.
     """
-    words = text.strip().lower().split() if isinstance(text, str) else []
+    words = check_text(text, InvalidActionError, "notation").lower().split()
     if len(words) == 1 and words[0] in _WORDS:
         return _WORDS[words[0]]
     if len(words) == 2 and words[0] == "play":
@@ -98,4 +99,4 @@ def parse_action(text: str) -> Action:
             return PLAYS[Card.parse(words[0])]
         except InvalidActionError:
             pass
-    raise InvalidActionError(f"{text!r} is not a Loo action; try play, drop, miss, or a card such as Qh, 10d, pam")
+    raise InvalidActionError(f"{brief(text)} is not a Loo action; try play, drop, miss, or a card such as Qh, 10d, pam")

@@ -30,6 +30,7 @@ import attrs
 
 from tablegames.core.bots import Bot, RandomBot
 from tablegames.core.errors import ConfigError, IllegalActionError
+from tablegames.core.inputs import brief
 from tablegames.core.search import ISMCTSBot
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard
 from tablegames.loo.cards import DECK, PAM, Card, card_key
@@ -51,12 +52,12 @@ def _check_game(_: Any, attribute: Any, value: Any) -> None:
     from tablegames.loo.game import Loo
 
     if not isinstance(value, Loo):
-        raise ConfigError(f"{attribute.name} must be a Loo game, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be a Loo game, got {brief(value)}")
 
 
 def _check_number(_: Any, attribute: Any, value: Any) -> None:
     if type(value) not in (int, float) or not math.isfinite(value):
-        raise ConfigError(f"{attribute.name} must be a finite number, got {value!r}")
+        raise ConfigError(f"{attribute.name} must be a finite number, got {brief(value)}")
 
 
 def _strength(card: Card, trump: str) -> int:

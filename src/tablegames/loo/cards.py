@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from tablegames.core.errors import InvalidActionError
+from tablegames.core.inputs import brief, check_text
 
 __all__ = ["DECK", "PAM", "RANK_NAMES", "SUITS", "SUIT_NAMES", "Card", "card_key"]
 
@@ -33,12 +34,12 @@ SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
 def _check_rank(_: Any, __: Any, rank: Any) -> None:
     if type(rank) is not int or rank not in RANK_NAMES:
-        raise InvalidActionError(f"a rank is 2 to 14 (J=11, Q=12, K=13, A=14), got {rank!r}")
+        raise InvalidActionError(f"a rank is 2 to 14 (J=11, Q=12, K=13, A=14), got {brief(rank)}")
 
 
 def _check_suit(_: Any, __: Any, suit: Any) -> None:
     if suit not in SUITS:
-        raise InvalidActionError(f"a suit is one of c, d, h, s, got {suit!r}")
+        raise InvalidActionError(f"a suit is one of c, d, h, s, got {brief(suit)}")
 
 
 @attrs.frozen(eq=False)
@@ -80,13 +81,13 @@ class Card:
         Raises:
             InvalidActionError: If ``text`` is not a card.
         """
-        cleaned = text.strip() if isinstance(text, str) else ""
+        cleaned = check_text(text, InvalidActionError, "a card")
         if cleaned.lower() == "pam":
             return PAM
         rank = _RANKS_BY_NAME.get(cleaned[:-1].upper())
         suit = cleaned[-1:].lower()
         if rank is None or suit not in SUITS:
-            raise InvalidActionError(f"{text!r} is not a card; cards look like 2c, 10d, Qh, As, or pam")
+            raise InvalidActionError(f"{brief(text)} is not a card; cards look like 2c, 10d, Qh, As, or pam")
         return _INTERNED[rank, suit]
 
     def __str__(self) -> str:

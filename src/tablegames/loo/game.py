@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tablegames.core.errors import ConfigError, InvalidActionError, InvalidStateError
+from tablegames.core.inputs import brief
 from tablegames.core.match import new_seed
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Action, Game
@@ -40,11 +41,12 @@ __all__ = ["Loo"]
 
 
 def _rounds_default(game: Any) -> int:
-    return 2 * int(game.players)
+    # Defaults are computed before the validators run: a bad player count is left to its validator.
+    return 2 * game.players if type(game.players) is int else 1
 
 
 def _miss_fee_default(game: Any) -> int:
-    return int(game.ante)
+    return game.ante if type(game.ante) is int else 0
 
 
 def _first_dealer(game: Any, _: Any, value: Any) -> None:
@@ -179,10 +181,10 @@ class Loo(Game):
         if twice:
             raise InvalidStateError(f"a card may be dealt once only: {', '.join(twice)} twice")
         check_int(round_number, "round_number", InvalidStateError, minimum=1, maximum=self.rounds)
-        check_int(seed, "seed", InvalidStateError)
+        check_int(seed, "seed", InvalidStateError, minimum=0)
         check_int(carry, "carry", InvalidStateError, minimum=0)
         if balances is not None and not isinstance(balances, (list, tuple)):
-            raise InvalidStateError(f"balances must be a list of {self.players} integers, got {balances!r}")
+            raise InvalidStateError(f"balances must be a list of {self.players} integers, got {brief(balances)}")
         before = (self.starting_chips,) * self.players if balances is None else tuple(balances)
         for chips in before:
             check_int(chips, "a balance", InvalidStateError)
@@ -209,7 +211,7 @@ class Loo(Game):
             check_keys(checked, ("type",), InvalidActionError, "action")
             return plain[kind]
         if kind != "play_card":
-            raise InvalidActionError(f"unknown Loo action type {kind!r}; types: stay, drop, take_miss, play_card")
+            raise InvalidActionError(f"unknown Loo action type {brief(kind)}; types: stay, drop, take_miss, play_card")
         check_keys(checked, ("type", "card"), InvalidActionError, "action")
         return PLAYS[Card.parse(read_str(checked, "card", InvalidActionError, "action"))]
 
@@ -252,7 +254,7 @@ class Loo(Game):
 
 def _sequence(value: object, what: str) -> Sequence[Any]:
     if not isinstance(value, (list, tuple)):
-        raise InvalidStateError(f"{what} must be a list, got {value!r}")
+        raise InvalidStateError(f"{what} must be a list, got {brief(value)}")
     return value
 
 

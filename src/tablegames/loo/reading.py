@@ -23,6 +23,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from tablegames.core.inputs import brief
 from tablegames.core.serial import check_int, check_keys, read_int, read_int_list, read_str
 from tablegames.loo.actions import PLAYS
 from tablegames.loo.cards import DECK, Card, card_key
@@ -71,29 +72,29 @@ def card_of(value: object, what: str) -> Card:
             return Card.parse(value)
         except InvalidActionError as error:
             raise InvalidStateError(f"{what}: {error}") from None
-    raise InvalidStateError(f"{what} must be a card or its notation, got {value!r}")
+    raise InvalidStateError(f"{what} must be a card or its notation, got {brief(value)}")
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key)
     if not isinstance(value, list):
-        raise InvalidStateError(f"state field {key!r} must be a list, got {value!r}")
+        raise InvalidStateError(f"state field {key!r} must be a list, got {brief(value)}")
     return value
 
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise InvalidStateError(f"{what} must be a list of cards, got {value!r}")
+        raise InvalidStateError(f"{what} must be a list of cards, got {brief(value)}")
     return tuple(sorted((card_of(item, f"a card in {what}") for item in value), key=card_key))
 
 
 def _plays(value: object, players: int, what: str) -> tuple[TrickCard, ...]:
     if not isinstance(value, list):
-        raise InvalidStateError(f"{what} must be a list of plays, got {value!r}")
+        raise InvalidStateError(f"{what} must be a list of plays, got {brief(value)}")
     plays = []
     for item in value:
         if not isinstance(item, dict) or set(item) != {"seat", "card"}:
-            raise InvalidStateError(f"a play in {what} is {{'seat': ..., 'card': ...}}, got {item!r}")
+            raise InvalidStateError(f"a play in {what} is {{'seat': ..., 'card': ...}}, got {brief(item)}")
         seat = check_int(item["seat"], f"a seat in {what}", InvalidStateError, minimum=0, maximum=players - 1)
         plays.append(TrickCard(seat, card_of(item["card"], f"a card in {what}")))
     return tuple(plays)
@@ -110,13 +111,13 @@ def read_state(game: Loo, data: Mapping[str, Any]) -> LooState:
     players = game.players
     decisions = _list(data, "decisions")
     if len(decisions) != players or any(choice not in _CHOICES for choice in decisions):
-        raise InvalidStateError(f"decisions must be {players} of null, 'play', 'drop', 'miss', got {decisions!r}")
+        raise InvalidStateError(f"decisions must be {players} of null, 'play', 'drop', 'miss', got {brief(decisions)}")
     hands = _list(data, "hands")
     if len(hands) != players:
         raise InvalidStateError(f"hands must hold {players} hands, got {len(hands)}")
     phase = read_str(data, "phase", InvalidStateError, "state")
     if phase not in ("decide", "play", "over"):
-        raise InvalidStateError(f"phase must be 'decide', 'play' or 'over', got {phase!r}")
+        raise InvalidStateError(f"phase must be 'decide', 'play' or 'over', got {brief(phase)}")
     current = data.get("current_player")
     if current is not None or phase != "over":
         current = check_int(current, "current_player", InvalidStateError, minimum=0, maximum=players - 1)
@@ -139,7 +140,9 @@ def read_state(game: Loo, data: Mapping[str, Any]) -> LooState:
         current_player=current,
     )
     if (phase == "over") != (current is None):
-        raise InvalidStateError(f"current_player is null exactly when the game is over; got {current!r} in {phase!r}")
+        raise InvalidStateError(
+            f"current_player is null exactly when the game is over; got {brief(current)} in {brief(phase)}"
+        )
     _check_cards(state)
     _check_chips(state)
     _check_decisions(state)
