@@ -36,7 +36,7 @@ def test_unknown_option() -> None:
     [
         ({"pits": 0}, "pits must be an integer from 1 to 26, got 0"),
         ({"pits": 27}, "pits must be an integer from 1 to 26, got 27"),
-        ({"seeds": True}, "seeds must be an integer of at least 1, got True"),
+        ({"seeds": True}, "seeds must be an integer from 1 to 1000, got True"),
         ({"empty_capture": 1}, "empty_capture must be True or False, got 1"),
         ({"players": 3}, "Kalaha is for exactly 2 players, got players=3"),
     ],

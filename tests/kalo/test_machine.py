@@ -458,7 +458,8 @@ def test_the_lead_goes_to_the_first_holder_who_can_lead_or_the_blocked_score_one
         assert (state.round_number, state.current_player, state.leader) == (1, leaders[0], leaders[0])
     else:
         assert (state.round_number, state.phase) == (2, "arrange")
-        assert state.scores == tuple(1 if hands[seat] else 0 for seat in range(n))
+        out = args["out"]  # their points for going out (K10), then 1 for each blocked holder
+        assert state.scores == tuple(n - out.index(seat) if seat in out else 1 for seat in range(n))
 
 
 def carry_out(state: KaloState, play: Play, data: st.DataObject) -> list[tuple[Card, tuple[str, int], int]]:

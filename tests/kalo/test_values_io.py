@@ -204,9 +204,9 @@ def test_deal_and_position_are_checked() -> None:
 
 @given(position_args())
 def test_a_position_holds_what_it_was_given_and_the_rest_in_the_pile(drawn: tuple[Kalo, dict[str, Any]]) -> None:
-    """The hands, the seats out and the leader are as given; every other card lies in the pile.
+    """The hands, the seats out and the leader are as given; every other card lies in the pile; those out scored.
 
-    Checks rules/kalo.md#positions.
+    The scores default to the points of the places out (K10). Checks rules/kalo.md#positions.
     """
     game, args = drawn
     state = game.position(**args)
@@ -216,7 +216,10 @@ def test_a_position_holds_what_it_was_given_and_the_rest_in_the_pile(drawn: tupl
     assert state.out == tuple(args["out"])
     held = {card for hand in args["hands"] for card in hand}
     assert state.pile == tuple(card for card in DECK if card not in held and card not in state.removed)
-    assert (state.phase, state.trick, state.scores) == ("play", (), (0,) * game.players)
+    points = [0] * game.players
+    for place, seat in enumerate(args["out"]):
+        points[seat] = game.players - place
+    assert (state.phase, state.trick, state.scores) == ("play", (), tuple(points))
 
 
 _HANDS = [["8c"], ["Ad"], ["Kd"], ["Qd"]]

@@ -152,41 +152,70 @@ def check_json(value: object, error: type[TablegamesError], what: str) -> None:
         ...
         tablegames.core.errors.InvalidActionError: action is nested deeper than 32 levels at ['cards'][0][0]...
     """
-    allowed = "a JSON value holds only objects, arrays, strings, numbers, true, false and null"
-    stack: list[tuple[Any, tuple[object, ...]]] = [(value, ())]
-    seen = 0
+    # One pass over the containers; a scalar costs a type test. Paths are built only for a message.
+    top = type(value)
+    if top is not list and top is not dict:
+        _check_scalar(value, error, what, ())
+        return
+    stack: list[tuple[Any, int, Any]] = [(value, 1, None)]  # (container, depth, (parent entry, key))
+    seen = 1
     while stack:
-        item, path = stack.pop()
-        seen += 1
+        entry = stack.pop()
+        node, depth, _ = entry
+        if depth > MAX_DEPTH:
+            raise error(f"{what} is nested deeper than {MAX_DEPTH} levels at {_path(_parts(entry)[:12])}…")
+        seen += len(node)
         if seen > MAX_VALUES:
             raise error(f"{what} holds more than {MAX_VALUES:,} values; no tablegames document is that large")
-        kind = type(item)
-        if kind not in _JSON_TYPES:
-            raise error(f"{what} holds a {kind.__name__} at {_path(path)}; {allowed} (as json.loads gives them)")
-        if kind is int:
-            if abs(item) > MAX_INT:
-                raise error(
-                    f"{what} holds an integer of {_digits(item)} digits at {_path(path)}; "
-                    "integers are at most 2**64 - 1 in size"
-                )
-        elif kind is str:
-            if len(item) > MAX_TEXT:
-                raise error(
-                    f"{what} holds a string of {len(item):,} characters at {_path(path)}; "
-                    f"strings are at most {MAX_TEXT:,} characters"
-                )
-        elif kind is list or kind is dict:
-            if len(path) >= MAX_DEPTH:
-                raise error(f"{what} is nested deeper than {MAX_DEPTH} levels at {_path(path[:12])}…")
-            if kind is list:
-                stack.extend((child, (*path, index)) for index, child in enumerate(item))
-                continue
-            for key, child in item.items():
-                if type(key) is not str:
-                    raise error(f"{what} has the key {brief(key)} at {_path(path)}; object keys are strings")
-                if len(key) > MAX_TEXT:
-                    raise error(f"{what} has a key of {len(key):,} characters at {_path(path)}")
-                stack.append((child, (*path, key)))
+        if type(node) is dict:
+            items: Any = node.items()
+            for key in node:
+                if type(key) is not str or len(key) > MAX_TEXT:
+                    shown = brief(key) if type(key) is not str else f"of {len(key):,} characters"
+                    raise error(f"{what} has a key {shown} at {_path(_parts(entry))}; keys are short strings")
+        else:
+            items = enumerate(node)
+        for key, child in items:
+            kind = type(child)
+            if kind is list or kind is dict:
+                stack.append((child, depth + 1, (entry, key)))
+            elif (
+                kind not in _SCALARS
+                or (kind is int and abs(child) > MAX_INT)
+                or (kind is str and len(child) > MAX_TEXT)
+            ):
+                _check_scalar(child, error, what, (*_parts(entry), key))
+
+
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+def _parts(entry: tuple[Any, int, Any]) -> tuple[object, ...]:
+    """The keys leading to a container of `check_json`'s stack."""
+    parts: list[object] = []
+    link = entry[2]
+    while link is not None:
+        parent, key = link
+        parts.append(key)
+        link = parent[2]
+    return tuple(reversed(parts))
+
+
+def _check_scalar(item: Any, error: type[TablegamesError], what: str, path: tuple[object, ...]) -> None:
+    kind = type(item)
+    allowed = "a JSON value holds only objects, arrays, strings, numbers, true, false and null"
+    if kind not in _SCALARS and kind is not list and kind is not dict:
+        raise error(f"{what} holds a {kind.__name__} at {_path(path)}; {allowed} (as json.loads gives them)")
+    if kind is int and abs(item) > MAX_INT:
+        raise error(
+            f"{what} holds an integer of {_digits(item)} digits at {_path(path)}; "
+            "integers are at most 2**64 - 1 in size"
+        )
+    if kind is str and len(item) > MAX_TEXT:
+        raise error(
+            f"{what} holds a string of {len(item):,} characters at {_path(path)}; "
+            f"strings are at most {MAX_TEXT:,} characters"
+        )
 
 
 def parse_json(text: str | bytes, error: type[TablegamesError], what: str, *, max_bytes: int = 16_000_000) -> Any:

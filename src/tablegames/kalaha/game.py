@@ -43,7 +43,7 @@ class Kalaha(Game):
 
     Attributes:
         pits: Pits in each player's row (1 to 26; the sheet's board has 6).
-        seeds: Seeds in each pit at the start (at least 1; the sheet uses 4).
+        seeds: Seeds in each pit at the start (1 to 1,000; the sheet uses 4).
         empty_capture: Ruling H4. True (the sheet): a last seed in an empty
             pit of your own row always captures, taking the opposite pit's
             seeds too if there are any. False: it captures only when the
@@ -56,7 +56,7 @@ class Kalaha(Game):
     max_players: ClassVar[int] = 2
 
     pits: int = attrs.field(default=6, validator=int_option(1, MAX_PITS))
-    seeds: int = attrs.field(default=4, validator=int_option(1))
+    seeds: int = attrs.field(default=4, validator=int_option(1, 1000))
     empty_capture: bool = attrs.field(default=True, validator=bool_option)
     players: int = attrs.field(default=2, validator=players_option("Kalaha", 2, 2))
     _routes: tuple[tuple[int, ...], tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)

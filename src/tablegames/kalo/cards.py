@@ -100,6 +100,9 @@ class Card:
         Raises:
             InvalidActionError: If ``text`` is not a card.
         """
+        known = _NOTATION.get(text) if type(text) is str else None
+        if known is not None:
+            return known
         cleaned = check_text(text, InvalidActionError, "a card")
         rank = _RANKS_BY_NAME.get(cleaned[:-1].upper())
         suit = cleaned[-1:].lower()
@@ -124,6 +127,8 @@ _ORDER: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
 card_key = _ORDER.__getitem__
 #: The heart 2.
 KALO = CARDS[15, "h"]
+#: Every card by its notation, as written and in capitals: the quick way through `Card.parse`.
+_NOTATION: dict[str, Card] = {text: card for card in DECK for text in (str(card), str(card).upper(), str(card).lower())}
 
 _REMOVED: dict[int, tuple[Card, ...]] = {
     3: (CARDS[7, "c"],),

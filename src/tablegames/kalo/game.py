@@ -51,7 +51,8 @@ class Kalo(Game):
             which then also ends the trick at once.
         play_limit: Ruling K11. A round that reaches this many plays ends as
             if every player holding cards were blocked (each scores 1), so that
-            no round can go on for ever.
+            no round can go on for ever; 1 to 10,000 (a round has some 40 to
+            60 plays).
     """
 
     name: ClassVar[str] = "kalo"
@@ -60,7 +61,7 @@ class Kalo(Game):
 
     players: int = attrs.field(default=4, validator=players_option("Kalo", 3, 6))
     kalo_in_combinations: bool = attrs.field(default=False, validator=bool_option)
-    play_limit: int = attrs.field(default=500, validator=int_option(1))
+    play_limit: int = attrs.field(default=500, validator=int_option(1, 10_000))
 
     @property
     def target(self) -> int:
@@ -172,7 +173,9 @@ class Kalo(Game):
             pile: The discard pile; by default every card not in a hand nor removed.
             leader: Who is to lead. If that seat cannot lead, the rules move the
                 lead on at once (K7), as in play.
-            scores: The scores so far (default all 0).
+            scores: The scores so far; by default the points the seats in
+                ``out`` scored for their places this round (K10), 0 for the others.
+                Scores must include those points.
             out: The seats already out this round, in order; exactly the empty hands.
             kalo_holder: Who was dealt the Kalo (default: whoever holds it, else seat 0).
             seed: Seeds the deals of later rounds.
@@ -209,6 +212,10 @@ class Kalo(Game):
         if holder is None:
             holder = next((seat for seat, hand in enumerate(held) if KALO in hand), 0)
         check_int(holder, "kalo_holder", InvalidStateError, minimum=0, maximum=self.players - 1)
+        if scores is None:
+            scores = [0] * self.players
+            for place, seat in enumerate(outs):
+                scores[seat] = self.players - place
         table = _empty_table(self, seed, self._scores(scores), round_number)
         table.hands = [tuple(Slot(card) for card in hand) for hand in held]
         table.pile = tuple(sorted(piled, key=card_key))

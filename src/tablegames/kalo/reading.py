@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
@@ -166,8 +167,10 @@ def _check_flow(
             others = sum(map(len, hands)) - len(hands[current])
             if passed or not lead_is_possible(hands[current], pile, others):
                 raise InvalidStateError(f"seat {current} is to lead, so it must be able to and nobody has passed")
-        elif current in passed or current == trick[-1].seat or not passed <= set(holders) - {trick[-1].seat}:
-            raise InvalidStateError("the seat to play has neither passed nor made the last play; passes are holders'")
+        else:
+            _check_turn(hands, trick, passed, current)
+    elif passed:
+        raise InvalidStateError("seats pass only while a trick is played: passed is empty while arranging or resolving")
     if effect is not None:
         if not trick or trick[-1].seat != effect.seat or trick[-1].cards[0].rank != effect.rank:
             raise InvalidStateError("an effect belongs to the trick's last play, of its player and rank")
@@ -177,6 +180,74 @@ def _check_flow(
             raise InvalidStateError("the card on its way is known to whoever chose or lost it")
         if phase == "effect" and effect.step == "slot" and (effect.target is None or not hands[effect.target]):
             raise InvalidStateError("a 6 takes a slot of a hand that holds cards")
+        if phase == "effect":
+            _check_effect_can_finish(effect, hands, pile)
+
+
+def _check_turn(
+    hands: tuple[tuple[Slot, ...], ...], trick: tuple[TrickPlay, ...], passed: frozenset[int], current: int
+) -> None:
+    """K4, K6: after the last play the turn goes round the holders; those passed over have passed, in order."""
+    players, last = len(hands), trick[-1].seat
+    if any(first.seat == second.seat for first, second in pairwise(trick)):
+        raise InvalidStateError("no seat plays twice in a row in a trick: the others would have had to pass, ending it")
+    between = []
+    for step in range(1, players):
+        seat = (last + step) % players
+        if seat == current:
+            break
+        if hands[seat]:
+            between.append(seat)
+    if not hands[current] or current == last or set(between) != passed:
+        raise InvalidStateError(
+            f"after seat {last}'s play the turn goes round the seats holding cards: seat {current} can be to play "
+            f"only when the holders before it, {between or 'none'}, have passed; passed is {sorted(passed)}"
+        )
+
+
+def _check_effect_can_finish(effect: Effect, hands: tuple[tuple[Slot, ...], ...], pile: int) -> None:
+    """K8: a play is legal only if all its effects can be carried out, so the effects left still can be."""
+    seat, rank, left = effect.seat, effect.rank, effect.left
+    own = len(hands[seat])
+    others = sum(map(len, hands)) - own
+    waiting = left - (effect.card is not None)  # effects still to find their card
+    if rank == 3 and own < waiting:
+        raise InvalidStateError(f"a 3's effects still need {waiting} cards from seat {seat}'s hand, which holds {own}")
+    if rank in (4, 5) and pile < waiting:
+        raise InvalidStateError(f"the effects of a {rank} still need {waiting} cards from the discard pile of {pile}")
+    if rank == 6 and others < waiting:
+        raise InvalidStateError(f"a 6's effects still need {waiting} cards from the other hands, which hold {others}")
+    if effect.step in ("card", "seat") and rank in (3, 5, 6) and not others:
+        raise InvalidStateError(f"the effect of a {rank} needs another player holding cards")
+
+
+def _check_round(
+    game: Kalo, phase: str, hands: tuple[tuple[Slot, ...], ...], trick: tuple[TrickPlay, ...],
+    scores: tuple[int, ...], out: tuple[int, ...], kalo_holder: int, leader: int, current: int | None, plays: int,
+) -> None:  # fmt: skip
+    """The facts of the round so far agree: the deal's arranging, who leads, and the points of those out."""
+    n = game.players
+    if any(slot.known_by and not slot.received for hand in hands for slot in hand):
+        raise InvalidStateError("only a card that changed hands (received) can be known to other seats (K9)")
+    if phase == "arrange":
+        if any(slot.received for hand in hands for slot in hand) or plays:
+            raise InvalidStateError("while hands are arranged, no card has changed hands and nothing is played")
+        if KALO not in (slot.card for slot in hands[kalo_holder]) or leader != (kalo_holder + 1) % n:
+            raise InvalidStateError(
+                "while hands are arranged the Kalo is in its holder's hand and the seat after the holder opens (K2)"
+            )
+    if trick and trick[0].seat != leader:
+        raise InvalidStateError(f"the trick was led by seat {trick[0].seat}, so the leader is {trick[0].seat}")
+    if phase == "play" and not trick and leader != current:
+        raise InvalidStateError(f"seat {current} is to lead the trick, so it is the leader")
+    for place, seat in enumerate(out, start=1):
+        if scores[seat] < n - place + 1:
+            raise InvalidStateError(
+                f"seat {seat} went out {place}. and scored {n - place + 1} points this round (K10), "
+                f"but its score is {scores[seat]}"
+            )
+    if max(scores) > game.target - 1 + n:
+        raise InvalidStateError(f"no score passes {game.target - 1 + n}: the game ends when one reaches {game.target}")
 
 
 def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
@@ -245,18 +316,23 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
         raise InvalidStateError(f"seat {current} holds no cards and cannot be the one to play")
     # A play counts before its effects, and the limit is checked after them.
     limit = game.play_limit - (phase in ("arrange", "play"))
-    plays = read_int(data, "plays", InvalidStateError, "state", minimum=0, maximum=limit)
+    plays = read_int(data, "plays", InvalidStateError, "state", minimum=len(trick), maximum=limit)
+    kalo_holder = _seat(data["kalo_holder"], n, "kalo_holder")
+    leader = _seat(data["leader"], n, "leader")
+    assert kalo_holder is not None
+    assert leader is not None
+    _check_round(game, phase, hands, trick, scores, out, kalo_holder, leader, current, plays)
     return KaloState(
         game=game,
-        seed=read_int(data, "seed", InvalidStateError, "state"),
+        seed=read_int(data, "seed", InvalidStateError, "state", minimum=0),
         round_number=read_int(data, "round", InvalidStateError, "state", minimum=1),
         scores=scores,
         hands=hands,
         pile=pile,
-        kalo_holder=_seat(data["kalo_holder"], n, "kalo_holder") or 0,
+        kalo_holder=kalo_holder,
         trick=trick,
         passed=passed,
-        leader=_seat(data["leader"], n, "leader") or 0,
+        leader=leader,
         phase=phase,
         current_player=current,
         arranged=arranged,

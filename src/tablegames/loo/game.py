@@ -59,12 +59,12 @@ class Loo(Game):
 
     Attributes:
         players: 3 to 8.
-        ante: What every seat pays into the pot before each deal (L3); at least 1.
-        rounds: How many rounds the game lasts (L14); by default two deals
-            per seat, ``2 x players``, so that every seat deals equally often.
-        starting_chips: Every seat's balance at the start (L3); balances may go negative.
+        ante: What every seat pays into the pot before each deal (L3); 1 to 1,000,000.
+        rounds: How many rounds the game lasts (L14), 1 to 1,000; by default
+            two deals per seat, ``2 x players``, so that every seat deals equally often.
+        starting_chips: Every seat's balance at the start (L3), 0 to 10**9; balances may go negative.
         miss: Deal the Miss, a sixth hand a player may take blind (L15).
-        miss_fee: What taking the Miss costs (L15); by default one ante.
+        miss_fee: What taking the Miss costs (L15), 0 to 1,000,000; by default one ante.
         pam_is_wild: Pam may be played to any trick, even by a player who
             could follow the suit led (L8).
         trump_must_be_highest: A player void in the suit led who holds trumps
@@ -78,11 +78,13 @@ class Loo(Game):
     max_players: ClassVar[int] = 8
 
     players: int = attrs.field(default=5, validator=players_option("Loo", 3, 8))
-    ante: int = attrs.field(default=1, validator=int_option(1))
-    rounds: int = attrs.field(default=attrs.Factory(_rounds_default, takes_self=True), validator=int_option(1))
-    starting_chips: int = attrs.field(default=0, validator=int_option(0))
+    ante: int = attrs.field(default=1, validator=int_option(1, 1_000_000))
+    rounds: int = attrs.field(default=attrs.Factory(_rounds_default, takes_self=True), validator=int_option(1, 1000))
+    starting_chips: int = attrs.field(default=0, validator=int_option(0, 10**9))
     miss: bool = attrs.field(default=False, validator=bool_option)
-    miss_fee: int = attrs.field(default=attrs.Factory(_miss_fee_default, takes_self=True), validator=int_option(0))
+    miss_fee: int = attrs.field(
+        default=attrs.Factory(_miss_fee_default, takes_self=True), validator=int_option(0, 1_000_000)
+    )
     pam_is_wild: bool = attrs.field(default=False, validator=bool_option)
     trump_must_be_highest: bool = attrs.field(default=False, validator=bool_option)
     first_dealer: int = attrs.field(default=0, validator=_first_dealer)

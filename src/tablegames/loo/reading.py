@@ -159,6 +159,13 @@ def _check_cards(state: LooState) -> None:
     missing = [str(card) for card in DECK if card not in seen]
     if missing:
         raise InvalidStateError(f"every card must be somewhere; missing: {', '.join(missing)}")
+    played = Counter(play.seat for trick in (*state.tricks, state.trick) for play in trick)
+    if any(len(hand) + played[seat] != TRICKS for seat, hand in enumerate(state.hands)):
+        raise InvalidStateError(
+            f"every hand is the {TRICKS} cards dealt less those its seat has played this round; hands of "
+            f"{[len(hand) for hand in state.hands]} cards after {[played[seat] for seat in range(len(state.hands))]} "
+            "played do not add up"
+        )
     game = state.game
     miss = TRICKS if game.miss else 0
     stock = len(DECK) - TRICKS * game.players - miss - 1
@@ -221,6 +228,11 @@ def _check_tricks(state: LooState) -> None:
     """Play the round's tricks again from the start of trick play; the result must be this state."""
     if not all(choice is not None for choice in state.decisions) or len(state.tricks) > TRICKS:
         raise InvalidStateError(f"tricks are played once every seat has decided, {TRICKS} at most")
+    staying = len(state.active)
+    if any(len(trick) != staying for trick in state.tricks) or len(state.trick) >= staying:
+        raise InvalidStateError(
+            f"a finished trick holds one card of each of the {staying} seats in the round, the trick in play fewer"
+        )
     _check_floor(state, state.p0)
     trump, players = state.trump, state.game.players
     balances = list(state.balances)
