@@ -53,7 +53,7 @@ def test_bad_positions_are_one_line_errors() -> None:
     """An illegal move, bad JSON or a state of another board is refused with a one-line error."""
     for position, message in [
         ("z", "'z' is not a pit"),
-        ("{not json", "not valid JSON"),
+        ("{not json", "the position must be JSON text"),
         (json.dumps(Kalaha(pits=4, seeds=3).start().to_dict()), "not a state of"),
     ]:
         result = run(["analyse", position, "--pits", "3", "--seeds", "3"])

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import tablegames
-from tablegames import ConfigError, Match, TablegamesError
+from tablegames import ConfigError, InvalidStateError, Match, TablegamesError
+from tablegames.core.inputs import parse_json
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -38,8 +39,8 @@ INSTALL_HINT = (
 
 def _value(raw: str) -> Any:
     try:
-        return json.loads(raw)
-    except json.JSONDecodeError:
+        return parse_json(raw, ConfigError, "a value")
+    except ConfigError:
         return raw
 
 
@@ -213,7 +214,12 @@ def _settings(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
 
 
 def _read_record(path: Path) -> Match:
-    return Match.from_record(json.loads(path.read_text(encoding="utf-8")))
+    """Read a record saved by ``play`` (``save FILE``) or by `Match.to_record`."""
+    try:
+        record = parse_json(path.read_bytes(), InvalidStateError, f"{path} is not a saved game: a record")
+    except InvalidStateError as error:
+        raise InvalidStateError(f"{error} (records are what 'save FILE' and Match.to_record write)") from None
+    return Match.from_record(record)
 
 
 def main(

@@ -191,11 +191,11 @@ class Session:
 
     def _read_action(self, text: str, legal: tuple[Action, ...]) -> Action | None:
         """The decision typed as a number or in notation; None (having said why) if it is neither."""
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            self._say(f"there is no decision {number}: choose 1 to {len(legal)}", legal)
+        if text.isascii() and text.isdigit():  # '²' and '١' are digits to Python, not to a player
+            if len(text) <= 6 and 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            shown = text if len(text) <= 12 else f"{text[:9]}… ({len(text):,} digits)"
+            self._say(f"there is no decision {shown}: choose 1 to {len(legal)}", legal)
             return None
         try:
             return self.match.state.parse_action(plain_input(text))

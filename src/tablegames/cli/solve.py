@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 from rich.console import Console
 
 from tablegames import ConfigError, InvalidStateError
+from tablegames.core.inputs import parse_json
 from tablegames.kalaha import Kalaha, KalahaState, Progress, Solution, solve
 
 if TYPE_CHECKING:
@@ -39,10 +40,7 @@ def position_of(game: Kalaha, text: str) -> KalahaState:
     if not source.startswith("{") and source.endswith(".json"):
         source = path.read_text(encoding="utf-8")
     if source.startswith("{"):
-        try:
-            data = json.loads(source)
-        except json.JSONDecodeError as error:
-            raise ConfigError(f"the position is not valid JSON: {error}") from None
+        data = parse_json(source, ConfigError, "the position")
         try:
             loaded = game.from_dict(data)
         except InvalidStateError as error:
