@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from tablegames.core.protocol import Action, Game, State
 
-__all__ = ["ENTRY_POINTS", "Fuzzer", "Trial", "check_sound", "conserved"]
+__all__ = ["ENTRY_POINTS", "Fuzzer", "Trial", "Unsound", "check_sound", "laws"]
 
 #: The readers of outside input that `Fuzzer.trial` feeds.
 ENTRY_POINTS = (
@@ -74,33 +74,68 @@ class Trial:
     detail: str = ""
 
 
+_RANDOM: Any = object()  # no mutant given: draw one
+
+
 class Unsound(AssertionError):
     """An accepted value broke a promise: it does not round-trip, play on, or conserve."""
 
 
-def conserved(state: State) -> None:
-    """Check what a built-in game conserves: Kalaha's seeds, Kalo's cards, Loo's cards and chips.
+def laws(state: State) -> None:
+    """Check what every reachable state of a built-in game satisfies, stated apart from the readers.
 
-    Other games pass. Uses only the states' public attributes.
+    Every game: the seat to act is an int seat or None, never a bool or a
+    float. Kalaha: the seeds are conserved. Kalo: every card is in one place;
+    while hands are arranged they are as dealt; in a trick, the seat to play
+    is the first holder after the last play that has not passed, and exactly
+    the holders in between have passed. Loo: every card is in one place, the
+    chips are conserved, and each hand is five cards less those its seat has
+    played this round. Other games are checked for the seat only. Uses the
+    states' public attributes alone.
 
     Raises:
-        Unsound: If something is not conserved.
+        Unsound: If a law is broken.
     """
     game, name = state.game, state.game.name
+    seat = state.current_player
+    if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
+        raise Unsound(f"current_player is {brief(seat)}, not a seat")
     if name == "kalaha":
         board = getattr(state, "board")  # noqa: B009 - duck-typed: the kit imports no game
-        if sum(board) != 2 * getattr(game, "pits") * getattr(game, "seeds") or min(board) < 0:  # noqa: B009
-            raise Unsound(f"Kalaha's seeds are not conserved: {board}")
+        total = 2 * getattr(game, "pits") * getattr(game, "seeds")  # noqa: B009
+        if sum(board) != total or any(type(count) is not int or count < 0 for count in board):
+            raise Unsound(f"Kalaha's {total} seeds are not conserved as counts: {board}")
     elif name == "kalo":
-        cards = (*state.cards_in_play(), *state.removed)  # type: ignore[attr-defined]
-        if len(cards) != 52 or len(set(map(str, cards))) != 52:
-            raise Unsound(f"Kalo's 52 cards are not each in one place: {len(cards)} places")
+        _kalo_laws(state)
     elif name == "loo":
         cards = state.cards()  # type: ignore[attr-defined]
         if len(cards) != 52 or len(set(map(str, cards))) != 52:
             raise Unsound("Loo's 52 cards are not each in one place")
         if state.total_chips != game.total_chips:  # type: ignore[attr-defined]
             raise Unsound("Loo's chips are not conserved")
+        played = [play.seat for trick in (*state.tricks, state.trick) for play in trick]  # type: ignore[attr-defined]
+        if any(len(hand) + played.count(each) != 5 for each, hand in enumerate(state.hands)):  # type: ignore[attr-defined]
+            raise Unsound("a Loo hand is not the five cards dealt less those played")
+
+
+def _kalo_laws(state: Any) -> None:
+    cards = (*state.cards_in_play(), *state.removed)
+    if len(cards) != 52 or len(set(map(str, cards))) != 52:
+        raise Unsound(f"Kalo's 52 cards are not each in one place: {len(cards)} places")
+    hands = state.hands
+    if state.phase == "arrange" and (
+        len({len(hand) for hand in hands}) != 1 or any(slot.received for hand in hands for slot in hand)
+    ):
+        raise Unsound("Kalo hands being arranged are not as dealt")
+    if state.phase == "play" and state.trick:
+        n, last = len(hands), state.trick[-1].seat
+        order = [(last + step) % n for step in range(1, n)]
+        waiting = [each for each in order if hands[each] and each not in state.passed]
+        passed_over = order[: order.index(state.current_player)] if state.current_player in order else None
+        if not waiting or waiting[0] != state.current_player or passed_over is None:
+            raise Unsound("in a Kalo trick the turn is not with the first holder after the last play yet to pass")
+        if {each for each in passed_over if hands[each]} != set(state.passed):
+            raise Unsound("in a Kalo trick the seats passed are not exactly the holders passed over")
 
 
 def check_sound(
@@ -109,7 +144,7 @@ def check_sound(
     *,
     checked_steps: int = 300,
     max_actions: int = 200_000,
-    conserve: Callable[[State], None] = conserved,
+    conserve: Callable[[State], None] = laws,
 ) -> int:
     """Check that an accepted state is sound: it round-trips, plays to the end, and conserves.
 
@@ -174,37 +209,49 @@ class Fuzzer:
         seed: Seeds every random choice, so a run is reproduced by it.
         checked_steps: How many decisions of an accepted state's playout are
             read back from their dicts (see `check_sound`).
+        pool: How many real matches to draw inputs from at a time (one in 20
+            trials replaces one with a new match).
     """
 
-    def __init__(self, game: Game, *, seed: int = 0, checked_steps: int = 300) -> None:
+    def __init__(self, game: Game, *, seed: int = 0, checked_steps: int = 300, pool: int = 40) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.checked_steps = checked_steps
+        self.size = pool
         self._pool: list[tuple[Match, State]] = []
 
     def _real(self) -> tuple[Match, State]:
-        """A match from a random game, stopped at a random point (a pool of 40, renewed as it is used)."""
-        if len(self._pool) < 40 or self.rng.random() < 0.05:
+        """A match from a random game, stopped at a random point, from a pool that is renewed as it is used."""
+        if len(self._pool) < self.size or self.rng.random() < 0.05:
             match = Match(self.game, seed=self.rng.randrange(2**32))
             stop = self.rng.choice((0, 1, 3, 10, 40, 100, 300, 10**6))
             while not match.state.is_over and len(match.plies) < stop:
                 legal = match.state.legal_actions()
                 match.play(legal[self.rng.randrange(len(legal))])
             entry = (match, match.state)
-            if len(self._pool) < 40:
+            if len(self._pool) < self.size:
                 self._pool.append(entry)
             else:
-                self._pool[self.rng.randrange(40)] = entry
+                self._pool[self.rng.randrange(self.size)] = entry
             return entry
         return self.rng.choice(self._pool)
 
-    def trial(self, entry: str) -> Trial:
-        """Feed one mutant to ``entry`` (one of `ENTRY_POINTS`) and judge the answer."""
-        match, state = self._real()
+    def trial(self, entry: str, *, mutant: Any = _RANDOM, match: Match | None = None) -> Trial:
+        """Feed one mutant to ``entry`` (one of `ENTRY_POINTS`) and judge the answer.
+
+        Args:
+            entry: The entry point.
+            mutant: The input to feed (a state dict, record, action dict,
+                notation, options dict or seed, as ``entry`` reads); by default
+                a random mutant of a real input.
+            match: The real match the input belongs to (its state is where
+                actions are tried); by default one from the pool.
+        """
+        match, state = self._real() if match is None else (match, match.state)
         rng = random.Random(self.rng.getrandbits(64))
         feed = getattr(self, f"_{entry}")
         try:
-            read, judge, mutant = feed(match, state, rng)
+            read, judge, mutant = feed(match, state, rng, mutant)
         except Exception:  # building the mutant failed: a bug of the kit, reported as such
             return Trial(entry, "error", 0.0, "the mutant could not be built: " + traceback.format_exc(limit=3))
         shown = f"mutant: {brief(mutant, 600)}"
@@ -234,15 +281,14 @@ class Fuzzer:
     def _sound(self, state: State, rng: random.Random) -> None:
         check_sound(state, rng, checked_steps=self.checked_steps)
 
-    def _state_reader(self, state: State, rng: random.Random, read: Callable[[Any], State]) -> Any:
-        data = state.to_dict()
-        mutant = mutate(data, rng)
+    def _state_reader(self, state: State, rng: random.Random, read: Callable[[Any], State], given: Any) -> Any:
+        mutant = mutate(state.to_dict(), rng) if given is _RANDOM else given
         copy = _copy(mutant)
 
         def judge(value: State | None) -> str | None:
             if not _same(mutant, copy):
                 return "the reader changed its input"
-            if value is not None and value != state:  # the state itself was reached by play: sound
+            if value is not None and not _same(value.to_dict(), state.to_dict()):  # else it is the real, reached state
                 if value.game != self.game and read is not state_from_dict:
                     return "a state of another game was accepted"
                 self._sound(value, rng)
@@ -250,20 +296,20 @@ class Fuzzer:
 
         return (lambda: read(mutant)), judge, mutant
 
-    def _from_dict(self, match: Match, state: State, rng: random.Random) -> Any:
-        return self._state_reader(state, rng, self.game.from_dict)
+    def _from_dict(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+        return self._state_reader(state, rng, self.game.from_dict, given)
 
-    def _state_from_dict(self, match: Match, state: State, rng: random.Random) -> Any:
-        return self._state_reader(state, rng, state_from_dict)
+    def _state_from_dict(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+        return self._state_reader(state, rng, state_from_dict, given)
 
-    def _action_from_dict(self, match: Match, state: State, rng: random.Random) -> Any:
+    def _action_from_dict(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
         sources = state.legal_actions() or match.initial.legal_actions()
-        mutant = mutate(rng.choice(sources).to_dict(), rng)
+        mutant = mutate(rng.choice(sources).to_dict(), rng) if given is _RANDOM else given
         return (lambda: self.game.action_from_dict(mutant)), lambda action: self._judge_action(state, action), mutant
 
-    def _parse_action(self, match: Match, state: State, rng: random.Random) -> Any:
+    def _parse_action(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
         sources = state.legal_actions() or match.initial.legal_actions()
-        text = mutate_text(str(rng.choice(sources)), rng)
+        text = mutate_text(str(rng.choice(sources)), rng) if given is _RANDOM else given
         return (lambda: state.parse_action(text)), lambda action: self._judge_action(state, action), text
 
     def _judge_action(self, state: State, action: Action | None) -> str | None:
@@ -280,14 +326,16 @@ class Fuzzer:
             return "applying an action changed the state"
         return None
 
-    def _from_record(self, match: Match, state: State, rng: random.Random) -> Any:
-        record = match.to_record()
-        if rng.random() < 0.5 and record["actions"]:
-            actions = list(record["actions"])
-            spot = rng.randrange(len(actions))
-            actions[spot] = mutate_text(actions[spot], rng)
-            record = {**record, "actions": actions}
-        mutant = mutate(record, rng, changes=rng.choice((0, 1, 1, 2)))
+    def _from_record(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+        if given is _RANDOM:
+            record = match.to_record()
+            if rng.random() < 0.5 and record["actions"]:
+                actions = list(record["actions"])
+                spot = rng.randrange(len(actions))
+                actions[spot] = mutate_text(actions[spot], rng)
+                record = {**record, "actions": actions}
+            given = mutate(record, rng, changes=rng.choice((0, 1, 1, 2)))
+        mutant = given
         copy = _copy(mutant)
 
         def judge(value: Match | None) -> str | None:
@@ -302,8 +350,8 @@ class Fuzzer:
 
         return (lambda: Match.from_record(mutant)), judge, mutant
 
-    def _load(self, match: Match, state: State, rng: random.Random) -> Any:
-        options = mutate(self.game.options(), rng)
+    def _load(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+        options = mutate(self.game.options(), rng) if given is _RANDOM else given
         if not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
             options = {"players": options}
 
@@ -316,9 +364,10 @@ class Fuzzer:
 
         return (lambda: load(self.game.name, **options)), judge, options
 
-    def _start(self, match: Match, state: State, rng: random.Random) -> Any:
-        roll = rng.random()
-        seed = rng.choice(HOSTILE_VALUES)() if roll < 0.6 else rng.randrange(-(2**70), 2**70)
+    def _start(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+        if given is _RANDOM:
+            given = rng.choice(HOSTILE_VALUES)() if rng.random() < 0.6 else rng.randrange(-(2**70), 2**70)
+        seed = given
 
         def judge(start: State | None) -> str | None:
             if start is not None:

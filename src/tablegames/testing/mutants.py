@@ -8,7 +8,10 @@ entries dropped, duplicated, swapped or moved to another list; strings recased,
 padded with control characters, cut short, or swapped with other strings of
 the document — which moves and duplicates cards. `mutate_text` does the same
 to notation. Every choice comes from the `random.Random` given, so a mutant is
-reproduced by its seed.
+reproduced by its seed. `single_changes` and `text_changes` instead list,
+in order, every mutant one change away: each field retyped, bumped, dropped,
+duplicated or swapped for another value of the document, the way a test can
+go through all of them.
 
 Examples:
     >>> import random
@@ -29,7 +32,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable
 
-__all__ = ["HOSTILE_VALUES", "mutate", "mutate_text"]
+__all__ = ["HOSTILE_VALUES", "mutate", "mutate_text", "single_changes", "text_changes"]
 
 #: Values a hostile client might put anywhere: wrong types, edge numbers, Python-only values.
 HOSTILE_VALUES: tuple[Callable[[], Any], ...] = (
@@ -252,3 +255,133 @@ def mutate_text(text: str, rng: random.Random) -> str:
     if what == 10:
         return "".join(rng.choice("0123456789cdhsjqka ") for _ in range(rng.randrange(1, 12)))
     return text.replace(" ", rng.choice(("  ", "\t", ",", "")))
+
+
+def _confusions(value: Any, others: list[str]) -> list[Any]:
+    """The values one change away from ``value``: its type confused, its size bumped, another of the document's."""
+    if isinstance(value, bool):
+        return [not value, int(value), None, "true"]
+    if isinstance(value, int):
+        return [value + 1, value - 1, -1, 0, float(value), value % 2 == 1, str(value), [value], None, 2**64, 10**30]
+    if isinstance(value, str):
+        return ["", value.upper(), f" {value} ", f"\x00{value}", value * 2, None, 1, *others[:8]]
+    if value is None:
+        return [0, False, "", [], {}]
+    if isinstance(value, list):
+        changes: list[Any] = [[], None, [value], [*value, None], list(reversed(value))]
+        if value:
+            changes += [value[1:], value[:-1], [value[0], *value], [*value, value[-1]]]
+        return changes
+    return [{}, None, []]
+
+
+def single_changes(data: Any, *, limit: int = 2_000) -> list[Any]:
+    """Every mutant of ``data`` that is one change away, in a fixed order (at most ``limit``).
+
+    For each place in the document: the value retyped (an int as a float, a
+    bool or a string; a bool as an int; None for anything), bumped (±1, 0,
+    -1, huge), replaced by another string of the document (which moves a card
+    to another place and so duplicates it), a list cut, reversed, wrapped or
+    with an entry added or repeated, a key dropped or an unknown one added, a
+    list entry moved to the end of another list. The top-level fields come
+    first; deeper places are spread evenly to fit ``limit``.
+
+    Examples:
+        >>> mutants = single_changes({"pits": [4, 4], "current_player": 0})
+        >>> {"pits": [4, 4], "current_player": 0.0} in mutants, {"pits": [4, 4]} in mutants
+        (True, True)
+    """
+    places = _places(data)[1:]
+    top = [place for place in places if place[0] is data]
+    deep = [place for place in places if place[0] is not data]
+    others = sorted(set(_strings(data)))
+    mutants: list[Any] = []
+    if isinstance(data, dict):
+        mutants += [{k: v for k, v in data.items() if k != key} for key in data]
+        mutants.append({**data, "extra": 1})
+    budget = max(0, limit - len(mutants))
+    per_place = 12
+    if len(top) * per_place < budget and deep:
+        step = max(1, len(deep) * per_place // max(1, budget - len(top) * per_place))
+        chosen = top + deep[::step]
+    else:
+        chosen = top
+    lists = _lists(data)
+    for siblings in (each for each in lists if len(each) > 1 and all(isinstance(item, list) for item in each)):
+        # Lists of lists, such as hands: an entry moved from each to the next (a card to another hand).
+        path = _path_of_list(data, siblings)
+        for index in range(len(siblings)):
+            if siblings[index]:
+                mutants.append(_moved(data, (*path, index), (*path, (index + 1) % len(siblings))))
+    for node, key in chosen:
+        path = _path_to(data, node, key)
+        value = node[key]
+        for change in _confusions(value, [other for other in others if other != value]):
+            mutants.append(_replaced(data, path, change))
+        if isinstance(value, list) and value:
+            for target in lists[:6]:
+                if target is not value:
+                    mutants.append(_moved(data, path, _path_of_list(data, target)))
+        if len(mutants) >= limit:
+            break
+    return mutants[:limit]
+
+
+def _path_to(data: Any, node: Any, key: Any) -> tuple[Any, ...]:
+    """The keys from ``data`` down to ``node[key]`` (found by identity, without recursion)."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        current, path = stack.pop()
+        if current is node:
+            return (*path, key)
+        items = (
+            enumerate(current) if isinstance(current, list) else current.items() if isinstance(current, dict) else ()
+        )
+        stack.extend((child, (*path, k)) for k, child in items if isinstance(child, (list, dict)))
+    raise LookupError("the place is not in the document")
+
+
+def _path_of_list(data: Any, target: list[Any]) -> tuple[Any, ...]:
+    if target is data:
+        return ()
+    for node, key in _places(data)[1:]:
+        if node[key] is target:
+            return _path_to(data, node, key)
+    raise LookupError("the list is not in the document")
+
+
+def _at(document: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        document = document[key]
+    return document
+
+
+def _replaced(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    copy = _copy(data)
+    _at(copy, path[:-1])[path[-1]] = value
+    return copy
+
+
+def _moved(data: Any, source: tuple[Any, ...], target: tuple[Any, ...]) -> Any:
+    """A copy with the first entry of the list at ``source`` moved to the end of the list at ``target``."""
+    copy = _copy(data)
+    source_list, target_list = _at(copy, source), _at(copy, target)
+    entry = source_list.pop(0)
+    if entry is not target_list:
+        target_list.append(entry)
+    return copy
+
+
+def text_changes(text: str) -> list[str]:
+    r"""Every piece of notation one change away from ``text``, in a fixed order.
+
+    Examples:
+        >>> "a" in text_changes("a"), "A" in text_changes("a")
+        (True, True)
+    """
+    words = text.split()
+    changes = [text.upper(), text.swapcase(), f" {text} ", f"\t{text}", text + text, text[:-1], text[1:], ""]
+    changes += [noise + text for noise in _NOISE] + [text + noise for noise in _NOISE[:4]]
+    changes += [" ".join(words + words[:1]), " ".join(reversed(words)), text.replace(" ", ""), text * 70]
+    changes += [f"{word} {number}" for word in _WORDS[5:10] for number in ("99", "9" * 40, "-1", "²", "１")]
+    return [change for change in dict.fromkeys(changes) if change != text]
