@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import tablegames
 from tablegames.testing.fuzz import ENTRY_POINTS, Fuzzer
-from tablegames.testing.mutants import single_changes
+from tablegames.testing.mutants import single_changes, text_changes
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -96,3 +96,32 @@ def test_a_loosened_reader_fails_these_tests(monkeypatch: pytest.MonkeyPatch) ->
         for mutant in single_changes(match.state.to_dict(), limit=400)
     }
     assert "broken" in verdicts or "error" in verdicts
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_single_change_to_real_actions_records_options_and_seeds_is_refused_or_sound(name: str) -> None:
+    """Each legal action's dict and notation, a record, the options and seeds, changed once, are refused or sound."""
+    game = GAMES[name]
+    fuzzer = Fuzzer(game, checked_steps=40)
+    matches = _real_matches(game)
+    trials = [
+        fuzzer.trial("action_from_dict", mutant=mutant, match=match)
+        for match in matches
+        for action in match.state.legal_actions()[:4]
+        for mutant in single_changes(action.to_dict())
+    ]
+    trials += [
+        fuzzer.trial("parse_action", mutant=text, match=match)
+        for match in matches
+        for action in match.state.legal_actions()[:4]
+        for text in text_changes(str(action))
+    ]
+    trials += [
+        fuzzer.trial("from_record", mutant=mutant, match=match)
+        for match in matches[1:4]
+        for mutant in single_changes(match.to_record(), limit=60)
+    ]
+    trials += [fuzzer.trial("load", mutant=mutant) for mutant in single_changes(game.options())]
+    trials += [fuzzer.trial("start", mutant=seed) for seed in (None, 0, 2**64 - 1, 2**64, -1, 1.0, True, "1", [1])]
+    failures = [trial for trial in trials if trial.verdict not in ("rejected", "accepted")]
+    assert not failures, failures[0].detail
