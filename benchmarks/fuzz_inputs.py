@@ -5,9 +5,10 @@ Run: ``python benchmarks/fuzz_inputs.py [--seconds 60 | --mutants 100000] [--gam
 For each game and entry point (``from_dict``, ``state_from_dict``,
 ``action_from_dict``, ``from_record``, ``parse_action``, ``load``, ``start``) it
 feeds mutants for the time or count given and prints: tried, typed rejections,
-other exceptions, accepted and sound, accepted but broken, and slow calls
-(the entry point took over 0.1 s of processor time, so a busy machine does not count). The first few failures of each kind are
-printed in full. See `tablegames.testing.fuzz`; asserts nothing.
+other exceptions, accepted and sound, accepted but broken, and slow calls (the
+entry point took over 0.1 s of processor time, so a busy machine does not
+count). The first few failures of each kind are printed in full. See
+`tablegames.testing.fuzz`; asserts nothing.
 """
 
 from __future__ import annotations
