@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tablegames.kalaha import Kalaha, Sow
+from tablegames.kalo import Card as KaloCard
 from tablegames.kalo import Kalo
 from tablegames.loo import Card as LooCard
 from tablegames.loo import Loo, follow
@@ -337,9 +338,7 @@ def kalo_ranks(locale: str) -> str:
 
 
 def _kalo_power(notation: str) -> int:
-    from tablegames.kalo import Card
-
-    return Card.parse(notation).power
+    return KaloCard.parse(notation).power
 
 
 # --- Loo ------------------------------------------------------------------------------------------------------
@@ -390,7 +389,13 @@ FOLLOW_EXAMPLES: dict[str, list[tuple[str, str, str, dict[str, bool]]]] = {
         ("5d Jd 4c", "Qh Ah 9d", "d", {"trump_must_be_highest": True}),
     ],
     "discarding": [("4c 7s", "Qh 9d", "d", {})],
-    "pam": [("Jc 4c", "Kc", "d", {}), ("Jc 4c", "Kc", "c", {}), ("Jc 4h", "Kd", "d", {}), ("Ad 4h", "Jc", "d", {})],
+    "pam": [
+        ("Jc 4c", "Kc", "d", {}),
+        ("Jc 4c", "Kc", "c", {}),
+        ("Jc 4h", "Kd", "d", {}),
+        ("Ad 4h", "Jc", "d", {}),
+        ("5h Jc", "Qh", "d", {"pam_is_wild": True}),
+    ],
 }
 
 

@@ -16,7 +16,8 @@ from tests.docs.test_site import DOCS, ROOT
 
 def _pictures() -> ModuleType:
     spec = importlib.util.spec_from_file_location("tablegames_docs_pictures", DOCS / "pictures.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
@@ -39,7 +40,8 @@ def test_the_pictures_are_well_formed_svg() -> None:
     """Each picture parses as SVG with a view box."""
     for path, text in pictures.drawn().items():
         root = ElementTree.fromstring(text)
-        assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("viewBox"), path.name
+        assert root.tag == "{http://www.w3.org/2000/svg}svg", path.name
+        assert root.get("viewBox"), path.name
 
 
 def test_every_picture_is_on_a_page_and_every_page_picture_exists() -> None:
