@@ -101,7 +101,7 @@ WORDS: dict[str, dict[str, str]] = {
     "sv": {
         "you": "du (plats 0)",
         "them": "motståndaren",
-        "your store": "din bo",
+        "your store": "ditt bo",
         "their store": "motståndarens bo",
         "skipped": "hoppas över",
         "sows": "du sår hål {pit}",
