@@ -221,6 +221,8 @@ def _without_generated_blocks(lines: list[str]) -> list[str]:
         if CHECKED_BY_BLOCK.match(line):
             inside = True
             continue
+        if line.startswith("*Checked by:*"):  # the paragraph the pages had before the blocks
+            continue
         if inside and (not line.strip() or line.startswith("    ")):
             continue
         inside = False

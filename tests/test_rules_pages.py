@@ -70,6 +70,8 @@ def test_the_checks_fail_on_a_missing_or_unknown_section(tmp_path: Path, monkeyp
     assert rendered.count("checked-by") == 1
     (rules / "toy.md").write_text(rendered)
     assert rules_index.render("toy", cited) == rendered, "rendering a rendered page changes nothing"
+    (rules / "toy.md").write_text(rendered.replace("\n## 2.", "\n*Checked by:* `old.py::test`\n\n## 2.", 1))
+    assert rules_index.render("toy", cited) == rendered, "a Checked by paragraph of the old form is replaced"
     (rules / "toy.de.md").write_text("# Spiel\n\n## 1. Aufbau {#setup}\n\nText.\n")
     assert rules_index.pages() == [("toy", "de"), ("toy", "en")]
     assert '??? success checked-by "Geprüft durch"' in rules_index.render("toy", cited, "de")
