@@ -61,14 +61,13 @@ def test_every_page_of_the_site_is_built_in_every_language(site: Path) -> None:
 @pytest.mark.parametrize(("game", "locale"), [pair for pair in rules_index.pages() if pair[1] != "en"])
 def test_a_translated_page_is_served_in_its_language_with_a_switch(site: Path, game: str, locale: str) -> None:
     """A translated rules page is built from its translation, and every language's page links the others."""
-    heading = rules_index.sections(game, locale)[0].title
-    for page in (f"rules/{game}", f"play/{game}"):
+    play = (DOCS / "play" / f"{game}.{locale}.md").read_text("utf-8").splitlines()[0].removeprefix("# ")
+    for page, words in ((f"rules/{game}", rules_index.sections(game, locale)[0].title), (f"play/{game}", play)):
         html = _built(site, locale, page).read_text("utf-8")
-        assert heading in html or page.startswith("play"), f"{locale}/{page} is not built from its translation"
+        assert words in html, f"{locale}/{page} is not built from its translation"
+        assert words not in _built(site, "en", page).read_text("utf-8"), f"the English {page} shows the translation"
         for other in LOCALES:
             assert f'hreflang="{other}"' in html, f"{locale}/{page} has no switch to {other}"
-    english = _built(site, "en", f"rules/{game}").read_text("utf-8")
-    assert heading not in english
 
 
 def test_a_translated_page_shows_the_pictures_drawn_in_its_language(site: Path) -> None:
