@@ -1,0 +1,126 @@
+"""The site builds strictly in every language, shows each page's pictures in its language, and prints on A4.
+
+The site is built once for this module (``mkdocs build --strict``, as CI builds it); the print checks open
+the built rules pages in Chromium with print media, as a browser does when a group prints the rules.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests import rules_index
+from tests.docs.test_site import DOCS, ROOT
+from tests.extras import need_module, need_program
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+#: Every language of the site; English is the default, at the site's root.
+LOCALES = ("en", "de", "sv")
+#: What a printed page leaves out: the site's header, tabs, navigation, footer, and the folded blocks.
+NOT_PRINTED = (".md-header", ".md-tabs", ".md-sidebar", ".md-footer", "details.in-code", "details.checked-by")
+#: An A4 page in PDF points, as Chromium writes it (210 × 297 mm).
+A4 = (595, 842)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built strictly into a temporary folder."""
+    need_module("mkdocs", "docs")
+    need_module("mkdocs_static_i18n", "docs")
+    folder = tmp_path_factory.mktemp("site")
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(folder)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert build.returncode == 0, f"mkdocs build --strict failed:\n{build.stderr[-4000:]}"
+    return folder
+
+
+def _built(site: Path, locale: str, page: str) -> Path:
+    return (site if locale == "en" else site / locale) / page / "index.html"
+
+
+def test_every_page_of_the_site_is_built_in_every_language(site: Path) -> None:
+    """Each language has every page, the untranslated ones in English, each marked with its language."""
+    for locale in LOCALES:
+        home = _built(site, locale, ".").read_text("utf-8")
+        assert f'<html lang="{locale}"' in home, locale
+        for page in ("rules/kalaha", "rules/kalo", "rules/loo", "play/kalo", "reference/kalo", "guide/bots"):
+            assert _built(site, locale, page).is_file(), f"{locale}: {page}"
+
+
+@pytest.mark.parametrize(("game", "locale"), [pair for pair in rules_index.pages() if pair[1] != "en"])
+def test_a_translated_page_is_served_in_its_language_with_a_switch(site: Path, game: str, locale: str) -> None:
+    """A translated rules page is built from its translation, and every language's page links the others."""
+    play = (DOCS / "play" / f"{game}.{locale}.md").read_text("utf-8").splitlines()[0].removeprefix("# ")
+    for page, words in ((f"rules/{game}", rules_index.sections(game, locale)[0].title), (f"play/{game}", play)):
+        html = _built(site, locale, page).read_text("utf-8")
+        assert words in html, f"{locale}/{page} is not built from its translation"
+        assert words not in _built(site, "en", page).read_text("utf-8"), f"the English {page} shows the translation"
+        for other in LOCALES:
+            assert f'hreflang="{other}"' in html, f"{locale}/{page} has no switch to {other}"
+
+
+def test_a_translated_page_shows_the_pictures_drawn_in_its_language(site: Path) -> None:
+    """Where a picture is drawn in a page's language, that language's site serves it under the English name."""
+    for drawn in (DOCS / "img").glob("*.*.svg"):
+        name, locale, _ = drawn.name.split(".")
+        served = site / locale / "img" / f"{name}.svg"
+        assert served.read_text("utf-8") == drawn.read_text("utf-8"), f"{locale}/img/{name}.svg"
+        assert (site / "img" / f"{name}.svg").read_text("utf-8") == (DOCS / "img" / f"{name}.svg").read_text("utf-8")
+
+
+def _printed(site: Path, pages: list[str]) -> dict[str, dict[str, object]]:
+    sync_api = need_module("playwright.sync_api", "test")
+    chromium = need_program("/usr/bin/chromium", "chromium")
+    found: dict[str, dict[str, object]] = {}
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 794, "height": 1123})  # A4 at 96 dpi
+            for name in pages:
+                page.goto(site.joinpath(name, "index.html").as_uri())
+                page.emulate_media(media="print")
+                shown = page.evaluate(
+                    """(hidden) => ({
+                        shown: hidden.filter(s => [...document.querySelectorAll(s)]
+                                                  .some(e => getComputedStyle(e).display !== "none")),
+                        pictures: [...document.querySelectorAll('article img[src*="img/"]')].map(i => ({
+                            src: i.getAttribute("src"), loaded: i.complete && i.naturalWidth > 0,
+                            fits: i.getBoundingClientRect().right <= document.documentElement.clientWidth})),
+                        text: document.querySelector("article").innerText,
+                    })""",
+                    list(NOT_PRINTED),
+                )
+                pdf = page.pdf(prefer_css_page_size=True, print_background=True)
+                boxes = re.findall(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", pdf)
+                found[name] = {**shown, "sizes": {(round(float(w)), round(float(h))) for w, h in boxes}}
+        finally:
+            browser.close()
+    return found
+
+
+def test_each_games_rules_print_on_a4_without_the_site_around_them(site: Path) -> None:
+    """Printed, a rules or how-to-play page is A4, hides navigation and folded blocks, and keeps its pictures."""
+    pages = [
+        f"{'' if locale == 'en' else locale + '/'}{folder}/{game}"
+        for game, locale in rules_index.pages()
+        for folder in ("rules", "play")
+    ]
+    for name, printed in _printed(site, pages).items():
+        assert printed["sizes"] == {A4}, f"{name} prints on {printed['sizes']}, not A4"
+        assert printed["shown"] == [], f"{name} prints {printed['shown']}"
+        pictures = printed["pictures"]
+        assert isinstance(pictures, list)
+        assert pictures, f"{name} prints no picture"
+        assert all(p["loaded"] and p["fits"] for p in pictures), f"{name}: pictures missing or too wide: {pictures}"
+        assert ">>>" not in str(printed["text"]), f"{name} prints code"
