@@ -47,7 +47,7 @@ WORDS: dict[str, dict[str, str]] = {
         "skipped": "skipped",
         "sows": "seat 0 sows pit {pit}",
         "hand": "hand",
-        "round": "time round {n}",
+        "round": "turn {n}",
         "pass": "passes",
         "wins": "wins the trick",
         "before": "before the trick",
@@ -254,7 +254,7 @@ def _seat_columns(svg: Svg, locale: str, seats: int, x0: int, column: int, y: in
 
 
 def kalo_example_trick(locale: str) -> str:
-    """The sheet's example trick, replayed through the game: the hands, then each play by time round."""
+    """The sheet's example trick, replayed through the game: the hands, then each play turn by turn."""
     hands = [["8c", "8d", "2c", "2d", "9c"], ["2h", "9d", "10c"], ["Kc", "Kd", "9h"], ["9s", "10d"]]
     moves = ["8c 8d", "pass", "Kc Kd", "pass", "2c 2d", "2h"]
     state = Kalo(players=4).position(hands, leader=0)
