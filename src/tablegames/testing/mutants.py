@@ -149,7 +149,8 @@ def _change(value: Any, rng: random.Random, document: Any) -> Any:
         if what < 0.4:
             del changed[key]
         elif what < 0.7:
-            changed[key + rng.choice(("", "_", "x"))] = changed.pop(key)
+            suffix = rng.choice(("", "_", "x"))
+            changed[f"{key}{suffix}"] = changed.pop(key)
         else:
             changed[rng.choice(("extra", key.upper(), "", "format", 7))] = rng.choice(HOSTILE_VALUES)()
         return changed
