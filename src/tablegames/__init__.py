@@ -31,6 +31,7 @@ from tablegames.core import (
     SeatError,
     State,
     TablegamesError,
+    TournamentResult,
     Transition,
     View,
     load,
@@ -39,6 +40,7 @@ from tablegames.core import (
     register,
     simulate,
     state_from_dict,
+    tournament,
     unregister,
 )
 
@@ -64,6 +66,7 @@ __all__ = [
     "SeatError",
     "State",
     "TablegamesError",
+    "TournamentResult",
     "Transition",
     "View",
     "__version__",
@@ -73,5 +76,6 @@ __all__ = [
     "register",
     "simulate",
     "state_from_dict",
+    "tournament",
     "unregister",
 ]

@@ -18,6 +18,7 @@ from tablegames.core.match import Match, Ply
 from tablegames.core.protocol import Action, Event, Game, GameEnded, Outcome, State, Transition, View, winners_of
 from tablegames.core.registry import load, names, register, state_from_dict, unregister
 from tablegames.core.seats import next_seat, seats_from
+from tablegames.core.tournament import TournamentResult, tournament
 
 __all__ = [
     "Action",
@@ -39,6 +40,7 @@ __all__ = [
     "SeatError",
     "State",
     "TablegamesError",
+    "TournamentResult",
     "Transition",
     "View",
     "choose_for",
@@ -50,6 +52,7 @@ __all__ = [
     "seats_from",
     "simulate",
     "state_from_dict",
+    "tournament",
     "unregister",
     "winners_of",
 ]

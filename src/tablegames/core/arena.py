@@ -3,7 +3,9 @@
 Game ``i`` of a run is played from a seed drawn from the run's seed and ``i``,
 with ``bots[(seat + i) % len(bots)]`` at each seat, so every bot sits in every
 seat equally often over a run. Each game depends only on the run's seed and
-its number, so the results are the same whatever the number of workers.
+its number, so the results are the same whatever the number of workers, and
+the same on a Ray cluster (``backend="ray"``, see `tablegames.core.arena_ray`)
+as in one process.
 
 A win shared by ``k`` seats counts ``1/k`` to each. A bot's win rate is its
 mean win share over the seats it held; its interval is the normal
@@ -23,22 +25,27 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from tablegames.core.bots import Bot, choose_for
-from tablegames.core.errors import ConfigError
+from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.options import check_seed
-from tablegames.core.serial import JSONDict, check_int, header
+from tablegames.core.registry import read_game
+from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, header, read_int, read_int_list
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Callable, Sequence
 
     from tablegames.core.protocol import Game
 
-__all__ = ["ArenaResult", "BotStats", "GameResult", "SeatStats", "simulate"]
+__all__ = ["BACKENDS", "ArenaResult", "BotStats", "GameResult", "SeatStats", "simulate"]
+
+#: Where the games run: ``"local"`` (this process, or worker processes on this machine) or ``"ray"``.
+BACKENDS = ("local", "ray")
 
 
 @attrs.frozen
@@ -121,9 +128,9 @@ class ArenaResult:
     mean_decisions: float
     results: tuple[GameResult, ...] = attrs.field(repr=False)
 
-    def to_dict(self) -> JSONDict:
-        """The results as JSON, without the game-by-game list."""
-        return {
+    def to_dict(self, *, results: bool = False) -> JSONDict:
+        """The results as JSON; with ``results``, the game-by-game list too, which `from_dict` reads back."""
+        data = {
             **header("arena"),
             "game": self.game,
             "options": self.options,
@@ -134,6 +141,38 @@ class ArenaResult:
             "by_bot": [attrs.asdict(stats) for stats in self.bots],
             "by_seat": [attrs.asdict(stats) for stats in self.seats],
         }
+        if results:
+            data["results"] = [
+                {**attrs.asdict(game, recurse=False), "winners": sorted(game.winners)} for game in self.results
+            ]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> ArenaResult:
+        """Read the results written by ``to_dict(results=True)``; the figures are worked out again from the games.
+
+        Raises:
+            InvalidStateError: If the dict is malformed, its game cannot be loaded, or a game in it is impossible.
+
+        Examples:
+            >>> import tablegames
+            >>> result = simulate(tablegames.load("kalaha", pits=3), ["random"], games=4, seed=1)
+            >>> ArenaResult.from_dict(result.to_dict(results=True)) == result
+            True
+        """
+        checked = check_header(data, "arena", InvalidStateError)
+        check_keys(checked, (*_SUMMARY, "results"), InvalidStateError, "arena")
+        game = read_game(checked, "arena")
+        bots = checked.get("bots")
+        if not isinstance(bots, list) or not bots or not all(isinstance(name, str) for name in bots):
+            raise InvalidStateError(f"arena field 'bots' must be a list of bot names, got {bots!r}")
+        seed = read_int(checked, "seed", InvalidStateError, "arena")
+        rows = checked.get("results")
+        if not isinstance(rows, list) or not rows:
+            raise InvalidStateError(
+                "arena field 'results' must be a list of games: write it with to_dict(results=True)"
+            )
+        return measure(game, bots, seed, [_read_game(row, number, game, len(bots)) for number, row in enumerate(rows)])
 
     def __str__(self) -> str:
         lines = [
@@ -150,11 +189,50 @@ class ArenaResult:
         return "\n".join(lines)
 
 
+#: The fields of an arena dict besides its games.
+_SUMMARY = ("game", "options", "bots", "seed", "games", "mean_decisions", "by_bot", "by_seat")
+
+
+def _read_game(row: object, number: int, game: Game, bots: int) -> GameResult:
+    """Read game ``number`` of an arena dict's ``results``, checking it against the game and the bots."""
+    kind = f"arena game {number}"
+    if not isinstance(row, Mapping):
+        raise InvalidStateError(f"{kind} must be an object, got {row!r}")
+    check_keys(row, ("number", "seat_bots", "scores", "winners", "decisions"), InvalidStateError, kind)
+    if read_int(row, "number", InvalidStateError, kind) != number:
+        raise InvalidStateError(f"{kind} has number {row['number']!r}: games are numbered 0, 1, 2, ... in order")
+    players = game.players
+    seat_bots = read_int_list(row, "seat_bots", InvalidStateError, kind, length=players, minimum=0)
+    if max(seat_bots) >= bots:
+        raise InvalidStateError(f"{kind} seats bot {max(seat_bots)}, but there are {bots} bots")
+    scores = read_int_list(row, "scores", InvalidStateError, kind, length=players)
+    winners = read_int_list(row, "winners", InvalidStateError, kind, minimum=0)
+    if any(seat >= players for seat in winners) or len(set(winners)) != len(winners):
+        raise InvalidStateError(f"{kind} field 'winners' must hold distinct seats below {players}, got {list(winners)}")
+    decisions = read_int(row, "decisions", InvalidStateError, kind, minimum=0)
+    return GameResult(number, seat_bots, scores, frozenset(winners), decisions)
+
+
 def _game_seed(seed: int, number: int) -> int:
     return random.Random(f"arena/{seed}/{number}").randrange(2**63)
 
 
 Job = tuple["Game", tuple["str | Bot", ...], "Mapping[str, Mapping[str, Any]]", int, range]
+
+
+@attrs.frozen
+class Run:
+    """The games of one run, before they are played: what `simulate` (and a tournament table) plays."""
+
+    game: Game
+    entries: tuple[str | Bot, ...]
+    settings: Mapping[str, Mapping[str, Any]]
+    seed: int
+    games: int
+
+    def job(self, numbers: range) -> Job:
+        """The job that plays the games numbered ``numbers`` of this run."""
+        return (self.game, self.entries, self.settings, self.seed, numbers)
 
 
 def _make(game: Game, entry: str | Bot, settings: Mapping[str, Mapping[str, Any]]) -> Bot:
@@ -186,9 +264,11 @@ def simulate(
     *,
     games: int,
     seed: int,
-    workers: int = 1,
+    workers: int | None = None,
     settings: Mapping[str, Mapping[str, Any]] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> ArenaResult:
     """Play ``games`` games of ``game`` between the named bots and measure them.
 
@@ -196,47 +276,118 @@ def simulate(
         game: The game, with its options.
         bots: Bot names (see ``game.bot``) or bots; seats are filled from this
             list in turn and the list rotates by one seat each game. Bots given
-            as values must pickle to run in several workers.
+            as values must pickle to run in several workers or on Ray.
         games: How many games to play.
         seed: The run's seed: the same seed gives the same results.
-        workers: Worker processes; the results do not depend on it.
+        workers: How many games run at once; the results do not depend on it.
+            Locally, worker processes (None: one, in this process). On Ray,
+            tasks in flight (None: one per CPU of the cluster); a local Ray
+            instance started for the run gets this many CPUs.
         settings: Keyword settings per bot name, e.g. ``{"search": {"iterations": 200}}``.
         progress: Called with (games done, games) as games finish.
+        backend: ``"local"`` or ``"ray"`` (the extra ``ray``): the games are
+            shipped in chunks to Ray tasks, and the results are the same.
+        address: With ``backend="ray"``, the Ray cluster to join
+            (``"HOST:PORT"``, or ``"auto"``); None starts a local Ray instance,
+            unless this process is connected to Ray already.
 
     Raises:
-        ConfigError: If a bot is unknown, or a count is out of range.
+        ConfigError: If a bot is unknown, or a count, the backend or the address is out of place.
+        MissingExtraError: If ``backend="ray"`` and Ray is not installed.
+    """
+    run = check_run(game, bots, games=games, seed=seed, settings=settings)
+    check_backend(backend, address, workers)
+    (results,) = play_runs([run], workers=workers, progress=progress, backend=backend, address=address)
+    return measure(game, run.entries, seed, results)
+
+
+def check_run(
+    game: Game,
+    bots: Sequence[str | Bot],
+    *,
+    games: int,
+    seed: int,
+    settings: Mapping[str, Mapping[str, Any]] | None,
+) -> Run:
+    """Check a run's bots and counts before any game is played, and return it.
+
+    Raises:
+        ConfigError: If a bot is unknown, there are none, or ``games`` or ``seed`` is out of range.
     """
     entries = tuple(bots)
-    names = tuple(entry if isinstance(entry, str) else entry.name for entry in entries)
-    if not names:
+    if not entries:
         raise ConfigError("the arena needs at least one bot")
     check_int(games, "games", ConfigError, minimum=1)
-    check_int(workers, "workers", ConfigError, minimum=1)
     if check_seed(seed) is None:
         raise ConfigError("the arena needs a seed")
     chosen = dict(settings or {})
     for entry in entries:  # fail here, not in a worker
         _make(game, entry, chosen)
-    size = max(1, min(50, games // (workers * 4) or 1))
-    jobs: list[Job] = [
-        (game, entries, chosen, seed, range(start, min(games, start + size))) for start in range(0, games, size)
-    ]
-    results: list[GameResult] = []
-    if workers == 1:
-        for job in jobs:
-            results += _play_games(job)
-            if progress is not None:
-                progress(len(results), games)
+    return Run(game, entries, chosen, seed, games)
+
+
+def check_backend(backend: str, address: str | None, workers: int | None) -> None:
+    """Check the backend, the address and the number of workers of a run.
+
+    Raises:
+        ConfigError: If the backend is unknown, an address is given without Ray, or ``workers`` is below one.
+    """
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; the backends: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise ConfigError(f"an address is for the Ray backend (backend='ray'), not for {backend!r}")
+    if workers is not None:
+        check_int(workers, "workers", ConfigError, minimum=1)
+
+
+def play_runs(
+    runs: Sequence[Run],
+    *,
+    workers: int | None,
+    progress: Callable[[int, int], None] | None,
+    backend: str = "local",
+    address: str | None = None,
+) -> list[list[GameResult]]:
+    """Play every game of ``runs`` on ``backend``; return each run's games in order.
+
+    The games are cut into chunks; each chunk plays its games from nothing but
+    the run and the games' numbers, so how they are cut and where they run
+    changes nothing in the results. ``progress`` is called with the games done
+    of all the runs as chunks finish.
+    """
+    if backend == "ray":
+        from tablegames.core.arena_ray import play_on_ray
+
+        return play_on_ray(runs, workers=workers, progress=progress, address=address)
+    processes = workers or 1
+    total = sum(run.games for run in runs)
+    jobs: list[tuple[int, Job]] = []
+    for index, run in enumerate(runs):
+        size = max(1, min(50, run.games // (processes * 4) or 1))
+        jobs += [(index, run.job(range(start, min(run.games, start + size)))) for start in range(0, run.games, size)]
+    results: list[list[GameResult]] = [[] for _ in runs]
+    done = 0
+
+    def collect(index: int, batch: list[GameResult]) -> None:
+        nonlocal done
+        results[index] += batch
+        done += len(batch)
+        if progress is not None:
+            progress(done, total)
+
+    if processes == 1:
+        for index, job in jobs:
+            collect(index, _play_games(job))
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for batch in pool.map(_play_games, jobs):
-                results += batch
-                if progress is not None:
-                    progress(len(results), games)
-    return _measure(game, names, seed, results)
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            for (index, _), batch in zip(jobs, pool.map(_play_games, [job for _, job in jobs]), strict=True):
+                collect(index, batch)
+    return results
 
 
-def _measure(game: Game, names: tuple[str, ...], seed: int, results: list[GameResult]) -> ArenaResult:
+def measure(game: Game, entries: Sequence[str | Bot], seed: int, results: Sequence[GameResult]) -> ArenaResult:
+    """The `ArenaResult` of a run's games, played by ``entries`` (bot names or bots) from ``seed``."""
+    names = tuple(entry if isinstance(entry, str) else entry.name for entry in entries)
     shares: list[list[float]] = [[] for _ in names]
     scores: list[list[float]] = [[] for _ in names]
     seat_shares: list[list[float]] = [[] for _ in range(game.players)]

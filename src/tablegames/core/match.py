@@ -25,8 +25,8 @@ import attrs
 
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, MatchError, TablegamesError
 from tablegames.core.inputs import MAX_INT, brief
-from tablegames.core.registry import load
-from tablegames.core.serial import JSONDict, check_header, check_keys, header, read_str
+from tablegames.core.registry import read_game
+from tablegames.core.serial import JSONDict, check_header, check_keys, header
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -235,14 +235,7 @@ class Match:
         """
         checked = check_header(record, "record", InvalidStateError)
         check_keys(checked, ("game", "options", "seed", "start", "actions"), InvalidStateError, "record")
-        name = read_str(checked, "game", InvalidStateError, "record")
-        options = checked.get("options")
-        if type(options) is not dict:
-            raise InvalidStateError(f"record field 'options' must be an object, got {brief(options)}")
-        try:
-            game = load(name, **options)
-        except ConfigError as error:
-            raise InvalidStateError(f"record names a game that cannot be loaded: {error}") from None
+        game = read_game(checked, "record")
         match = cls._start_from(game, checked)
         actions: Any = checked.get("actions")
         if type(actions) is not list or not all(type(text) is str for text in actions):

@@ -17,14 +17,17 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief, check_json
 from tablegames.core.protocol import Game, State
-from tablegames.core.serial import check_header
+from tablegames.core.serial import check_header, read_str
 
-__all__ = ["load", "names", "register", "state_from_dict", "unregister"]
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+__all__ = ["load", "names", "read_game", "register", "state_from_dict", "unregister"]
 
 #: A callable that takes the game's options as keyword arguments.
 GameFactory = Callable[..., Game]
@@ -110,6 +113,30 @@ def load(name: str, **options: Any) -> Game:
         listed = "[" + ", ".join(brief(key, 40) for key in unknown[:5]) + (", …]" if len(unknown) > 5 else "]")
         raise ConfigError(f"unknown option(s) {listed} for {name!r}; its options are: {', '.join(accepted)}")
     return factory(**options)
+
+
+def read_game(data: Mapping[str, Any], kind: str) -> Game:
+    """Load the game a dict of ``kind`` names in its ``game`` and ``options`` fields (a record, say).
+
+    Raises:
+        InvalidStateError: If the fields are missing or malformed, or the game cannot be loaded.
+
+    Examples:
+        >>> read_game({"game": "kalaha", "options": {"pits": 3}}, "record").pits
+        3
+        >>> read_game({"game": "kalaha", "options": {"pits": 0}}, "record")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.InvalidStateError: record names a game that cannot be loaded: pits must be ...
+    """
+    name = read_str(data, "game", InvalidStateError, kind)
+    options = data.get("options")
+    if type(options) is not dict:
+        raise InvalidStateError(f"{kind} field 'options' must be an object, got {brief(options)}")
+    try:
+        return load(name, **options)
+    except ConfigError as error:
+        raise InvalidStateError(f"{kind} names a game that cannot be loaded: {error}") from None
 
 
 def state_from_dict(data: object) -> State:
