@@ -2,9 +2,11 @@
 
 The commands are ``play`` (people against bots, or several people at one
 screen), ``replay`` (a saved record, ply by ply), ``simulate`` (many games
-between bots), ``solve`` (the perfect-play value of a Kalaha board) and
-``analyse`` (the value of every move in a Kalaha position). Errors are one
-line on stderr and exit status 2.
+between bots), ``tournament`` (every bot against every other, rated),
+``solve`` (the perfect-play value of a Kalaha board) and ``analyse`` (the
+value of every move in a Kalaha position). ``simulate`` and ``tournament``
+need nothing but tablegames; the others draw with rich. Errors are one line
+on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 __all__ = ["default_bot", "main", "seat_bots"]
 
 HUMAN = "human"
+#: The commands that draw with rich; the others print plain text.
+DRAWN = ("play", "replay", "solve", "analyse")
 INSTALL_HINT = (
     "tablegames: the terminal frontend needs rich; install it with: python -m pip install 'tablegames[cli]' "
     "(from a checkout: python -m pip install '.[cli]')"
@@ -99,10 +103,32 @@ def _game_options(parser: argparse.ArgumentParser, *, kalaha_flags: bool) -> Non
     )
 
 
+def _backend_options(parser: argparse.ArgumentParser) -> None:
+    where = parser.add_argument_group("where the games run")
+    where.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="K",
+        help="games at once: worker processes (default 1), or with Ray tasks in flight (default: the cluster's CPUs)",
+    )
+    where.add_argument(
+        "--backend", choices=("local", "ray"), default="local", help="local processes, or Ray (the extra 'ray')"
+    )
+    where.add_argument(
+        "--address",
+        default=None,
+        metavar="HOST:PORT",
+        help="with --backend ray, the cluster to join (default: start a local Ray)",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     games = ", ".join(tablegames.names())
     parser = argparse.ArgumentParser(prog="tablegames", description="Play table games in the terminal.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,replay,simulate,solve,analyse}")
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="{play,replay,simulate,tournament,solve,analyse}"
+    )
 
     play = commands.add_parser(
         "play",
@@ -138,10 +164,35 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--bots", type=_names, default=["random"], metavar="A,B,...", help="the bots, seated in turn (default random)"
     )
-    simulate.add_argument("--workers", type=int, default=1, metavar="K", help="worker processes (default 1)")
     simulate.add_argument("--seed", type=int, default=None, help="the run's seed (default: a fresh one)")
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
+    _backend_options(simulate)
     _game_options(simulate, kalaha_flags=True)
+
+    tournament = commands.add_parser(
+        "tournament",
+        help="play every bot against every other and rate them",
+        description="Play every bot against every other at tables, seats rotated, and print Bradley-Terry ratings "
+        "with 95% intervals and a crosstable; --plot draws them.",
+    )
+    tournament.add_argument("game", metavar="GAME", help=f"which game: {games}")
+    tournament.add_argument(
+        "--bots", type=_names, required=True, metavar="A,B,...", help="the bots, at least two, with distinct names"
+    )
+    tournament.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        metavar="N",
+        help="games at each table, a multiple of the bots at a table (default: the first such from 100)",
+    )
+    tournament.add_argument("--seed", type=int, default=None, help="the tournament's seed (default: a fresh one)")
+    tournament.add_argument("--json", action="store_true", help="print the tournament as JSON, every game included")
+    tournament.add_argument(
+        "--plot", type=Path, default=None, metavar="FILE", help="draw the ratings and the crosstable (.svg or .png)"
+    )
+    _backend_options(tournament)
+    _game_options(tournament, kalaha_flags=True)
 
     solve = commands.add_parser(
         "solve",
@@ -238,7 +289,7 @@ def main(
         stderr: Where errors and the progress bar go (default: ``sys.stderr``).
 
     Returns:
-        0 on success, 2 for an error (a bad option, an unreadable file, rich missing), 1 if the output was
+        0 on success, 2 for an error (a bad option, an unreadable file, a missing extra), 1 if the output was
         closed early (``| head``), 130 on Ctrl-C.
     """
     out = stdout if stdout is not None else sys.stdout
@@ -247,11 +298,12 @@ def main(
         args = _parser().parse_args(argv)
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 2
-    try:
-        importlib.import_module("rich")
-    except ImportError:
-        print(INSTALL_HINT, file=err)
-        return 2
+    if args.command in DRAWN:
+        try:
+            importlib.import_module("rich")
+        except ImportError:
+            print(INSTALL_HINT, file=err)
+            return 2
     try:
         if args.command == "play":
             _play(args, stdin, out)
@@ -259,6 +311,8 @@ def main(
             _replay(args, stdin, out)
         elif args.command == "simulate":
             _simulate(args, out, err)
+        elif args.command == "tournament":
+            _tournament(args, out, err)
         else:
             _solve(args, out, err)
     except (TablegamesError, OSError, ValueError) as error:
@@ -352,6 +406,29 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
         as_json=args.json,
         out=out,
         err=err,
+        backend=args.backend,
+        address=args.address,
+    )
+
+
+def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
+    from tablegames.cli.tournament import run_tournament
+
+    game = tablegames.load(args.game, **_options(args))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    run_tournament(
+        game,
+        args.bots,
+        games=args.games,
+        seed=seed,
+        settings=_settings(args),
+        as_json=args.json,
+        plot=args.plot,
+        out=out,
+        err=err,
+        backend=args.backend,
+        workers=args.workers,
+        address=args.address,
     )
 
 

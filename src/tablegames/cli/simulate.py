@@ -1,14 +1,15 @@
-"""``tablegames simulate``: many games between bots, with a progress bar, as a table or JSON."""
+"""``tablegames simulate``: many games between bots, with progress on a terminal, as a table or JSON.
+
+It needs nothing but tablegames: with rich the progress is a bar, without it a counting line.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any, TextIO
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
 import tablegames
+from tablegames.cli.progress import games_progress
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -24,33 +25,26 @@ def run_simulation(
     *,
     games: int,
     seed: int,
-    workers: int,
+    workers: int | None,
     settings: Mapping[str, Mapping[str, Any]],
     as_json: bool,
     out: TextIO,
     err: TextIO,
+    backend: str = "local",
+    address: str | None = None,
 ) -> None:
     """Run `tablegames.simulate` and print its table (or its JSON), showing progress on ``err`` if it is a terminal."""
-    show = not as_json and err.isatty()
-    console = Console(file=err)
-    with Progress(
-        TextColumn(f"{game.name}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        auto_refresh=False,  # no refresh thread: worker processes may be forked
-        disable=not show,
-    ) as progress:
-        task = progress.add_task("games", total=games)
-
-        def advance(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total, refresh=True)
-
+    with games_progress(game.name, err, show=not as_json) as advance:
         result = tablegames.simulate(
-            game, list(bots), games=games, seed=seed, workers=workers, settings=settings, progress=advance
+            game,
+            list(bots),
+            games=games,
+            seed=seed,
+            workers=workers,
+            settings=settings,
+            progress=advance,
+            backend=backend,
+            address=address,
         )
     if as_json:
         print(json.dumps(result.to_dict()), file=out)
