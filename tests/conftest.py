@@ -11,6 +11,8 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+from tests.ray_cluster import ray_cluster  # noqa: F401 - the fixture, for the tests that run on Ray
+
 settings.register_profile("dev", max_examples=30, deadline=None)
 settings.register_profile(
     "ci", max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]

@@ -1,7 +1,7 @@
 """The arena on Ray (docs: guide/cluster.md): the same results as one process, chunks, retries and errors.
 
-The tests share one Ray cluster of two CPUs, started with ``ray start --head`` on a free localhost port for
-this module and stopped after it, and join it by its address as a user joins a cluster.
+The tests share one Ray cluster of two CPUs (the ``ray_cluster`` fixture of tests/ray_cluster.py) and join it by
+its address, as a user joins a cluster.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -20,7 +19,7 @@ import attrs
 import pytest
 
 import tablegames
-from tablegames import Bot, IllegalActionError, MissingExtraError, RandomBot
+from tablegames import Bot, ConfigError, IllegalActionError, MissingExtraError, RandomBot
 from tablegames.cli import main
 from tablegames.core.arena import Run
 from tablegames.core.arena_ray import CHUNK_SECONDS, _Chunks
@@ -28,55 +27,14 @@ from tests.extras import need_module
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Iterator
 
 #: Each game's run: its options and how many games of heuristic against random.
 RUNS = {"kalaha": ({}, 300), "kalo": ({"players": 4}, 6), "loo": ({"players": 4, "rounds": 4}, 40)}
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A Ray head node of two CPUs on localhost, in its own folder; yields its address and stops it."""
-    ray = need_module("ray", "ray")
-    folder = tmp_path_factory.mktemp("ray")
-    port = _free_port()
-    log = folder / "head.log"
-    command = [
-        *(sys.executable, "-m", "ray.scripts.scripts", "start", "--head", "--block", "--num-cpus=2"),
-        *(f"--port={port}", "--node-ip-address=127.0.0.1", "--include-dashboard=false", "--disable-usage-stats"),
-        f"--temp-dir={folder}",
-    ]
-    with log.open("w") as out:  # a test cluster on localhost: no token needed to join it
-        head = subprocess.Popen(
-            command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "RAY_AUTH_MODE": "disabled"}
-        )
-    try:
-        deadline = time.monotonic() + 120
-        while "Ray runtime started" not in log.read_text(encoding="utf-8"):
-            assert head.poll() is None, f"ray start failed:\n{log.read_text(encoding='utf-8')}"
-            assert time.monotonic() < deadline, "ray start took more than 120 s"
-            time.sleep(0.2)
-        yield f"127.0.0.1:{port}"
-    finally:
-        ray.shutdown()
-        head.terminate()
-        try:
-            head.wait(timeout=60)
-        except subprocess.TimeoutExpired:  # pragma: no cover - a head that will not drain
-            head.kill()
-            head.wait()
-
-
 @pytest.mark.parametrize("name", tablegames.names())
-def test_ray_gives_the_same_results_as_one_process(cluster: str, name: str) -> None:
+def test_ray_gives_the_same_results_as_one_process(ray_cluster: str, name: str) -> None:
     """Every game: a run on the Ray cluster is identical to the run in one process, reported chunk by chunk."""
     options, games = RUNS[name]
     game = tablegames.load(name, **options)
@@ -88,7 +46,7 @@ def test_ray_gives_the_same_results_as_one_process(cluster: str, name: str) -> N
         games=games,
         seed=4,
         backend="ray",
-        address=cluster,
+        address=ray_cluster,
         progress=lambda d, _: seen.append(d),
     )
     assert there == here
@@ -113,14 +71,14 @@ class Fragile(RandomBot):
         os._exit(1)  # pragma: no cover - runs in a Ray worker, which dies here
 
 
-def test_a_killed_worker_is_retried_with_the_same_results(cluster: str, tmp_path: Path) -> None:
+def test_a_killed_worker_is_retried_with_the_same_results(ray_cluster: str, tmp_path: Path) -> None:
     """A Ray task whose worker process dies is run again, and the results are still identical."""
     game = tablegames.load("kalaha", pits=4, seeds=3)
     armed = tmp_path / "armed"
     bots: list[str | Bot] = [Fragile(str(armed)), "heuristic"]
     here = tablegames.simulate(game, bots, games=200, seed=8, workers=1)
     armed.touch()
-    there = tablegames.simulate(game, bots, games=200, seed=8, backend="ray", address=cluster)
+    there = tablegames.simulate(game, bots, games=200, seed=8, backend="ray", address=ray_cluster)
     assert not armed.exists(), "no worker was killed"
     assert there == here
 
@@ -135,20 +93,20 @@ class Cheat(RandomBot):
         return tablegames.load("loo").start(seed=1).legal_actions()[1]
 
 
-def test_a_bots_error_in_a_task_is_raised_as_itself(cluster: str) -> None:
+def test_a_bots_error_in_a_task_is_raised_as_itself(ray_cluster: str) -> None:
     """An error a bot raises in a Ray task reaches the caller as that error, not wrapped by Ray."""
     game = tablegames.load("kalaha", pits=3, seeds=2)
     with pytest.raises(IllegalActionError, match="bot 'cheat' chose drop") as raised:
-        tablegames.simulate(game, [Cheat(), "random"], games=20, seed=1, backend="ray", address=cluster)
+        tablegames.simulate(game, [Cheat(), "random"], games=20, seed=1, backend="ray", address=ray_cluster)
     assert type(raised.value) is IllegalActionError
 
 
-def test_a_tournament_on_ray_is_the_tournament_in_one_process(cluster: str) -> None:
+def test_a_tournament_on_ray_is_the_tournament_in_one_process(ray_cluster: str) -> None:
     """A tournament's tables all run on Ray at once, and it is identical to the tournament in one process."""
     game = tablegames.load("loo", players=3, rounds=2)
     bots: dict[str, str | Bot] = {"a": RandomBot(), "b": "heuristic", "c": RandomBot(), "d": "heuristic"}
     here = tablegames.tournament(game, bots, 12, seed=2)
-    there = tablegames.tournament(game, bots, 12, seed=2, backend="ray", address=cluster)
+    there = tablegames.tournament(game, bots, 12, seed=2, backend="ray", address=ray_cluster)
     assert there == here
     assert len(there.tables) == 4
 
@@ -183,6 +141,20 @@ def test_without_ray_the_backend_names_the_extra(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(MissingExtraError, match=r"tablegames\[ray\]"):
         tablegames.simulate(tablegames.load("kalaha"), ["random"], games=2, seed=1, backend="ray")
+
+
+def test_an_address_where_nothing_answers_fails_at_once() -> None:
+    """A HOST:PORT where no cluster listens is a ConfigError at once, where Ray would retry for many minutes."""
+    ray = need_module("ray", "ray")
+    if ray.is_initialized():
+        ray.shutdown()  # the shared cluster's test process joins it again when next asked
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(ConfigError, match=f"no Ray cluster answers at '127.0.0.1:{port}'"):
+        tablegames.simulate(
+            tablegames.load("kalaha"), ["random"], games=2, seed=1, backend="ray", address=f"127.0.0.1:{port}"
+        )
 
 
 def _cut(chunks: _Chunks) -> list[tuple[int, range]]:

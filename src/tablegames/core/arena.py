@@ -143,7 +143,14 @@ class ArenaResult:
         }
         if results:
             data["results"] = [
-                {**attrs.asdict(game, recurse=False), "winners": sorted(game.winners)} for game in self.results
+                {
+                    "number": game.number,
+                    "seat_bots": list(game.seat_bots),
+                    "scores": list(game.scores),
+                    "winners": sorted(game.winners),
+                    "decisions": game.decisions,
+                }
+                for game in self.results
             ]
         return data
 

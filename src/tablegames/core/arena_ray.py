@@ -29,23 +29,28 @@ chunk and however often.
 from __future__ import annotations
 
 import logging
+import socket
 import time
 from typing import TYPE_CHECKING, Any
 
 from tablegames.core.arena import GameResult, Job, Run, _play_games
+from tablegames.core.errors import ConfigError
 from tablegames.core.extras import require
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from types import ModuleType
 
-__all__ = ["CHUNK_SECONDS", "RETRIES", "connect", "play_on_ray"]
+__all__ = ["CHUNK_SECONDS", "CONNECT_SECONDS", "RETRIES", "connect", "play_on_ray"]
 
 #: How long a chunk of games should take on one CPU, in seconds, once a run's cost per game is known.
 CHUNK_SECONDS = 0.5
 
 #: How many times Ray runs a task again whose worker died.
 RETRIES = 4
+
+#: How long to wait for a cluster's address to answer before giving up, in seconds.
+CONNECT_SECONDS = 5.0
 
 
 def connect(address: str | None = None, workers: int | None = None) -> ModuleType:
@@ -59,6 +64,7 @@ def connect(address: str | None = None, workers: int | None = None) -> ModuleTyp
 
     Raises:
         MissingExtraError: If Ray is not installed.
+        ConfigError: If nothing answers at a ``HOST:PORT`` address.
     """
     ray = require("ray", "ray")
     if not ray.is_initialized():
@@ -66,8 +72,27 @@ def connect(address: str | None = None, workers: int | None = None) -> ModuleTyp
         if address is None:
             ray.init(address="local", num_cpus=workers, include_dashboard=False, **quiet)
         else:
+            _check_reachable(address)
             ray.init(address=address, **quiet)
     return ray
+
+
+def _check_reachable(address: str) -> None:
+    """Fail at once if nothing listens at a ``HOST:PORT`` address, where Ray would retry for many minutes.
+
+    Raises:
+        ConfigError: If the address looks like ``HOST:PORT`` and no connection can be made to it.
+    """
+    host, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit() or "://" in address:
+        return  # "auto", or a form Ray reads its own way
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as error:
+        raise ConfigError(
+            f"no Ray cluster answers at {address!r} ({error}); start one there with 'ray start --head', "
+            "or give no address to start a local Ray"
+        ) from None
 
 
 def _play_chunk(run: Job, numbers: range) -> tuple[list[GameResult], float]:

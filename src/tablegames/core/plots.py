@@ -64,6 +64,7 @@ def plot_tournament(result: TournamentResult, path: str | Path) -> None:
         )
         left.set_yticks(rows, [rating.bot for rating in ranking])
         left.set_ylim(-0.7, count - 0.3)
+        left.margins(x=0.12)
         left.axvline(0, color="#9e9e9e", linewidth=0.8, zorder=0)
         for row, rating in zip(rows, ranking, strict=True):
             left.annotate(
