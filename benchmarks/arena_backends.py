@@ -13,6 +13,7 @@ absolute figures move with the load.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from typing import Any
 
@@ -34,6 +35,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--scale", type=float, default=1.0)
     args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (others' work slows every figure)")
     began = time.perf_counter()
     connect(workers=2)
     print(f"ray start-up: {time.perf_counter() - began:.1f} s (once per process)")
@@ -55,6 +57,7 @@ def main() -> None:
             f"{name}: {games} games, {speeds}; ray / 2 workers {times['2 workers'] / times['ray (2 CPUs)']:.2f}x, "
             f"ray overhead {overhead * 1e3:+.3f} ms a game; identical results: {same}"
         )
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 from typing import TYPE_CHECKING
 
-from tests.docs.test_site import EXAMPLES
+from tests.docs.examples import load_example
 from tests.extras import need_module
 
 if TYPE_CHECKING:
@@ -19,11 +18,7 @@ def test_the_cluster_example_runs_and_draws(
 ) -> None:
     """cluster.py joins the cluster by its address, prints the arena run and the tournament, and writes the plot."""
     need_module("matplotlib", "plot")
-    spec = importlib.util.spec_from_file_location("cluster", EXAMPLES / "cluster.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_example("cluster.py")
     plot = tmp_path / "tournament.svg"
     module.main(["--address", ray_cluster, "--games", "4", "--plot", str(plot)])
     out = capsys.readouterr().out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import subprocess
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import tablegames
+from tests.docs.examples import load_example
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -22,12 +22,7 @@ FRONTEND = ROOT / "docs" / "examples" / "frontend.py"
 
 
 def _frontend() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("docs_frontend", FRONTEND)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_example("frontend.py")
 
 
 @pytest.mark.parametrize("name", ["kalaha", "kalo", "loo"])

@@ -2,30 +2,23 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 import tablegames
 from tablegames.testing import check_game
+from tests.docs.examples import load_example
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from types import ModuleType
 
-NIM = Path(__file__).resolve().parents[2] / "docs" / "examples" / "nim.py"
-
 
 @pytest.fixture(scope="module")
 def nim() -> Iterator[ModuleType]:
     """The example module, with its game registered as ``nim`` while the tests run."""
-    spec = importlib.util.spec_from_file_location("docs_nim", NIM)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_example("nim.py")
     tablegames.register("nim", module.Nim)
     yield module
     tablegames.unregister("nim")

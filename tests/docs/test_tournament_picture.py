@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from typing import TYPE_CHECKING
 
 import tablegames
-from tests.docs.test_site import EXAMPLES
+from tests.docs.examples import load_example
 from tests.extras import need_module
 
 if TYPE_CHECKING:
@@ -17,16 +16,9 @@ if TYPE_CHECKING:
 
     import pytest
 
-SCRIPT = EXAMPLES / "tournament_picture.py"
-
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tournament_picture", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_example("tournament_picture.py")
 
 
 def _labels(path: Path) -> list[str]:

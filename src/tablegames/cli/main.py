@@ -391,11 +391,16 @@ def _replay(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None
     replay(match, console, reader, seat=args.seat)
 
 
+def _game_and_seed(args: argparse.Namespace) -> tuple[Game, int]:
+    """The game the options name, and the seed given or a fresh one."""
+    game = tablegames.load(args.game, **_options(args))
+    return game, args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+
+
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     from tablegames.cli.simulate import run_simulation
 
-    game = tablegames.load(args.game, **_options(args))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    game, seed = _game_and_seed(args)
     run_simulation(
         game,
         args.bots,
@@ -414,8 +419,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
 def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     from tablegames.cli.tournament import run_tournament
 
-    game = tablegames.load(args.game, **_options(args))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    game, seed = _game_and_seed(args)
     run_tournament(
         game,
         args.bots,
