@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -33,12 +32,13 @@ import attrs
 
 from tablegames.core.bots import Bot, choose_for
 from tablegames.core.errors import ConfigError, InvalidStateError
+from tablegames.core.inputs import brief
 from tablegames.core.options import check_seed
 from tablegames.core.registry import read_game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, header, read_int, read_int_list
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
     from tablegames.core.protocol import Game
 
@@ -171,11 +171,11 @@ class ArenaResult:
         check_keys(checked, (*_SUMMARY, "results"), InvalidStateError, "arena")
         game = read_game(checked, "arena")
         bots = checked.get("bots")
-        if not isinstance(bots, list) or not bots or not all(isinstance(name, str) for name in bots):
-            raise InvalidStateError(f"arena field 'bots' must be a list of bot names, got {bots!r}")
+        if type(bots) is not list or not bots or not all(type(name) is str for name in bots):
+            raise InvalidStateError(f"arena field 'bots' must be a list of bot names, got {brief(bots)}")
         seed = read_int(checked, "seed", InvalidStateError, "arena")
         rows = checked.get("results")
-        if not isinstance(rows, list) or not rows:
+        if type(rows) is not list or not rows:
             raise InvalidStateError(
                 "arena field 'results' must be a list of games: write it with to_dict(results=True)"
             )
@@ -203,11 +203,11 @@ _SUMMARY = ("game", "options", "bots", "seed", "games", "mean_decisions", "by_bo
 def _read_game(row: object, number: int, game: Game, bots: int) -> GameResult:
     """Read game ``number`` of an arena dict's ``results``, checking it against the game and the bots."""
     kind = f"arena game {number}"
-    if not isinstance(row, Mapping):
-        raise InvalidStateError(f"{kind} must be an object, got {row!r}")
+    if type(row) is not dict:
+        raise InvalidStateError(f"{kind} must be an object, got {brief(row)}")
     check_keys(row, ("number", "seat_bots", "scores", "winners", "decisions"), InvalidStateError, kind)
     if read_int(row, "number", InvalidStateError, kind) != number:
-        raise InvalidStateError(f"{kind} has number {row['number']!r}: games are numbered 0, 1, 2, ... in order")
+        raise InvalidStateError(f"{kind} has number {brief(row['number'])}: games are numbered 0, 1, 2, ... in order")
     players = game.players
     seat_bots = read_int_list(row, "seat_bots", InvalidStateError, kind, length=players, minimum=0)
     if max(seat_bots) >= bots:

@@ -50,6 +50,7 @@ import attrs
 
 from tablegames.core.arena import ArenaResult, Run, _interval, check_backend, check_run, measure, play_runs
 from tablegames.core.errors import ConfigError, InvalidStateError
+from tablegames.core.inputs import brief
 from tablegames.core.ratings import fit_ratings
 from tablegames.core.registry import read_game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, header, read_int
@@ -165,12 +166,12 @@ class TournamentResult:
         check_keys(checked, allowed, InvalidStateError, "tournament")
         game = read_game(checked, "tournament")
         names = checked.get("bots")
-        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-            raise InvalidStateError(f"tournament field 'bots' must be a list of bot names, got {names!r}")
+        if type(names) is not list or not all(type(name) is str for name in names) or len(set(names)) < len(names):
+            raise InvalidStateError(f"tournament field 'bots' must be a list of distinct bot names, got {brief(names)}")
         seed = read_int(checked, "seed", InvalidStateError, "tournament")
         games = read_int(checked, "games_per_pairing", InvalidStateError, "tournament", minimum=1)
         rows = checked.get("tables")
-        if not isinstance(rows, list) or not rows:
+        if type(rows) is not list or not rows:
             raise InvalidStateError("tournament field 'tables' must be a list of arena results")
         tables = [ArenaResult.from_dict(row) for row in rows]
         for number, table in enumerate(tables):
