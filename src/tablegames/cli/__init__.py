@@ -1,7 +1,8 @@
-"""The terminal frontend: ``tablegames play``, ``replay`` and ``simulate``, on the public API only.
+"""The terminal frontend: the ``tablegames`` command and its commands, on the public API only.
 
-It draws with rich (``pip install 'tablegames[cli]'``); without it the
-command says so in one line and exits with status 2.
+``play``, ``replay``, ``solve`` and ``analyse`` draw with rich (``pip install
+'tablegames[cli]'``); without it they say so in one line and exit with status
+2. ``simulate`` and ``tournament`` print plain text and need nothing more.
 
 Examples:
     >>> from tablegames.cli import main

@@ -340,9 +340,9 @@ def check_backend(backend: str, address: str | None, workers: int | None) -> Non
         ConfigError: If the backend is unknown, an address is given without Ray, or ``workers`` is below one.
     """
     if backend not in BACKENDS:
-        raise ConfigError(f"unknown backend {backend!r}; the backends: {', '.join(BACKENDS)}")
+        raise ConfigError(f"unknown backend {brief(backend)}; the backends: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
-        raise ConfigError(f"an address is for the Ray backend (backend='ray'), not for {backend!r}")
+        raise ConfigError(f"an address is for the Ray backend (backend='ray'), not for {brief(backend)}")
     if workers is not None:
         check_int(workers, "workers", ConfigError, minimum=1)
 

@@ -179,7 +179,7 @@ class TournamentResult:
             if table.game != game.name or table.options != game.options() or table.games != games or unknown:
                 raise InvalidStateError(
                     f"tournament table {number} is not a table of this tournament: it plays {table.games} games "
-                    f"of {table.game} {table.options} with bots {list(table.bot_names)}"
+                    f"of {table.game} {brief(table.options)} with bots {brief(list(table.bot_names))}"
                 )
         try:
             return build(game, names, seed, games, tables)
@@ -199,14 +199,15 @@ class TournamentResult:
 
     def __str__(self) -> str:
         n = len(self.bot_names)
+        column = max(16, *(len(name) + 2 for name in self.bot_names))
         lines = [
             f"{self.game} {self.options} · {n} bots · {len(self.tables)} tables of {self.games_per_pairing} games "
             f"· seed {self.seed}",
-            f"{'rank':<6}{'bot':<16}{'rating (95%)':>16}{'games':>8}{'win rate':>10}",
+            f"{'rank':<6}{'bot':<{column}}{'rating (95%)':>16}{'games':>8}{'win rate':>10}",
         ]
         for rank, rating in enumerate(self.ranking(), start=1):
             label = f"{rating.rating:+7.0f} ± {rating.error:<4.0f}"
-            lines.append(f"{rank:<6}{rating.bot:<16}{label:>16}{rating.games:>8}{rating.win_rate:>10.1%}")
+            lines.append(f"{rank:<6}{rating.bot:<{column}}{label:>16}{rating.games:>8}{rating.win_rate:>10.1%}")
         width = max(12, *(len(name) + 2 for name in self.bot_names))
         lines += ["", "score of the row against the column (a win 1, a draw ½), 95% interval"]
         lines.append(" " * width + "".join(f"{name:>{width}}" for name in self.bot_names))
