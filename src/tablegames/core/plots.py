@@ -92,10 +92,7 @@ def plot_tournament(result: TournamentResult, path: str | Path) -> None:
                     column, row, text, ha="center", va="center", color="white" if abs(value - 0.5) > 0.3 else "black"
                 )
         right.set_title("score of the row against the column")
-        figure.suptitle(
-            f"{result.game} · {count} bots · {len(result.tables)} tables of {result.games_per_pairing} games "
-            f"· seed {result.seed}"
-        )
+        figure.suptitle(f"{result.game} · {result.layout()}")
         metadata = {"Date": None} if suffix == ".svg" else {}
         figure.savefig(target, format=suffix[1:], metadata=metadata, dpi=120)
 

@@ -136,6 +136,17 @@ class TournamentResult:
     ratings: tuple[Rating, ...]
     crosstable: tuple[tuple[Pairing | None, ...], ...] = attrs.field(repr=False)
 
+    def layout(self) -> str:
+        """The tournament in a few words: its bots, its tables, their games and the seed.
+
+        Examples:
+            >>> import tablegames
+            >>> tablegames.tournament(tablegames.load("kalaha", pits=3), ["random", "heuristic"], 2, seed=1).layout()
+            '2 bots · 1 table of 2 games · seed 1'
+        """
+        tables = f"{len(self.tables)} table{'s' if len(self.tables) != 1 else ''}"
+        return f"{len(self.bot_names)} bots · {tables} of {self.games_per_pairing} games · seed {self.seed}"
+
     def ranking(self) -> list[Rating]:
         """The ratings from the highest down."""
         return sorted(self.ratings, key=lambda rating: (-rating.rating, rating.index))
@@ -198,11 +209,9 @@ class TournamentResult:
         plot_tournament(self, path)
 
     def __str__(self) -> str:
-        n = len(self.bot_names)
         column = max(16, *(len(name) + 2 for name in self.bot_names))
         lines = [
-            f"{self.game} {self.options} · {n} bots · {len(self.tables)} tables of {self.games_per_pairing} games "
-            f"· seed {self.seed}",
+            f"{self.game} {self.options} · {self.layout()}",
             f"{'rank':<6}{'bot':<{column}}{'rating (95%)':>16}{'games':>8}{'win rate':>10}",
         ]
         for rank, rating in enumerate(self.ranking(), start=1):
