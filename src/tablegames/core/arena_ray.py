@@ -15,7 +15,7 @@ chunk and however often.
   until the process exits, so the next run starts at once.
 - **Chunks sized for throughput.** The first chunks of a run are small (1,
   2, 4, ... games) and time themselves; later chunks are sized to take about
-  `CHUNK_SECONDS` each, so that a task's overhead (a few milliseconds) is a
+  `CHUNK_SECONDS` each, so that a task's overhead (about a millisecond) is a
   small part of it, but never so large that the last chunks leave CPUs idle:
   no chunk takes more than the remaining games over twice the task slots.
   About two tasks per slot are kept in flight.
