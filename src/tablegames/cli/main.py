@@ -110,7 +110,7 @@ def _backend_options(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         metavar="K",
-        help="games at once: worker processes (default 1), or with Ray tasks in flight (default: the cluster's CPUs)",
+        help="games at once: worker processes (default 1), or with Ray tasks at once (default: the cluster's CPUs)",
     )
     where.add_argument(
         "--backend", choices=("local", "ray"), default="local", help="local processes, or Ray (the extra 'ray')"

@@ -288,7 +288,7 @@ def simulate(
         seed: The run's seed: the same seed gives the same results.
         workers: How many games run at once; the results do not depend on it.
             Locally, worker processes (None: one, in this process). On Ray,
-            tasks in flight (None: one per CPU of the cluster); a local Ray
+            tasks at once (None: every CPU of the cluster); a local Ray
             instance started for the run gets this many CPUs.
         settings: Keyword settings per bot name, e.g. ``{"search": {"iterations": 200}}``.
         progress: Called with (games done, games) as games finish.

@@ -18,7 +18,8 @@ chunk and however often.
   `CHUNK_SECONDS` each, so that a task's overhead (about a millisecond) is a
   small part of it, but never so large that the last chunks leave CPUs idle:
   no chunk takes more than the remaining games over twice the task slots.
-  About two tasks per slot are kept in flight.
+  With ``workers`` at most that many tasks are in flight; without, two per
+  CPU of the cluster, so each CPU has its next chunk waiting.
 - **Progress** is reported as chunks finish.
 - **Retries.** A task whose worker dies (killed, out of memory, a lost node)
   is run again by Ray, up to `RETRIES` times; it plays the same games again,
@@ -152,8 +153,9 @@ def play_on_ray(
 
     Args:
         runs: The runs, checked (see `tablegames.core.arena.check_run`).
-        workers: Tasks in flight at once, about (None: one per CPU of the
-            cluster); also the CPUs of a local Ray instance started here.
+        workers: At most this many tasks at once (None: every CPU of the
+            cluster, with a task queued for each); also the CPUs of a local
+            Ray instance started here.
         progress: Called with (games done, games in all) as chunks finish.
         address: The cluster to join (see `connect`).
 
@@ -163,6 +165,7 @@ def play_on_ray(
     """
     ray = connect(address, workers)
     slots = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+    in_flight = workers or 2 * slots  # a cap is kept exactly; a whole cluster gets a task queued per CPU
     task = ray.remote(max_retries=RETRIES)(_play_chunk)
     shared = [ray.put(run.job(range(0))) for run in runs]
     chunks = _Chunks(runs, slots)
@@ -172,7 +175,7 @@ def play_on_ray(
     done = 0
     try:
         while True:
-            while len(pending) < 2 * slots and (chunk := chunks.next()) is not None:
+            while len(pending) < in_flight and (chunk := chunks.next()) is not None:
                 index, numbers = chunk
                 pending[task.remote(shared[index], numbers)] = chunk
             if not pending:
