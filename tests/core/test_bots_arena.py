@@ -112,12 +112,16 @@ def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
 
 
 def test_arena_arguments_are_checked() -> None:
-    """Unknown bots, no bots, and counts below one are refused before any game is played."""
+    """Unknown bots, no bots, a name for a game or a bot list, and counts below one are refused before any game."""
     game = tablegames.load("kalaha")
     with pytest.raises(ConfigError, match="no bot named"):
         simulate(game, ["random", "oracle"], games=2, seed=1)
     with pytest.raises(ConfigError, match="at least one bot"):
         simulate(game, [], games=2, seed=1)
+    with pytest.raises(ConfigError, match=r"the arena plays a Game, such as tablegames\.load"):
+        simulate("kalaha", ["random"], games=2, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="bots are a list of names or Bot objects"):
+        simulate(game, "random", games=2, seed=1)
     with pytest.raises(ConfigError, match="games must be an integer of at least 1"):
         simulate(game, ["random"], games=0, seed=1)
     with pytest.raises(ConfigError, match="workers must be"):

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -34,13 +35,22 @@ from tablegames.core.bots import Bot, choose_for
 from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import check_seed
+from tablegames.core.protocol import Game
 from tablegames.core.registry import read_game
-from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, header, read_int, read_int_list
+from tablegames.core.serial import (
+    JSONDict,
+    check_header,
+    check_int,
+    check_keys,
+    header,
+    read_int,
+    read_int_list,
+    record_dict,
+)
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Callable, Mapping
 
-    from tablegames.core.protocol import Game
 
 __all__ = ["BACKENDS", "ArenaResult", "BotStats", "GameResult", "SeatStats", "simulate"]
 
@@ -138,8 +148,8 @@ class ArenaResult:
             "seed": self.seed,
             "games": self.games,
             "mean_decisions": self.mean_decisions,
-            "by_bot": [attrs.asdict(stats) for stats in self.bots],
-            "by_seat": [attrs.asdict(stats) for stats in self.seats],
+            "by_bot": [record_dict(stats) for stats in self.bots],
+            "by_seat": [record_dict(stats) for stats in self.seats],
         }
         if results:
             data["results"] = [
@@ -319,8 +329,15 @@ def check_run(
     """Check a run's bots and counts before any game is played, and return it.
 
     Raises:
-        ConfigError: If a bot is unknown, there are none, or ``games`` or ``seed`` is out of range.
+        ConfigError: If ``game`` is not a game, a bot is unknown, there are none, or ``games`` or ``seed``
+            is out of range.
     """
+    if not isinstance(game, Game):
+        raise ConfigError(f"the arena plays a Game, such as tablegames.load('kalaha'); got {brief(game)}")
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise ConfigError(
+            f"bots are a list of names or Bot objects, such as ['heuristic', 'random']; got {brief(bots)}"
+        )
     entries = tuple(bots)
     if not entries:
         raise ConfigError("the arena needs at least one bot")

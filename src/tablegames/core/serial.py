@@ -18,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -41,6 +42,7 @@ __all__ = [
     "read_int",
     "read_int_list",
     "read_str",
+    "record_dict",
 ]
 
 #: The format version written into every dict; readers accept this version.
@@ -246,6 +248,25 @@ def json_value(value: object) -> Any:
     if isinstance(value, (frozenset, set)):
         return sorted(json_value(item) for item in value)
     return str(value)
+
+
+def record_dict(value: Any) -> JSONDict:
+    """The attrs fields of a result record as JSON: a number that is not finite (an unknown interval) is null.
+
+    Examples:
+        >>> import math
+        >>> @attrs.frozen
+        ... class Figure:
+        ...     mean: float
+        ...     error: float
+        >>> record_dict(Figure(0.5, math.inf))
+        {'mean': 0.5, 'error': None}
+    """
+    return attrs.asdict(value, value_serializer=_finite)
+
+
+def _finite(_: Any, __: Any, value: Any) -> Any:
+    return None if isinstance(value, float) and not math.isfinite(value) else value
 
 
 def fields_dict(value: Any) -> JSONDict:

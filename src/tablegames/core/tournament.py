@@ -53,7 +53,7 @@ from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.ratings import fit_ratings
 from tablegames.core.registry import read_game
-from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, header, read_int
+from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, header, read_int, record_dict
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -160,8 +160,8 @@ class TournamentResult:
             "bots": list(self.bot_names),
             "seed": self.seed,
             "games_per_pairing": self.games_per_pairing,
-            "ratings": [attrs.asdict(rating) for rating in self.ratings],
-            "crosstable": [[None if cell is None else attrs.asdict(cell) for cell in row] for row in self.crosstable],
+            "ratings": [record_dict(rating) for rating in self.ratings],
+            "crosstable": [[None if cell is None else record_dict(cell) for cell in row] for row in self.crosstable],
             "tables": [table.to_dict(results=True) for table in self.tables],
         }
 
