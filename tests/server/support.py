@@ -86,7 +86,7 @@ def wait_until(check: Any, timeout: float = 20.0, what: str = "the condition") -
         found = check()
         if found:
             return found
-        time.sleep(0.01)
+        time.sleep(0.001)
     raise AssertionError(f"{what} did not happen within {timeout} s")
 
 
