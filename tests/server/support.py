@@ -117,11 +117,20 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def real_server(db: str | Path = ":memory:", **settings: Any) -> Iterator[str]:
+def real_server(
+    db: str | Path = ":memory:", *, log_config: Any = None, log_level: str = "warning", **settings: Any
+) -> Iterator[str]:
     """Run the app under a real uvicorn on a free localhost port (in a thread); yield its base URL."""
     port = free_port()
     config = uvicorn.Config(
-        make_app(db, **settings), host="127.0.0.1", port=port, log_level="warning", lifespan="on", ws_max_size=8192
+        make_app(db, **settings),
+        host="127.0.0.1",
+        port=port,
+        log_level=log_level,
+        log_config=log_config,
+        access_log=False,
+        lifespan="on",
+        ws_max_size=8192,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -10,7 +10,10 @@ those seats, the game is played again from a deal where cards that seat
 never gets to see are exchanged between other hands, the Miss and the
 stock: the other seats take the same decisions (the other person replays
 them, the bots are scripted to), and the seat itself decides from what it
-is sent. The bytes it is sent must be the same, byte for byte.
+is sent. The bytes it is sent must be the same, byte for byte. And every
+view and event in what it is sent must be exactly one of its views and its
+n-th event as ``event.for_seat`` gives it, which the games' own leak tests
+check hold nothing the seat may not know.
 
 An exchange is kept only if the same decisions are still legal and the
 seat's view is unchanged at every step: the games' own leak tests check the
@@ -45,10 +48,11 @@ HUMAN = "human"
 
 @attrs.frozen
 class Played:
-    """One game through the server: what each person's seat was sent, and every decision taken."""
+    """One game through the server: what each person's seat was sent, every decision taken, and the record."""
 
     frames: dict[int, list[str]]
     history: list[tuple[int, str]]
+    record: dict[str, Any]
 
 
 def play_through(
@@ -128,7 +132,7 @@ def play_through(
         for seat in people:  # once over, the record (the deal and every decision) is public: not compared
             assert http.get(f"/api/tables/{table_id}/record", headers=auth(tokens[seat])).json() == record
         history = [(seat, str(action)) for seat, action in Match.from_record(record).history]
-    return Played(frames=frames, history=history)
+    return Played(frames=frames, history=history, record=record)
 
 
 def _views(start: State, history: list[tuple[int, str]], seat: int) -> list[dict[str, Any]]:
@@ -262,6 +266,27 @@ CASES = {
 }
 
 
+def assert_only_what_the_seat_may_know(played: Played, seat: int) -> None:
+    """Every view a seat was sent is one of its views in the game, and every event is its n-th event as it may know it."""
+    match = Match.from_record(played.record)
+    replay = Match(match.game, state=match.initial)
+    views = [json.dumps(replay.state.view(seat).to_dict(), sort_keys=True)]
+    for _, action in match.history:
+        replay.play(action)
+        views.append(json.dumps(replay.state.view(seat).to_dict(), sort_keys=True))
+    known = [event.to_dict() for event in match.events_for(seat)]
+    told: dict[int, Any] = {}
+    for text in played.frames[seat]:
+        body = json.loads(text)
+        if "view" in body:
+            assert json.dumps(body["view"], sort_keys=True) in views, f"seat {seat} was sent a view not its own"
+        for item in body.get("events", []):
+            if isinstance(item, dict) and "n" in item:
+                told[item["n"]] = item["event"]
+    assert sorted(told) == list(range(1, len(known) + 1))
+    assert [told[number] for number in sorted(told)] == known, f"seat {seat} was sent events it may not know"
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_what_a_seat_is_sent_does_not_depend_on_cards_it_cannot_know(name: str) -> None:
     """Exchanging cards a seat never sees leaves every byte it is sent the same (rules/kalo.md#what-each-player-knows, rules/loo.md#what-each-player-knows)."""
@@ -272,6 +297,7 @@ def test_what_a_seat_is_sent_does_not_depend_on_cards_it_cannot_know(name: str) 
     assert len(first.history) > 20
     for seat in people:
         assert len(first.frames[seat]) > 20
+        assert_only_what_the_seat_may_know(first, seat)
         other_start, moved = exchanged(start, first.history, seat, places_of, deal, alike)
         assert moved >= 4, f"only {moved} cards could be exchanged for seat {seat}"
         assert other_start != start
