@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+import tablegames
 from tests.server.support import TestClient, auth, client, new_table, wait_until
-
-import tablegames  # noqa: I001
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -55,18 +54,23 @@ def test_a_table_of_each_game_is_created_and_played(http: TestClient, game: str)
     assert first["view"]["game"] == game
     assert first["table"]["status"] == "playing"
     view = wait_until(
-        lambda: (got := http.get(f"/api/tables/{table}", headers=auth(tokens[0])).json()["view"])["legal_actions"]
-        and got,
+        lambda: (
+            (got := http.get(f"/api/tables/{table}", headers=auth(tokens[0])).json()["view"])["legal_actions"] and got
+        ),
         what="seat 0's turn",
     )
-    answer = http.post(f"/api/tables/{table}/actions", headers=auth(tokens[0]), json={"action": view["legal_actions"][0]})
+    answer = http.post(
+        f"/api/tables/{table}/actions", headers=auth(tokens[0]), json={"action": view["legal_actions"][0]}
+    )
     assert answer.status_code == 200, answer.text
     assert answer.json()["decisions"] == 1
 
 
 def test_creation_answers_tokens_and_join_links(http: TestClient) -> None:
     """A created table gets an id, a 43-character token and a join link per person's seat, and waits for them."""
-    response = http.post("/api/tables", json={"game": "loo", "options": {"players": 3}, "seats": ["human", "heuristic", "human"]})
+    response = http.post(
+        "/api/tables", json={"game": "loo", "options": {"players": 3}, "seats": ["human", "heuristic", "human"]}
+    )
     assert response.status_code == 201
     body = response.json()
     assert [seat["seat"] for seat in body["seats"]] == [0, 2]
@@ -131,7 +135,7 @@ def test_the_table_list_shows_unfinished_tables_and_nothing_secret(http: TestCli
     text = json.dumps(listed)
     for token in [*tokens.values(), *more.values()]:
         assert token not in text
-    assert "\"seed\"" not in text
+    assert '"seed"' not in text
     assert "hash" not in text
 
 
@@ -166,7 +170,10 @@ def test_an_action_answers_the_new_view_and_its_events(http: TestClient) -> None
     for seat in (0, 1):
         http.get(f"/api/tables/{table}", headers=auth(tokens[seat]))
     body = http.post(f"/api/tables/{table}/actions", headers=auth(tokens[0]), json={"action": "c"}).json()
-    assert [event["event"]["text"] for event in body["events"]] == ["seat 0 sows 4 seeds from pit c", "seat 0 moves again"]
+    assert [event["event"]["text"] for event in body["events"]] == [
+        "seat 0 sows 4 seeds from pit c",
+        "seat 0 moves again",
+    ]
     assert body["view"]["current_player"] == 0
     move = tablegames.load("kalaha").start(seed=7).parse_action("f").to_dict()
     second = http.post(f"/api/tables/{table}/actions", headers=auth(tokens[0]), json={"action": move})
@@ -229,9 +236,16 @@ def test_a_waiting_table_refuses_actions_until_everyone_joined(http: TestClient)
 
 def test_bodies_must_be_json_and_small(http: TestClient) -> None:
     """A body that is not application/json → 415; not JSON → 400; over the limit → 413."""
-    assert http.post("/api/tables", content=b"game=loo", headers={"content-type": "application/x-www-form-urlencoded"}).status_code == 415
+    assert (
+        http.post(
+            "/api/tables", content=b"game=loo", headers={"content-type": "application/x-www-form-urlencoded"}
+        ).status_code
+        == 415
+    )
     assert http.post("/api/tables", content=b"{", headers={"content-type": "application/json"}).status_code == 400
-    assert http.post("/api/tables", content=b"[" * 10_000, headers={"content-type": "application/json"}).status_code == 400
+    assert (
+        http.post("/api/tables", content=b"[" * 10_000, headers={"content-type": "application/json"}).status_code == 400
+    )
     big = json.dumps({"game": "loo", "options": {"x": "y" * 70_000}}).encode()
     assert http.post("/api/tables", content=big, headers={"content-type": "application/json"}).status_code == 413
 
@@ -253,7 +267,7 @@ def test_unknown_tables_and_routes_are_404_json(http: TestClient) -> None:
 
 
 def test_the_record_during_play_is_the_seats_transcript_and_after_it_replays(http: TestClient, tmp_path: Path) -> None:
-    """During play the record endpoint gives the seat's own decisions and events only; once over, a record that replays."""
+    """During play the record endpoint gives a seat its own decisions and events only; once over, the record."""
     table, tokens = new_table(http, game="kalaha", options={"pits": 3, "seeds": 2}, seats=["human", "random"], seed=4)
     http.get(f"/api/tables/{table}", headers=auth(tokens[0]))
     during = http.get(f"/api/tables/{table}/record", headers=auth(tokens[0])).json()
@@ -265,7 +279,11 @@ def test_the_record_during_play_is_the_seats_transcript_and_after_it_replays(htt
         if body["view"]["is_over"]:
             break
         if body["view"]["legal_actions"]:
-            http.post(f"/api/tables/{table}/actions", headers=auth(tokens[0]), json={"action": body["view"]["legal_actions"][0]})
+            http.post(
+                f"/api/tables/{table}/actions",
+                headers=auth(tokens[0]),
+                json={"action": body["view"]["legal_actions"][0]},
+            )
     record = http.get(f"/api/tables/{table}/record").json()
     assert record["format"] == "tablegames.record"
     assert tablegames.Match.from_record(record).state.is_over

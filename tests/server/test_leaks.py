@@ -32,11 +32,10 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pytest
 
-from tests.server.support import ScriptedRunner, TestClient, auth, choose, make_app, wait_until
-
-import tablegames  # noqa: I001
+import tablegames
 from tablegames import Match, TablegamesError
 from tablegames.server.botrunner import ThreadBotRunner
+from tests.server.support import ScriptedRunner, TestClient, auth, choose, make_app, wait_until
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -121,7 +120,10 @@ def play_through(
                 heard(seat, http.get(f"{url}?since={max(0, len(frames[seat]) % 3)}", headers=headers).text)
             before = table.ply
             if number % 2 == 0:
-                heard(seat, http.post(f"{url}/actions", headers=headers, json={"action": action, "decisions": number}).text)
+                heard(
+                    seat,
+                    http.post(f"{url}/actions", headers=headers, json={"action": action, "decisions": number}).text,
+                )
             else:
                 sockets[seat].send_json({"type": "action", "action": action, "decisions": number})
             wait_until(lambda before=before: table.ply > before, what="the action to be taken")
@@ -185,7 +187,7 @@ def _kalo_places(state: State) -> Places:
 
 
 def _kalo_deal(game: Game, places: Places, start: State) -> State:
-    return game.deal(places, seed=start.seed)  # type: ignore[attr-defined]
+    return game.deal(places, seed=start.seed)  # type: ignore[attr-defined,no-any-return]
 
 
 def _loo_places(state: State) -> Places:
@@ -195,7 +197,7 @@ def _loo_places(state: State) -> Places:
 def _loo_deal(game: Game, places: Places, start: State) -> State:
     players = game.players
     miss = places[players] if game.miss else None  # type: ignore[attr-defined]
-    return game.deal(places[:players], start.turned, miss, seed=start.seed)  # type: ignore[attr-defined]
+    return game.deal(places[:players], start.turned, miss, seed=start.seed)  # type: ignore[attr-defined,no-any-return]
 
 
 def exchanged(
@@ -222,8 +224,7 @@ def exchanged(
         (a, b)
         for a in others
         for b in others
-        if a < b
-        and (a[0] == b[0] or (a in unseen and b in unseen and alike(places[a[0]][a[1]], places[b[0]][b[1]])))
+        if a < b and (a[0] == b[0] or (a in unseen and b in unseen and alike(places[a[0]][a[1]], places[b[0]][b[1]])))
     ]
     random.Random(seat).shuffle(pairs)
     moved, current, used, tries = 0, start, set(), 0
@@ -267,7 +268,7 @@ CASES = {
 
 
 def assert_only_what_the_seat_may_know(played: Played, seat: int) -> None:
-    """Every view a seat was sent is one of its views in the game, and every event is its n-th event as it may know it."""
+    """Every view a seat was sent is one of its views in the game, and every event its n-th as it may know it."""
     match = Match.from_record(played.record)
     replay = Match(match.game, state=match.initial)
     views = [json.dumps(replay.state.view(seat).to_dict(), sort_keys=True)]
@@ -289,7 +290,10 @@ def assert_only_what_the_seat_may_know(played: Played, seat: int) -> None:
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_what_a_seat_is_sent_does_not_depend_on_cards_it_cannot_know(name: str) -> None:
-    """Exchanging cards a seat never sees leaves every byte it is sent the same (rules/kalo.md#what-each-player-knows, rules/loo.md#what-each-player-knows)."""
+    """Exchanging cards a seat never sees leaves every byte it is sent the same.
+
+    Checks rules/kalo.md#what-each-player-knows and rules/loo.md#what-each-player-knows.
+    """
     game, kinds, places_of, deal, alike, seed = CASES[name]
     start = game.start(seed=seed)
     first = play_through(start, kinds)

@@ -8,12 +8,11 @@ import signal
 import threading
 from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
 
-from tests.server.support import auth, choose, client, free_port, new_table, real_server, serve_process, wait_until
-
-import httpx  # noqa: I001
 import tablegames
+from tests.server.support import auth, choose, client, free_port, new_table, real_server, serve_process, wait_until
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -21,8 +20,41 @@ if TYPE_CHECKING:
 websockets_client = pytest.importorskip("websockets.sync.client")
 
 
+def _race(http: httpx.Client, socket: Any, table: str, legal: list[str], made: int, *, mixed: bool) -> list[Any]:
+    """Send two actions for decision ``made`` at once: both over HTTP, or one over HTTP and one over the socket."""
+    results: list[Any] = [None, None]
+    barrier = threading.Barrier(2)
+
+    def over_http(slot: int, action: str) -> None:
+        barrier.wait()
+        answer = http.post(f"/api/tables/{table}/actions", json={"action": action, "decisions": made})
+        results[slot] = answer.status_code
+
+    def over_socket(slot: int, action: str) -> None:
+        barrier.wait()
+        socket.send(json.dumps({"type": "action", "action": action, "decisions": made}))
+        results[slot] = "sent"
+
+    ways = (over_http, over_socket) if mixed else (over_http, over_http)
+    threads = [threading.Thread(target=way, args=(slot, legal[slot % len(legal)])) for slot, way in enumerate(ways)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def _taken(http: httpx.Client, table: str, made: int) -> dict[str, Any]:
+    def check() -> dict[str, Any] | None:
+        got: dict[str, Any] = http.get(f"/api/tables/{table}").json()
+        return got if got["decisions"] > made else None
+
+    found: dict[str, Any] = wait_until(check, what="one action to be taken")
+    return found
+
+
 def test_of_racing_actions_for_one_table_exactly_one_wins(tmp_path: Path) -> None:
-    """Two connections of one seat send an action for the same decision at once: one is taken, one refused, every time."""
+    """Two connections of one seat act for the same decision at once: one is taken, the other refused, every time."""
     with (
         real_server(tmp_path / "db.sqlite3") as base,
         httpx.Client(base_url=base) as creator,
@@ -45,42 +77,20 @@ def test_of_racing_actions_for_one_table_exactly_one_wins(tmp_path: Path) -> Non
                 seat = view["current_player"]
                 mine = clients[seat].get(f"/api/tables/{table}").json()
                 legal, made = mine["view"]["legal_actions"], mine["decisions"]
-                results: list[Any] = [None, None]
-                barrier = threading.Barrier(2)
-
-                def over_http(slot: int, action: str, seat: int = seat, made: int = made) -> None:
-                    barrier.wait()
-                    results[slot] = clients[seat].post(
-                        f"/api/tables/{table}/actions", json={"action": action, "decisions": made}
-                    ).status_code
-
-                def over_socket(slot: int, action: str, seat: int = seat, made: int = made) -> None:
-                    barrier.wait()
-                    sockets[seat].send(json.dumps({"type": "action", "action": action, "decisions": made}))
-                    results[slot] = "sent"
-
-                ways = (over_http, over_http) if races % 2 == 0 else (over_http, over_socket)
-                threads = [
-                    threading.Thread(target=way, args=(slot, legal[slot % len(legal)]))
-                    for slot, way in enumerate(ways)
-                ]
-                for thread in threads:
-                    thread.start()
-                for thread in threads:
-                    thread.join()
-                taken = wait_until(
-                    lambda: (got := clients[seat].get(f"/api/tables/{table}").json())["decisions"] > made and got,
-                    what="one action to be taken",
-                )
+                results = _race(clients[seat], sockets[seat], table, legal, made, mixed=races % 2 == 1)
+                taken = _taken(clients[seat], table, made)
                 assert taken["decisions"] == made + 1, "two actions were taken for one decision"
                 statuses = [result for result in results if result != "sent"]
                 assert statuses.count(200) <= 1
-                if ways == (over_http, over_http):
+                if races % 2 == 0:
                     assert sorted(statuses) == [200, 409]
                 view = taken["view"]
                 races += 1
             record = clients[0].get(f"/api/tables/{table}/record").json()
-            transcript0, transcript1 = record["decisions"], clients[1].get(f"/api/tables/{table}/record").json()["decisions"]
+            transcript0, transcript1 = (
+                record["decisions"],
+                clients[1].get(f"/api/tables/{table}/record").json()["decisions"],
+            )
         finally:
             for each in clients:
                 each.close()
@@ -93,26 +103,35 @@ def _play_to(base: str, table: str, token: str, until: int | None) -> dict[str, 
     with httpx.Client(base_url=base, headers=auth(token), timeout=30) as http:
         while True:
             snapshot = wait_until(
-                lambda: (got := http.get(f"/api/tables/{table}").json())["view"]["legal_actions"]
-                or got["view"]["is_over"]
-                and got,
+                lambda: (
+                    (got := http.get(f"/api/tables/{table}").json())["view"]["legal_actions"]
+                    or (got["view"]["is_over"] and got)
+                ),
                 what="seat 0's turn",
             )
             snapshot = http.get(f"/api/tables/{table}").json()
             if snapshot["view"]["is_over"] or snapshot["decisions"] == until:
                 return dict(snapshot)
             action = choose(snapshot["view"], "restart")
-            answer = http.post(f"/api/tables/{table}/actions", json={"action": action, "decisions": snapshot["decisions"]})
+            answer = http.post(
+                f"/api/tables/{table}/actions", json={"action": action, "decisions": snapshot["decisions"]}
+            )
             assert answer.status_code == 200, answer.text
             if until is not None and snapshot["decisions"] + 1 == until and snapshot is not None:
                 return dict(answer.json())
 
 
-REQUEST = {"game": "loo", "options": {"players": 3, "rounds": 2}, "seats": ["human", "heuristic", "random"], "seed": 21, "bot_delay": 0.2}
+REQUEST = {
+    "game": "loo",
+    "options": {"players": 3, "rounds": 2},
+    "seats": ["human", "heuristic", "random"],
+    "seed": 21,
+    "bot_delay": 0.2,
+}
 
 
 def test_a_killed_server_carries_on_every_table_from_where_it_was(tmp_path: Path) -> None:
-    """SIGKILL mid-game (once with a bot about to move, once at a person's turn); restarted, the game goes on identically."""
+    """SIGKILL mid-game (a bot about to move, then at a person's turn); restarted, the game goes on identically."""
     db, port = tmp_path / "tables.sqlite3", free_port()
     base = f"http://127.0.0.1:{port}"
     with serve_process(db, port, "--bot-delay", "0.2") as server:
@@ -144,16 +163,19 @@ def test_a_killed_server_carries_on_every_table_from_where_it_was(tmp_path: Path
         http.get(f"/api/tables/{again}", headers=auth(tokens[0]))
         while True:
             snapshot = wait_until(
-                lambda: (got := http.get(f"/api/tables/{again}", headers=auth(tokens[0])).json())["view"]["legal_actions"]
-                or got["view"]["is_over"]
-                and got,
+                lambda: (
+                    (got := http.get(f"/api/tables/{again}", headers=auth(tokens[0])).json())["view"]["legal_actions"]
+                    or (got["view"]["is_over"] and got)
+                ),
                 what="seat 0's turn",
             )
             snapshot = http.get(f"/api/tables/{again}", headers=auth(tokens[0])).json()
             if snapshot["view"]["is_over"]:
                 break
             http.post(
-                f"/api/tables/{again}/actions", headers=auth(tokens[0]), json={"action": choose(snapshot["view"], "restart")}
+                f"/api/tables/{again}/actions",
+                headers=auth(tokens[0]),
+                json={"action": choose(snapshot["view"], "restart")},
             )
         uninterrupted = http.get(f"/api/tables/{again}/record").json()
     assert record["actions"] == uninterrupted["actions"], "the killed server's game went differently"

@@ -1,4 +1,4 @@
-"""Security over the wire: tokens act and see for their own seat only, never appear anywhere, and no input crashes the server.
+"""Security over the wire: tokens act and see for their seat only and appear nowhere; no input crashes the server.
 
 Each test here fails against the deliberately broken server its docstring
 names (``TABLEGAMES_BREAK=<name>``, see tests/server/conftest.py).
@@ -11,15 +11,14 @@ import logging
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.server.support import TestClient, auth, client, new_table, real_server
-
-import httpx  # noqa: I001
 import tablegames
 from tablegames.server.run import log_config
+from tests.server.support import TestClient, auth, client, new_table, real_server
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -175,7 +174,9 @@ FIELDS = st.fixed_dictionaries(
     {},
     optional={
         "game": st.sampled_from(["kalaha", "kalo", "loo", "chess"]) | JSON,
-        "options": st.dictionaries(st.sampled_from(["players", "pits", "seeds", "rounds", "miss", "x"]), JSON, max_size=3),
+        "options": st.dictionaries(
+            st.sampled_from(["players", "pits", "seeds", "rounds", "miss", "x"]), JSON, max_size=3
+        ),
         "seats": st.lists(st.sampled_from(["human", "random", "heuristic", "x"]), max_size=9) | JSON,
         "seed": JSON,
         "start": JSON,

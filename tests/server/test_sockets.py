@@ -6,14 +6,12 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 import pytest
-
-from tests.server.support import TestClient, auth, client, new_table
-
-from starlette.testclient import WebSocketDenialResponse  # noqa: I001
+from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from tablegames.server.hub import Connection
 from tablegames.server.limits import Limits
+from tests.server.support import TestClient, auth, client, new_table
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -140,9 +138,8 @@ def test_connections_from_other_origins_are_refused() -> None:
     """A WebSocket from a page of another origin is refused (403) before it opens; same origin and allowed ones open."""
     with client(origins=["https://app.example.org"]) as http:
         table, _ = _kalaha(http)
-        with pytest.raises(WebSocketDenialResponse) as refused:
-            with _ws(http, table, origin="https://evil.example"):
-                pass
+        with pytest.raises(WebSocketDenialResponse) as refused, _ws(http, table, origin="https://evil.example"):
+            pass
         assert refused.value.status_code == 403
         assert refused.value.json()["error"]["type"] == "ForbiddenError"
         for origin in ("http://testserver", "https://app.example.org"):
@@ -153,22 +150,22 @@ def test_connections_from_other_origins_are_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("query", "status"), [("?token=nope", 403), ("?since=5", 400), ("?since=x", 400)], ids=["token", "since", "since-text"]
+    ("query", "status"),
+    [("?token=nope", 403), ("?since=5", 400), ("?since=x", 400)],
+    ids=["token", "since", "since-text"],
 )
 def test_bad_connections_are_refused_with_the_errors_status(http: TestClient, query: str, status: int) -> None:
     """An unknown token or a since out of range refuses the connection with its status and JSON error."""
     table, _ = _kalaha(http)
-    with pytest.raises(WebSocketDenialResponse) as refused:
-        with _ws(http, table, query):
-            pass
+    with pytest.raises(WebSocketDenialResponse) as refused, _ws(http, table, query):
+        pass
     assert refused.value.status_code == status
 
 
 def test_an_unknown_table_refuses_the_connection(http: TestClient) -> None:
     """A socket to a table that does not exist is refused with 404."""
-    with pytest.raises(WebSocketDenialResponse) as refused:
-        with _ws(http, "nope"):
-            pass
+    with pytest.raises(WebSocketDenialResponse) as refused, _ws(http, "nope"):
+        pass
     assert refused.value.status_code == 404
 
 
@@ -191,7 +188,7 @@ def test_a_reconnecting_seat_gets_what_it_missed(http: TestClient) -> None:
 
 
 def test_a_slow_client_is_cut_off_not_waited_for() -> None:
-    """A connection with more frames waiting than the limit is closed (it reconnects with since); others are not held up."""
+    """A connection with more frames waiting than the limit is cut off (it reconnects with since), not waited for."""
     sent: list[str] = []
 
     async def never_done(text: str) -> None:

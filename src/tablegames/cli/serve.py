@@ -40,7 +40,9 @@ def add_serve_parser(commands: Any) -> None:
         "python -m pip install 'tablegames[web]'. Every accepted action is on disk before anyone is told; "
         "stopped and started again on the same --db, the server carries on every unfinished table.",
     )
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)"
+    )
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     serve.add_argument(
         "--db",
@@ -70,7 +72,11 @@ def add_serve_parser(commands: Any) -> None:
         help="another origin whose web pages may connect, e.g. https://app.example.org (repeatable)",
     )
     serve.add_argument(
-        "--web", type=Path, default=None, metavar="DIR", help="serve this directory's web client instead of the installed one"
+        "--web",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="serve this directory's web client instead of the installed one",
     )
     serve.add_argument(
         "--synchronous",
@@ -79,7 +85,10 @@ def add_serve_parser(commands: Any) -> None:
         help="SQLite durability: normal survives the server being killed, full also a power cut (default normal)",
     )
     serve.add_argument(
-        "--log-level", choices=["debug", "info", "warning", "error"], default="info", help="how much to log (default info)"
+        "--log-level",
+        choices=["debug", "info", "warning", "error"],
+        default="info",
+        help="how much to log (default info)",
     )
 
 

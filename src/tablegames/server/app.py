@@ -28,7 +28,8 @@ Examples:
     >>> with TestClient(app) as client:
     ...     created = client.post("/api/tables", json={"game": "kalaha", "seats": ["human", "random"]})
     ...     token = created.json()["seats"][0]["token"]
-    ...     view = client.get(f"/api/tables/{created.json()['table']['id']}", headers={"Authorization": f"Bearer {token}"})
+    ...     url = f"/api/tables/{created.json()['table']['id']}"
+    ...     view = client.get(url, headers={"Authorization": f"Bearer {token}"})
     >>> created.status_code, view.json()["view"]["legal_actions"]
     (201, ['a', 'b', 'c', 'd', 'e', 'f'])
 """
@@ -37,7 +38,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -59,7 +59,6 @@ from tablegames.server.limits import Limits
 from tablegames.server.lobby import Lobby, describe_games
 from tablegames.server.logs import AccessLog
 from tablegames.server.store import Store, Synchronous
-from tablegames.server.tokens import SystemSecrets
 from tablegames.server.wire import PROTOCOL_VERSION, dumps, read_action, read_create, read_json, read_since
 
 _applications = require("starlette.applications", "web")
@@ -70,14 +69,15 @@ _routing = require("starlette.routing", "web")
 _staticfiles = require("starlette.staticfiles", "web")
 
 if TYPE_CHECKING:
+    import os
     from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
 
-    from tablegames.core.serial import JSONDict
     from tablegames.server.tables import Table
+    from tablegames.server.tokens import SystemSecrets
 
 __all__ = ["WEB", "Settings", "create_app", "json_response", "origin_allowed", "read_body"]
 
@@ -132,12 +132,13 @@ def origin_allowed(headers: Mapping[str, str], origins: frozenset[str]) -> bool:
 
 def json_response(data: object, status: int = 200) -> Response:
     """A JSON response, written by `tablegames.server.wire.dumps`, never cached."""
-    return _responses.Response(
+    response: Response = _responses.Response(
         dumps(data),
         status_code=status,
         media_type="application/json",
         headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"},
     )
+    return response
 
 
 def _error(error: TablegamesError) -> Response:
@@ -235,7 +236,8 @@ async def create_table(request: Request) -> Response:
     body = await read_body(request, _settings(request).limits.max_body)
     table, tokens = _lobby(request).create(read_create(body))
     seats = [
-        {"seat": seat, "token": token, "join": _join_url(request, table, token)} for seat, token in sorted(tokens.items())
+        {"seat": seat, "token": token, "join": _join_url(request, table, token)}
+        for seat, token in sorted(tokens.items())
     ]
     return json_response({"table": table.summary(), "seats": seats}, 201)
 
@@ -302,16 +304,18 @@ def _web_routes(web: Path | None) -> list[Any]:
 
         async def no_client(request: Request) -> Response:
             del request
-            return _responses.PlainTextResponse(
+            response: Response = _responses.PlainTextResponse(
                 f"tablegames {tablegames.__version__} server: no web client is installed here; "
                 "the wire protocol is at /api (see the documentation's 'Wire protocol' page)\n"
             )
+            return response
 
         return [_routing.Route("/", no_client), _routing.Route("/tables/{table}", no_client)]
 
     async def page(request: Request) -> Response:
         del request
-        return _responses.FileResponse(index, headers={"X-Content-Type-Options": "nosniff"})
+        response: Response = _responses.FileResponse(index, headers={"X-Content-Type-Options": "nosniff"})
+        return response
 
     return [
         _routing.Route("/", page),
@@ -410,4 +414,3 @@ def create_app(
     app.state.settings = settings
     app.state.games = describe_games()
     return app
-

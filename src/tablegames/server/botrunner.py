@@ -204,7 +204,14 @@ class BotDriver:
                 try:
                     self._play(table, seat, action)
                 except TablegamesError as error:
-                    LOG.error("table %s: bot %r of seat %d chose %r: %s; it moves at random", table.id, bot, seat, action, error)
+                    LOG.error(
+                        "table %s: bot %r of seat %d chose %r: %s; it moves at random",
+                        table.id,
+                        bot,
+                        seat,
+                        action,
+                        error,
+                    )
                     self._play(table, seat, str(RandomBot().choose(view, random.Random(decision.seed))))
         except TablegamesError as error:
             LOG.error("table %s: its bots stop: %s", table.id, error)

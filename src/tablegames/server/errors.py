@@ -22,10 +22,12 @@ Examples:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from tablegames.core.errors import IllegalActionError, MatchError, TablegamesError
-from tablegames.core.serial import JSONDict
+
+if TYPE_CHECKING:
+    from tablegames.core.serial import JSONDict
 
 __all__ = [
     "BadRequestError",

@@ -27,10 +27,14 @@ Examples:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING
 
-from tablegames.core.serial import JSONDict
 from tablegames.server.wire import dumps
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable, Mapping
+
+    from tablegames.core.serial import JSONDict
 
 __all__ = ["Connection", "Hub"]
 

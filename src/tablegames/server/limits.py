@@ -14,9 +14,12 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
-from tablegames.core.serial import JSONDict
+if TYPE_CHECKING:
+    from tablegames.core.serial import JSONDict
 
 __all__ = ["Limits"]
 

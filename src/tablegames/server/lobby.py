@@ -179,7 +179,12 @@ class Lobby:
                 record=table.head,
                 bot_seed=bot_seed,
                 seats=tuple(
-                    SeatRow(seat=seat.seat, player=HUMAN if seat.is_human else "bot", bot=seat.bot, token_hash=seat.token_hash)
+                    SeatRow(
+                        seat=seat.seat,
+                        player=HUMAN if seat.is_human else "bot",
+                        bot=seat.bot,
+                        token_hash=seat.token_hash,
+                    )
                     for seat in table_seats
                 ),
                 bot_delay=delay,
@@ -198,7 +203,9 @@ class Lobby:
             default = "heuristic" if "heuristic" in bots else "random"
             return (HUMAN,) + (default,) * (game.players - 1)
         if len(seats) != game.players:
-            raise BadRequestError(f"{game.name} with {game.players} players needs {game.players} seats, got {len(seats)}")
+            raise BadRequestError(
+                f"{game.name} with {game.players} players needs {game.players} seats, got {len(seats)}"
+            )
         unknown = sorted({kind for kind in seats if kind != HUMAN and kind not in bots})
         if unknown:
             raise BadRequestError(f"unknown seat kind(s) {unknown}: a seat is {HUMAN!r} or a bot: {', '.join(bots)}")
@@ -413,4 +420,3 @@ class Lobby:
         await self.bots.close()
         self.hub.close_all()
         self.store.close()
-

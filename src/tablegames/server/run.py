@@ -17,8 +17,6 @@ Examples:
 from __future__ import annotations
 
 import copy
-import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablegames.core.extras import require
@@ -28,7 +26,9 @@ from tablegames.server.limits import Limits
 from tablegames.server.logs import Redact
 
 if TYPE_CHECKING:
+    import os
     from collections.abc import Sequence
+    from pathlib import Path
 
     from tablegames.server.store import Synchronous
 

@@ -51,13 +51,15 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
 from tablegames.server.errors import ConflictError, StoreError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow"]
 
@@ -254,7 +256,8 @@ class Store:
         now = time.time()
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO tables (id, game, options, record, bot_seed, bot_delay, open, status, created_at, updated_at)"
+                "INSERT INTO tables (id, game, options, record, bot_seed, bot_delay, open, status, created_at,"
+                " updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
@@ -347,9 +350,7 @@ class Store:
         )
         actions = tuple(
             text
-            for (text,) in self._db.execute(
-                "SELECT action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,)
-            )
+            for (text,) in self._db.execute("SELECT action FROM actions WHERE table_id = ? ORDER BY ply", (table_id,))
         )
         return TableRow(
             id=table_id,

@@ -285,7 +285,9 @@ class Table:
         except TablegamesError:
             raise
         except Exception as error:  # a reader that fails on hostile input is a bug; the client still gets a 400
-            LOG.warning("%s: reading the action %.200r raised %r instead of a TablegamesError", self.game.name, action, error)
+            LOG.warning(
+                "%s: reading the action %.200r raised %r instead of a TablegamesError", self.game.name, action, error
+            )
             raise BadRequestError(f"the action {action!r:.200} cannot be read") from None
 
     def accept(self, pending: Pending, listening: Collection[int | None] = ()) -> dict[int | None, JSONDict]:

@@ -8,14 +8,15 @@ the game's own readers (``tablegames.load``, ``state.parse_action``,
 ``game.action_from_dict``, ``game.from_dict``).
 
 Examples:
-    >>> read_create({"game": "kalaha", "seats": ["human", "heuristic"], "seed": 7})
-    CreateRequest(game='kalaha', options={}, seats=('human', 'heuristic'), seed=7, start=None, bot_delay=None, open=False)
+    >>> read_create({"game": "kalaha", "seats": ["human", "heuristic"], "seed": 7})  # doctest: +NORMALIZE_WHITESPACE
+    CreateRequest(game='kalaha', options={}, seats=('human', 'heuristic'), seed=7, start=None,
+                  bot_delay=None, open=False)
     >>> read_action({"action": "c", "decisions": 2})
     ActionRequest(action='c', decisions=2)
-    >>> read_action({"action": "c", "seat": 1})
+    >>> read_action({"action": "c", "seat": 1})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tablegames.server.errors.BadRequestError: unknown field(s) ['seat'] in an action request; its fields: action, decisions
+    tablegames.server.errors.BadRequestError: unknown field(s) ['seat'] in an action request; its fields: ...
     >>> dumps({"b": [1, None], "a": "é"})
     '{"b":[1,null],"a":"é"}'
 """
@@ -23,13 +24,16 @@ Examples:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.core.serial import JSONDict
 from tablegames.server.errors import BadRequestError
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from tablegames.core.serial import JSONDict
 
 __all__ = [
     "MAX_SEED",
