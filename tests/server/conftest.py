@@ -70,7 +70,7 @@ def _commit(monkeypatch: pytest.MonkeyPatch) -> None:
         self.hub.publish(table.id, table.accept(pending, self.hub.listening(table.id)))
         table.history.pop()
         self.store.append_action(table.id, ply=pending.ply, seat=seat, action=str(pending.action), over=False)
-        table.history.append((seat, str(pending.action)))
+        table.history.append((seat, str(pending.action)))  # the decision counts were moved on by accept
         self._changed(table)
         return pending
 

@@ -2,9 +2,12 @@
 
 `serve` builds the application with `create_app` and runs it with uvicorn:
 one process, one event loop (the tables live in it, and SQLite has one
-writer), its own access log (no query strings), every log line passed
-through `Redact` so that no token reaches a log, and WebSocket messages
-limited to ``Limits.max_message`` bytes by uvicorn itself. Behind a reverse
+writer; uvloop and httptools when installed, as the ``web`` extra does),
+its own access log (no query strings), every log line passed through
+`Redact` so that no token reaches a log, WebSocket messages limited to
+``Limits.max_message`` bytes by uvicorn itself, and frames sent
+uncompressed (they are small, and compressing each one for each listener
+costs the server more time than it saves on the wire). Behind a reverse
 proxy on the same machine, uvicorn trusts its ``X-Forwarded-*`` headers, so
 join links carry the proxy's scheme.
 
@@ -100,6 +103,7 @@ def serve(
         log_level=log_level,
         access_log=False,
         ws_max_size=limits.max_message,
+        ws_per_message_deflate=False,
         server_header=False,
         lifespan="on",
     )

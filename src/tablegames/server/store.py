@@ -287,14 +287,14 @@ class Store:
             ConflictError: If the table already has that ply, misses the one before, or is not playing.
         """
         now = time.time()
+        insert = "INSERT INTO actions (table_id, ply, seat, action, at) VALUES (?, ?, ?, ?, ?)"
         try:
+            if not over:  # one statement commits by itself
+                self._db.execute(insert, (table_id, ply, seat, action, now))
+                return
             with self._transaction() as db:
-                db.execute(
-                    "INSERT INTO actions (table_id, ply, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                    (table_id, ply, seat, action, now),
-                )
-                status = "over" if over else "playing"
-                db.execute("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?", (status, now, table_id))
+                db.execute(insert, (table_id, ply, seat, action, now))
+                db.execute("UPDATE tables SET status = 'over', updated_at = ? WHERE id = ?", (now, table_id))
         except sqlite3.IntegrityError:
             raise ConflictError(
                 f"table {table_id!r} already has action {ply}, or another is missing before it"

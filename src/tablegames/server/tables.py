@@ -151,6 +151,7 @@ class Table:
         self.open = is_open
         self.state: State = match.state
         self.history: list[tuple[int, str]] = [(seat, str(action)) for seat, action in match.history]
+        self._made = [sum(1 for who, _ in self.history if who == seat) for seat in range(len(seats))]
         record = match.to_record()
         record.pop("actions")
         self._head: JSONDict = record
@@ -226,7 +227,7 @@ class Table:
 
     def decisions(self, seat: int) -> int:
         """How many decisions ``seat`` has made."""
-        return sum(1 for who, _ in self.history if who == seat)
+        return self._made[seat]
 
     def snapshot(self, seat: int | None, since: int = 0) -> JSONDict:
         """What ``seat`` (None: a spectator) may know now: the table, its view and its events after ``since``.
@@ -298,6 +299,7 @@ class Table:
         """
         self.state = pending.transition.state
         self.history.append((pending.seat, str(pending.action)))
+        self._made[pending.seat] += 1
         told = self._tell(pending.transition.events)
         frames: dict[int | None, JSONDict] = {}
         for seat, audience in self.audiences.items():
