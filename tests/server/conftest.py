@@ -61,6 +61,32 @@ def _turn(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tables.Table, "propose", any_seat)
 
 
+def _decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's count of decisions is not checked: a repeated request acts again."""
+    from tablegames.server import tables
+
+    propose = tables.Table.propose
+
+    def unchecked(self: Any, seat: int, action: Any, decisions: int | None = None) -> Any:
+        return propose(self, seat, action, None)
+
+    monkeypatch.setattr(tables.Table, "propose", unchecked)
+
+
+def _restore(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A restarted server forgets the tables it had (it starts each anew from its head, without its actions)."""
+    from tablegames.server import lobby
+
+    rebuild = lobby.Lobby._rebuild
+
+    def forgetful(self: Any, row: Any) -> Any:
+        import attrs
+
+        return rebuild(self, attrs.evolve(row, actions=()))
+
+    monkeypatch.setattr(lobby.Lobby, "_rebuild", forgetful)
+
+
 def _commit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Listeners are told of an action before it is committed."""
     from tablegames.server import lobby
@@ -79,11 +105,15 @@ def _commit(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Bodies and messages of any size are read."""
-    from tablegames.server import app, limits
+    from tablegames.server import app
+    from tablegames.server.limits import Limits
 
-    monkeypatch.setattr(limits.Limits, "max_body", property(lambda self: 10**9))
-    monkeypatch.setattr(limits.Limits, "max_message", property(lambda self: 10**9))
-    del app
+    init = app.Settings.__init__
+
+    def unlimited(self: Any, limits: Any, public_url: Any, origins: Any) -> None:
+        init(self, Limits(max_body=10**9, max_message=10**9), public_url, origins)
+
+    monkeypatch.setattr(app.Settings, "__init__", unlimited)
 
 
 def _redact(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -99,6 +129,8 @@ BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "tokens": _tokens,
     "turn": _turn,
     "commit": _commit,
+    "decisions": _decisions,
+    "restore": _restore,
     "limits": _limits,
     "redact": _redact,
 }

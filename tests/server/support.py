@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import socket
 import subprocess
@@ -146,7 +147,8 @@ def real_server(
 @contextlib.contextmanager
 def serve_process(db: Path, port: int, *extra: str) -> Iterator[subprocess.Popen[str]]:
     """Run ``tablegames serve`` as a subprocess; yield it once it answers. Kills it at the end if still running."""
-    command = [sys.executable, "-m", "tablegames", "serve", "--port", str(port), "--db", str(db), *extra]
+    program = "tests.server.broken_serve" if os.environ.get("TABLEGAMES_BREAK") else "tablegames"
+    command = [sys.executable, "-m", program, "serve", "--port", str(port), "--db", str(db), *extra]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         wait_until(lambda: _answers(port) or process.poll() is not None, what="the server starting")
