@@ -3,7 +3,7 @@
 A bot's decision never runs on the server's event loop. `ProcessBotRunner`
 (what ``tablegames serve`` uses) sends it to a pool of worker processes, so a
 search bot thinking for seconds takes no time from the requests of other
-tables; `ThreadBotRunner` uses a thread instead (cheap to start, for tests
+tables (a worker exits by itself when the server is gone, even killed); `ThreadBotRunner` uses a thread instead (cheap to start, for tests
 and small deployments: a search bot then competes with the server for the
 interpreter). The worker is given only what the bot may know: the seat's
 view, the bot's name and game, and a seed.
@@ -33,7 +33,10 @@ import functools
 import json
 import logging
 import multiprocessing
+import os
 import random
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
@@ -79,6 +82,17 @@ class Decision:
 @functools.lru_cache(maxsize=64)
 def _bot(game: str, options: str, name: str) -> Bot:
     return tablegames.load(game, **json.loads(options)).bot(name)
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker process: exit as soon as the server that started it is gone (killed, crashed)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tablegames-watch-server", daemon=True).start()
 
 
 def decide(decision: Decision) -> str:
@@ -138,7 +152,12 @@ class ProcessBotRunner(_PoolRunner):
         self.workers = workers
 
     def _new_pool(self) -> Executor:
-        return ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_watch_parent,
+            initargs=(os.getpid(),),
+        )
 
 
 class ThreadBotRunner(_PoolRunner):
