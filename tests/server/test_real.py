@@ -126,7 +126,7 @@ REQUEST = {
     "options": {"players": 3, "rounds": 2},
     "seats": ["human", "heuristic", "random"],
     "seed": 21,
-    "bot_delay": 0.2,
+    "bot_delay": 0.1,
 }
 
 
@@ -134,7 +134,7 @@ def test_a_killed_server_carries_on_every_table_from_where_it_was(tmp_path: Path
     """SIGKILL mid-game (a bot about to move, then at a person's turn); restarted, the game goes on identically."""
     db, port = tmp_path / "tables.sqlite3", free_port()
     base = f"http://127.0.0.1:{port}"
-    with serve_process(db, port, "--bot-delay", "0.2") as server:
+    with serve_process(db, port, "--bot-delay", "0.1") as server:
         created = httpx.post(f"{base}/api/tables", json=REQUEST).json()
         table, token = created["table"]["id"], created["seats"][0]["token"]
         _play_to(base, table, token, until=3)
