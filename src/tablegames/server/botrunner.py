@@ -3,8 +3,9 @@
 A bot's decision never runs on the server's event loop. `ProcessBotRunner`
 (what ``tablegames serve`` uses) sends it to a pool of worker processes, so a
 search bot thinking for seconds takes no time from the requests of other
-tables (a worker exits by itself when the server is gone, even killed); `ThreadBotRunner` uses a thread instead (cheap to start, for tests
-and small deployments: a search bot then competes with the server for the
+tables (a worker exits by itself when the server is gone, even killed);
+`ThreadBotRunner` uses a thread instead (cheap to start, for tests and small
+deployments: a search bot then competes with the server for the
 interpreter). The worker is given only what the bot may know: the seat's
 view, the bot's name and game, and a seed.
 

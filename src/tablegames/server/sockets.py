@@ -98,7 +98,7 @@ class _Session:
                 raise BadRequestError("send messages as text frames holding JSON")
             if len(text) > self.settings.limits.max_message or len(text.encode()) > self.settings.limits.max_message:
                 raise TooLargeError(f"a message is at most {self.settings.limits.max_message} bytes")
-            self._answer(read_json(text))
+            self._answer(read_json(text, "a message"))
         except TooLargeError as error:
             self.connection.push(dumps({"type": "error", **error_body(error)}))
             return False

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tablegames.core.inputs import parse_json
 from tablegames.server.errors import BadRequestError
 
 if TYPE_CHECKING:
@@ -58,31 +59,22 @@ def dumps(data: object) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def read_json(raw: bytes | str) -> object:
-    """Read a request body or message as JSON.
+def read_json(raw: bytes | str, what: str = "the body") -> object:
+    """Read a request body or message as JSON, with the library's limits for outside input.
 
     Raises:
-        BadRequestError: If it is not UTF-8 JSON (NaN and Infinity are not JSON either).
+        BadRequestError: If it is not UTF-8 JSON, or breaks a limit of `tablegames.core.inputs`
+            (nesting, sizes; NaN and Infinity are not JSON either).
 
     Examples:
         >>> read_json(b'{"game": "loo"}')
         {'game': 'loo'}
-        >>> read_json(b"[" * 5000)
+        >>> read_json(b"[" * 5000)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        tablegames.server.errors.BadRequestError: the body is not JSON: too deeply nested
+        tablegames.server.errors.BadRequestError: the body is nested deeper than 32 levels...
     """
-    try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        return json.loads(text, parse_constant=_no_constant)
-    except RecursionError:
-        raise BadRequestError("the body is not JSON: too deeply nested") from None
-    except ValueError as error:
-        raise BadRequestError(f"the body is not JSON: {error}") from None
+    return parse_json(raw, BadRequestError, what)
 
 
 def _object(data: object, what: str, fields: tuple[str, ...]) -> Mapping[str, Any]:
