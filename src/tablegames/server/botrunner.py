@@ -110,7 +110,7 @@ class BotRunner(abc.ABC):
         """Return the bot's choice in notation."""
 
     def close(self) -> None:  # noqa: B027 - a runner without resources needs no close
-        """Stop the workers (decisions under way are abandoned)."""
+        """Stop the workers: decisions waiting are dropped, those under way finish first."""
 
 
 class _PoolRunner(BotRunner):
@@ -137,7 +137,8 @@ class _PoolRunner(BotRunner):
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            # Waits for the decisions under way (a search bot's may take seconds), so the workers end cleanly.
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
 
