@@ -168,7 +168,7 @@ class Lobby:
             for seat, kind in enumerate(seats)
         )
         bot_seed = match.seed if match.seed is not None else self.secrets.seed()
-        table = Table.from_match(
+        table = Table(
             self.secrets.table_id(), match, table_seats, bot_seed=bot_seed, bot_delay=delay, is_open=request.open
         )
         self.store.create_table(
@@ -233,7 +233,7 @@ class Lobby:
         )
         if len(seats) != match.game.players:
             raise tablegames.InvalidStateError(f"the table has {len(seats)} seats for {match.game.players} players")
-        return Table.from_match(row.id, match, seats, bot_seed=row.bot_seed, bot_delay=row.bot_delay, is_open=row.open)
+        return Table(row.id, match, seats, bot_seed=row.bot_seed, bot_delay=row.bot_delay, is_open=row.open)
 
     def start_bots(self) -> None:
         """Start the bots of every table whose turn is a bot's (after `restore`, on the event loop)."""

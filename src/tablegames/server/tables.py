@@ -18,7 +18,7 @@ Examples:
     >>> import tablegames
     >>> match = tablegames.Match(tablegames.load("kalaha"), seed=7)
     >>> seats = (Seat(0, bot=None, token_hash=bytes(32), joined=True), Seat(1, bot="random"))
-    >>> table = Table.from_match("t1", match, seats, bot_seed=7)
+    >>> table = Table("t1", match, seats, bot_seed=7)
     >>> table.status, table.current_player, table.bot_turn()
     ('playing', 0, None)
     >>> pending = table.propose(0, "c")
@@ -119,7 +119,7 @@ def _event_items(events: list[Event], since: int) -> list[JSONDict]:
 
 
 class Table:
-    """A table: the game, its seats, its current state and its audiences.
+    """A table at the state a match reached, its audiences told of every event so far.
 
     Attributes:
         id: The table's id.
@@ -159,20 +159,6 @@ class Table:
         for ply in match.plies:
             self._tell(ply.events)
         self.changed_at = 0.0
-
-    @classmethod
-    def from_match(
-        cls,
-        table_id: str,
-        match: Match,
-        seats: tuple[Seat, ...],
-        *,
-        bot_seed: int,
-        bot_delay: float = 0.0,
-        is_open: bool = False,
-    ) -> Table:
-        """Make a table at the match's state, its audiences told of every event so far."""
-        return cls(table_id, match, seats, bot_seed=bot_seed, bot_delay=bot_delay, is_open=is_open)
 
     @property
     def ply(self) -> int:
