@@ -22,7 +22,7 @@ __all__ = ["need_module", "need_program"]
 def _missing(reason: str) -> None:
     if os.environ.get("TABLEGAMES_REQUIRE_EXTRAS") == "1":
         pytest.fail(f"{reason} (TABLEGAMES_REQUIRE_EXTRAS=1: nothing may be skipped)")
-    pytest.skip(reason)
+    pytest.skip(reason, allow_module_level=True)
 
 
 def need_module(module: str, extra: str) -> ModuleType:

@@ -3,10 +3,11 @@
 The commands are ``play`` (people against bots, or several people at one
 screen), ``replay`` (a saved record, ply by ply), ``simulate`` (many games
 between bots), ``tournament`` (every bot against every other, rated),
-``solve`` (the perfect-play value of a Kalaha board) and ``analyse`` (the
-value of every move in a Kalaha position). ``simulate`` and ``tournament``
-need nothing but tablegames; the others draw with rich. Errors are one line
-on stderr and exit status 2.
+``solve`` (the perfect-play value of a Kalaha board), ``analyse`` (the
+value of every move in a Kalaha position) and ``serve`` (the game server;
+it needs the ``web`` extra). ``simulate``, ``tournament`` and ``serve``
+need no rich; the others draw with it. Errors are one line on stderr and
+exit status 2.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import tablegames
 from tablegames import ConfigError, InvalidStateError, Match, TablegamesError
+from tablegames.cli.serve import add_serve_parser, run_serve
 from tablegames.core.inputs import parse_json
 
 if TYPE_CHECKING:
@@ -127,7 +129,7 @@ def _parser() -> argparse.ArgumentParser:
     games = ", ".join(tablegames.names())
     parser = argparse.ArgumentParser(prog="tablegames", description="Play table games in the terminal.")
     commands = parser.add_subparsers(
-        dest="command", required=True, metavar="{play,replay,simulate,tournament,solve,analyse}"
+        dest="command", required=True, metavar="{play,replay,simulate,tournament,solve,analyse,serve}"
     )
 
     play = commands.add_parser(
@@ -219,6 +221,7 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--table-size", type=int, default=None, metavar="SLOTS", help="transposition table slots")
         command.add_argument("--endgame", type=int, default=None, metavar="SEEDS", help="endgame table size in seeds")
         command.add_argument("--json", action="store_true", help="print the solution as JSON")
+    add_serve_parser(commands)
     return parser
 
 
@@ -305,7 +308,9 @@ def main(
             print(INSTALL_HINT, file=err)
             return 2
     try:
-        if args.command == "play":
+        if args.command == "serve":
+            run_serve(args, out)
+        elif args.command == "play":
             _play(args, stdin, out)
         elif args.command == "replay":
             _replay(args, stdin, out)

@@ -1,0 +1,132 @@
+"""The server's errors, and the HTTP status and wire form of every error a client can be sent.
+
+A client is told of every error in one shape, the same over HTTP and over a
+WebSocket::
+
+    {"error": {"type": "IllegalActionError", "message": "...", "legal": ["c", "d"]}}
+
+``type`` is the name of the error's class: one of the library's errors (a
+bad action, bad options, a bad state) or one of the server's own below
+(a malformed request, a missing token, a body too large). ``legal`` is there
+for an `IllegalActionError` only: the actions the client's seat may take now.
+
+Examples:
+    >>> import tablegames
+    >>> status_of(tablegames.IllegalActionError("not now"))
+    409
+    >>> status_of(NotFoundError("no table 'x'"))
+    404
+    >>> error_body(ConflictError("seat 1 is taken"))
+    {'error': {'type': 'ConflictError', 'message': 'seat 1 is taken'}}
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from tablegames.core.errors import IllegalActionError, MatchError, TablegamesError
+
+if TYPE_CHECKING:
+    from tablegames.core.serial import JSONDict
+
+__all__ = [
+    "BadRequestError",
+    "BusyError",
+    "ConflictError",
+    "ForbiddenError",
+    "NotFoundError",
+    "ServerError",
+    "StoreError",
+    "TooLargeError",
+    "UnauthorizedError",
+    "UnsupportedMediaTypeError",
+    "error_body",
+    "status_of",
+]
+
+
+class ServerError(TablegamesError):
+    """Base of the server's own errors; ``status`` is the HTTP status a client receives."""
+
+    status: ClassVar[int] = 500
+
+
+class BadRequestError(ServerError, ValueError):
+    """The request is malformed: not JSON, a field missing, of the wrong type or unknown."""
+
+    status: ClassVar[int] = 400
+
+
+class UnauthorizedError(ServerError):
+    """The request needs a seat's token and has none."""
+
+    status: ClassVar[int] = 401
+
+
+class ForbiddenError(ServerError):
+    """The token is not one of this table's seats, or the request is not allowed (another origin, a closed seat)."""
+
+    status: ClassVar[int] = 403
+
+
+class NotFoundError(ServerError):
+    """No table (or seat, or page) of that name."""
+
+    status: ClassVar[int] = 404
+
+
+class ConflictError(ServerError):
+    """The table is not in a state to accept this: another decision came first, or it waits for players."""
+
+    status: ClassVar[int] = 409
+
+
+class TooLargeError(ServerError):
+    """The body or message is larger than the server's limit."""
+
+    status: ClassVar[int] = 413
+
+
+class UnsupportedMediaTypeError(ServerError):
+    """A body that is not ``application/json``."""
+
+    status: ClassVar[int] = 415
+
+
+class BusyError(ServerError):
+    """The server is at a limit (open tables, connections); try again later."""
+
+    status: ClassVar[int] = 503
+
+
+class StoreError(ServerError):
+    """The database cannot be used: not a tablegames database, or written by a newer version."""
+
+
+def status_of(error: TablegamesError) -> int:
+    """Return the HTTP status for ``error``: a server error's own; 409 for an illegal action; else 400."""
+    if isinstance(error, ServerError):
+        return error.status
+    if isinstance(error, (IllegalActionError, MatchError)):
+        return 409
+    return 400
+
+
+def error_body(error: TablegamesError, *, legal: bool = True) -> JSONDict:
+    """Return the wire form of ``error``.
+
+    Args:
+        error: The error.
+        legal: Whether to list an `IllegalActionError`'s legal actions (the
+            caller passes False unless they are the acting seat's own).
+
+    Examples:
+        >>> import tablegames
+        >>> error = tablegames.IllegalActionError("g is not a pit of seat 0", legal=("a", "b"))
+        >>> error_body(error)
+        {'error': {'type': 'IllegalActionError', 'message': 'g is not a pit of seat 0', 'legal': ['a', 'b']}}
+    """
+    body: JSONDict = {"type": type(error).__name__, "message": str(error)}
+    if isinstance(error, IllegalActionError):
+        body["legal"] = [str(action) for action in error.legal] if legal else []
+    return {"error": body}

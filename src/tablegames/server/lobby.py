@@ -1,0 +1,422 @@
+"""The lobby: every table of a server, from creation to the end, and the one path every action takes.
+
+`Lobby` creates tables (reading the request through the game's own readers),
+finds them (from memory, or from the database for finished ones), lets seats
+join and free seats be claimed, and plays actions: `Lobby.play` checks an
+action, commits it to the database, and only then moves the table on and
+tells its listeners, each as its seat may know it. People's actions over
+HTTP or a WebSocket and the bots' moves all take this path.
+
+On start, `Lobby.restore` rebuilds every unfinished table by replaying its
+record through `Match.from_record`, the reader any saved record goes
+through, and its bots carry on.
+
+Everything here runs on the server's event loop, one call at a time, with no
+waiting between checking an action and committing it: of two actions for
+the same table, the second is checked against the state the first made.
+
+Examples:
+    >>> from tablegames.server.botrunner import ThreadBotRunner
+    >>> from tablegames.server.store import Store
+    >>> from tablegames.server.tokens import SeededSecrets
+    >>> from tablegames.server.wire import read_create
+    >>> lobby = Lobby(Store.open(":memory:"), runner=ThreadBotRunner(), secrets=SeededSecrets(1))
+    >>> table, tokens = lobby.create(read_create({"game": "kalaha", "seats": ["human", "human"], "seed": 7}))
+    >>> table.status, sorted(tokens)
+    ('waiting', [0, 1])
+    >>> [lobby.join(table, seat) for seat in (0, 1)]
+    [True, True]
+    >>> table.status
+    'playing'
+    >>> _ = lobby.play(table, 0, "c")
+    >>> lobby.play(table, 1, "a")
+    Traceback (most recent call last):
+    ...
+    tablegames.core.errors.IllegalActionError: it is seat 0's decision, not seat 1's
+    >>> table.record()["actions"]
+    ['c']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+import tablegames
+from tablegames import Match, TablegamesError
+from tablegames.server.botrunner import BotDriver, BotRunner
+from tablegames.server.errors import (
+    BadRequestError,
+    BusyError,
+    ConflictError,
+    ForbiddenError,
+    NotFoundError,
+)
+from tablegames.server.hub import Connection, Hub
+from tablegames.server.limits import Limits
+from tablegames.server.store import SeatRow, Store, TableRow
+from tablegames.server.tables import Pending, Seat, Table
+from tablegames.server.tokens import SystemSecrets, token_hash, well_formed
+from tablegames.server.wire import dumps
+
+if TYPE_CHECKING:
+    from tablegames import Action, Game
+    from tablegames.core.serial import JSONDict
+    from tablegames.server.wire import CreateRequest
+
+__all__ = ["HUMAN", "Lobby", "describe_games"]
+
+LOG = logging.getLogger("tablegames.server")
+#: The seat kind of a person, in a table request's ``seats``.
+HUMAN = "human"
+
+
+def describe_games() -> list[JSONDict]:
+    """Every registered game with its default options, its number of players and its bots.
+
+    Examples:
+        >>> [game["name"] for game in describe_games()][:3]
+        ['kalaha', 'kalo', 'loo']
+        >>> describe_games()[0]["bots"]
+        ['random', 'heuristic', 'search']
+    """
+    games = []
+    for name in tablegames.names():
+        try:
+            game = tablegames.load(name)
+        except TablegamesError:  # pragma: no cover - a registered game whose defaults fail
+            continue
+        games.append(
+            {
+                "name": name,
+                "options": game.options(),
+                "players": {"min": type(game).min_players, "max": type(game).max_players},
+                "bots": list(game.bots()),
+            }
+        )
+    return games
+
+
+def _guarded(what: str, read: Any, *args: Any, **kwargs: Any) -> Any:
+    """Call a game's reader on client input: its typed errors pass; anything else is its bug, and a 400 here."""
+    try:
+        return read(*args, **kwargs)
+    except TablegamesError:
+        raise
+    except Exception as error:
+        LOG.warning("reading %s raised %r instead of a TablegamesError", what, error)
+        raise BadRequestError(f"{what} cannot be read") from None
+
+
+class Lobby:
+    """The tables of one server, its database, its push hub and its bots.
+
+    Args:
+        store: The database.
+        limits: The limits to enforce.
+        runner: Where bots decide.
+        secrets: Where table ids, tokens and seeds come from.
+        bot_delay: The pause before each bot move for tables that do not set one, in seconds.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        runner: BotRunner,
+        limits: Limits | None = None,
+        secrets: SystemSecrets | None = None,
+        bot_delay: float = 0.5,
+    ) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self.secrets = secrets or SystemSecrets()
+        self.bot_delay = bot_delay
+        self.hub = Hub()
+        self.bots = BotDriver(runner, self._bot_move)
+        self._open: dict[str, Table] = {}
+        self._finished: OrderedDict[str, Table] = OrderedDict()
+
+    # -- tables ------------------------------------------------------------------------------------------------
+
+    def create(self, request: CreateRequest) -> tuple[Table, dict[int, str]]:
+        """Create a table; return it and the token of each person's seat.
+
+        Raises:
+            BusyError: If the server has as many unfinished tables as it may.
+            TablegamesError: If the game, its options, the seats, the seed or the start state are refused.
+        """
+        if len(self._open) >= self.limits.max_open_tables:
+            raise BusyError(f"the server has {len(self._open)} unfinished tables, its limit; try again later")
+        game: Game = _guarded("the game's options", tablegames.load, request.game, **request.options)
+        seats = self._seat_kinds(game, request.seats)
+        if request.start is not None:
+            start = _guarded("the start state", game.from_dict, request.start)
+            if start.is_over:
+                raise BadRequestError("the start state is a finished game")
+            match = Match(game, state=start)
+        else:
+            match = Match(game, seed=request.seed if request.seed is not None else self.secrets.seed())
+        delay = self.bot_delay if request.bot_delay is None else request.bot_delay
+        if delay > self.limits.max_bot_delay:
+            raise BadRequestError(f"bot_delay is at most {self.limits.max_bot_delay} seconds, got {delay}")
+        tokens = {seat: self.secrets.token() for seat, kind in enumerate(seats) if kind == HUMAN}
+        table_seats = tuple(
+            Seat(seat, token_hash=token_hash(tokens[seat])) if kind == HUMAN else Seat(seat, bot=kind)
+            for seat, kind in enumerate(seats)
+        )
+        bot_seed = match.seed if match.seed is not None else self.secrets.seed()
+        table = Table(
+            self.secrets.table_id(), match, table_seats, bot_seed=bot_seed, bot_delay=delay, is_open=request.open
+        )
+        self.store.create_table(
+            TableRow(
+                id=table.id,
+                game=game.name,
+                options=game.options(),
+                record=table.head,
+                bot_seed=bot_seed,
+                seats=tuple(
+                    SeatRow(
+                        seat=seat.seat,
+                        player=HUMAN if seat.is_human else "bot",
+                        bot=seat.bot,
+                        token_hash=seat.token_hash,
+                    )
+                    for seat in table_seats
+                ),
+                bot_delay=delay,
+                open=request.open,
+                status=table.status,
+            )
+        )
+        self._open[table.id] = table
+        self._changed(table)
+        return table, tokens
+
+    @staticmethod
+    def _seat_kinds(game: Game, seats: tuple[str, ...] | None) -> tuple[str, ...]:
+        bots = game.bots()
+        if seats is None:
+            default = "heuristic" if "heuristic" in bots else "random"
+            return (HUMAN,) + (default,) * (game.players - 1)
+        if len(seats) != game.players:
+            raise BadRequestError(
+                f"{game.name} with {game.players} players needs {game.players} seats, got {len(seats)}"
+            )
+        unknown = sorted({kind for kind in seats if kind != HUMAN and kind not in bots})
+        if unknown:
+            raise BadRequestError(f"unknown seat kind(s) {unknown}: a seat is {HUMAN!r} or a bot: {', '.join(bots)}")
+        return seats
+
+    def restore(self) -> int:
+        """Rebuild every unfinished table from the database, replaying its record; return how many.
+
+        A table whose record no longer replays (the game's rules changed, the
+        file was edited) is logged and left out; its rows stay as they are.
+        """
+        for row in self.store.unfinished():
+            try:
+                table = self._rebuild(row)
+            except TablegamesError as error:
+                LOG.error("table %s cannot be restored and is left out: %s", row.id, error)
+                continue
+            self._open[table.id] = table
+        return len(self._open)
+
+    def _rebuild(self, row: TableRow) -> Table:
+        match = Match.from_record({**row.record, "actions": list(row.actions)})
+        seats = tuple(
+            Seat(each.seat, bot=each.bot, token_hash=each.token_hash, joined=each.joined) for each in row.seats
+        )
+        if len(seats) != match.game.players:
+            raise tablegames.InvalidStateError(f"the table has {len(seats)} seats for {match.game.players} players")
+        return Table(row.id, match, seats, bot_seed=row.bot_seed, bot_delay=row.bot_delay, is_open=row.open)
+
+    def start_bots(self) -> None:
+        """Start the bots of every table whose turn is a bot's (after `restore`, on the event loop)."""
+        loop = asyncio.get_running_loop()
+        for table in self._open.values():
+            table.changed_at = loop.time()
+            self.bots.kick(table)
+
+    def find(self, table_id: str) -> Table:
+        """Return the table ``table_id``.
+
+        Raises:
+            NotFoundError: If there is no such table.
+        """
+        table = self._open.get(table_id) or self._finished.get(table_id)
+        if table is not None:
+            if table_id in self._finished:
+                self._finished.move_to_end(table_id)
+            return table
+        row = self.store.load(table_id) if len(table_id) <= 64 else None
+        if row is None:
+            raise NotFoundError(f"no table {table_id!r}")
+        try:
+            table = self._rebuild(row)
+        except TablegamesError as error:
+            LOG.error("table %s cannot be read: %s", table_id, error)
+            raise NotFoundError(f"table {table_id!r} cannot be read") from None
+        self._keep_finished(table)
+        return table
+
+    def _keep_finished(self, table: Table) -> None:
+        self._finished[table.id] = table
+        while len(self._finished) > self.limits.finished_cache:
+            self._finished.popitem(last=False)
+
+    def listing(self) -> list[JSONDict]:
+        """The unfinished tables, newest first, as anyone may see them."""
+        newest = list(self._open.values())[::-1][: self.limits.max_listed]
+        return [table.summary() for table in newest]
+
+    @property
+    def open_tables(self) -> int:
+        """How many tables are unfinished."""
+        return len(self._open)
+
+    # -- seats -------------------------------------------------------------------------------------------------
+
+    def seat_of(self, table: Table, token: str | None) -> int | None:
+        """The seat a token is for; None for no token (a spectator).
+
+        Raises:
+            ForbiddenError: If the token is not one of the table's seats.
+        """
+        if token is None:
+            return None
+        seat = table.seat_of(token) if well_formed(token, self.limits.max_token) else None
+        if seat is None:
+            raise ForbiddenError(f"this token is not a seat of table {table.id!r}")
+        return seat
+
+    def join(self, table: Table, seat: int) -> bool:
+        """Mark ``seat`` as joined (its token was used); return True if that changed anything."""
+        place = table.seats[seat]
+        if place.joined or not place.is_human:
+            return False
+        place.joined = True
+        self.store.join(table.id, seat, status=table.status)
+        return True
+
+    def claim(self, table: Table, seat: int) -> str:
+        """Take a free seat of an open table; return its new token.
+
+        Raises:
+            NotFoundError: If the table has no such seat.
+            ForbiddenError: If the table's free seats are not open to anyone.
+            ConflictError: If the seat is not free.
+        """
+        if not 0 <= seat < len(table.seats):
+            raise NotFoundError(f"table {table.id!r} has no seat {seat}")
+        if not table.open:
+            raise ForbiddenError(f"table {table.id!r} gives its seats by invitation only")
+        if seat not in table.free_seats():
+            raise ConflictError(f"seat {seat} of table {table.id!r} is not free")
+        token = self.secrets.token()
+        place = table.seats[seat]
+        place.token_hash, place.joined = token_hash(token), True
+        self.store.claim(table.id, seat, place.token_hash, status=table.status)
+        self._changed(table, summary=True)
+        return token
+
+    # -- actions -----------------------------------------------------------------------------------------------
+
+    def play(self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None = None) -> Pending:
+        """Play ``seat``'s action: check it, commit it, then move the table on and tell its listeners.
+
+        Raises:
+            TablegamesError: If the action is refused (illegal, out of turn, unreadable, stale) or the
+                database refuses it; nothing has changed then.
+        """
+        was = table.status
+        pending = table.propose(seat, action, decisions)
+        self.store.append_action(
+            table.id, ply=pending.ply, seat=seat, action=str(pending.action), over=pending.transition.state.is_over
+        )
+        frames = table.accept(pending, self.hub.listening(table.id))
+        self.hub.publish(table.id, frames)
+        if table.status == "over":
+            self._open.pop(table.id, None)
+            self._keep_finished(table)
+        self._changed(table, summary=table.status != was)
+        return pending
+
+    def _bot_move(self, table: Table, seat: int, action: str) -> None:
+        self.play(table, seat, action)
+
+    def _changed(self, table: Table, *, summary: bool = False) -> None:
+        """After a change: note its time, tell every listener the new summary if asked, and move the bots."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        table.changed_at = loop.time()
+        if summary:
+            self.hub.broadcast(table.id, {"type": "table", "table": table.summary()})
+        self.bots.kick(table)
+
+    def joined(self, table: Table, seat: int | None) -> None:
+        """Mark a seat joined after its token was used over HTTP, telling the table's listeners."""
+        if seat is not None and self.join(table, seat):
+            self._changed(table, summary=True)
+
+    # -- connections -------------------------------------------------------------------------------------------
+
+    def check_connect(self, table: Table, seat: int | None, since: int, connection: Connection | None = None) -> None:
+        """Refuse a connection the server cannot take, before it opens.
+
+        Raises:
+            BusyError: If the server or the table holds as many connections as it may.
+            BadRequestError: If ``since`` is beyond the seat's events.
+        """
+        if connection is None or connection.table_id != table.id:
+            if self.hub.count >= self.limits.max_connections:
+                raise BusyError("the server holds as many connections as it may; try again later")
+            if self.hub.table_count(table.id) >= self.limits.max_table_connections:
+                raise BusyError(f"table {table.id!r} holds as many connections as it may")
+        events = len(table.audiences[seat].events)
+        if since > events:
+            raise BadRequestError(f"since is at most {events} here, got {since}")
+
+    def connect(self, connection: Connection, table: Table, seat: int | None, since: int) -> None:
+        """Add a connection listening to ``table`` as ``seat`` (or move it there), and send it a snapshot.
+
+        Raises:
+            BusyError: If the server or the table holds as many connections as it may.
+            BadRequestError: If ``since`` is beyond the seat's events.
+        """
+        self.check_connect(table, seat, since, connection)
+        self.disconnect(connection)
+        changed = seat is not None and self.join(table, seat)
+        if seat is not None:
+            table.seats[seat].connected += 1
+            changed = changed or table.seats[seat].connected == 1
+        if changed:
+            self._changed(table, summary=True)
+        self.hub.add(connection, table.id, seat)
+        connection.push(dumps({"type": "snapshot", **table.snapshot(seat, since)}))
+
+    def disconnect(self, connection: Connection) -> None:
+        """Stop a connection listening; tell the table's listeners if its seat has no connection left."""
+        table_id, seat = connection.table_id, connection.audience
+        if table_id is None:
+            return
+        self.hub.remove(connection)
+        table = self._open.get(table_id) or self._finished.get(table_id)
+        if table is None or seat is None:
+            return
+        place = table.seats[seat]
+        place.connected -= 1
+        if place.connected == 0:
+            self._changed(table, summary=True)
+
+    async def close(self) -> None:
+        """Stop the bots, close every connection and the database."""
+        await self.bots.close()
+        self.hub.close_all()
+        self.store.close()

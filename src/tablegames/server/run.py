@@ -1,0 +1,110 @@
+"""Run the server under uvicorn: what ``tablegames serve`` calls.
+
+`serve` builds the application with `create_app` and runs it with uvicorn:
+one process, one event loop (the tables live in it, and SQLite has one
+writer; uvloop and httptools when installed, as the ``web`` extra does),
+its own access log (no query strings), every log line passed through
+`Redact` so that no token reaches a log, WebSocket messages limited to
+``Limits.max_message`` bytes by uvicorn itself, and frames sent
+uncompressed (they are small, and compressing each one for each listener
+costs the server more time than it saves on the wire). Behind a reverse
+proxy on the same machine, uvicorn trusts its ``X-Forwarded-*`` headers, so
+join links carry the proxy's scheme.
+
+Examples:
+    >>> config = log_config("info")
+    >>> config["filters"]["redact"]["()"].__name__
+    'Redact'
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from tablegames.core.extras import require
+from tablegames.server.app import WEB, create_app
+from tablegames.server.botrunner import ProcessBotRunner
+from tablegames.server.limits import Limits
+from tablegames.server.logs import Redact
+
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from tablegames.server.store import Synchronous
+
+__all__ = ["log_config", "serve"]
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """Uvicorn's logging configuration with tokens redacted from every handler, and the server's loggers added."""
+    uvicorn_config = require("uvicorn.config", "web")
+    config: dict[str, Any] = copy.deepcopy(uvicorn_config.LOGGING_CONFIG)
+    config["filters"] = {"redact": {"()": Redact}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["redact"]
+    config["loggers"]["tablegames.server"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        config["loggers"].setdefault(name, {})["level"] = level.upper()
+    return config
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | os.PathLike[str] = "tablegames.sqlite3",
+    *,
+    bot_delay: float = 0.5,
+    bot_workers: int = 2,
+    synchronous: Synchronous = "normal",
+    public_url: str | None = None,
+    origins: Sequence[str] = (),
+    web: Path | None = WEB,
+    limits: Limits | None = None,
+    log_level: str = "info",
+) -> None:
+    """Serve until interrupted (Ctrl-C or SIGTERM stop it cleanly; every acknowledged action is already on disk).
+
+    Args:
+        host: The address to listen on; the default serves this machine only.
+        port: The port.
+        db: The SQLite file (``":memory:"``: keep nothing).
+        bot_delay: The pause before each bot move, in seconds, for tables that do not set one.
+        bot_workers: How many processes bots decide in.
+        synchronous: ``"normal"`` or ``"full"`` (see `tablegames.server.store`).
+        public_url: The address people reach the server at, behind a reverse proxy.
+        origins: Other browser origins whose pages may use the server.
+        web: The web client's directory, or None.
+        limits: The limits (default `Limits()`).
+        log_level: ``"debug"``, ``"info"``, ``"warning"`` or ``"error"``.
+
+    Raises:
+        MissingExtraError: If the ``web`` extra is not installed.
+    """
+    uvicorn = require("uvicorn", "web")
+    limits = limits or Limits()
+    app = create_app(
+        db,
+        limits=limits,
+        runner=ProcessBotRunner(bot_workers),
+        bot_delay=bot_delay,
+        synchronous=synchronous,
+        public_url=public_url,
+        origins=origins,
+        web=web,
+    )
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_config=log_config(log_level),
+        log_level=log_level,
+        access_log=False,
+        ws_max_size=limits.max_message,
+        ws_per_message_deflate=False,
+        server_header=False,
+        lifespan="on",
+    )
+    uvicorn.Server(config).run()
