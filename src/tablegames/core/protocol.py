@@ -33,6 +33,7 @@ from tablegames.core.bots import Bot, RandomBot
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
 from tablegames.core.inputs import brief
 from tablegames.core.serial import JSONDict, check_header, fields_dict, header
+from tablegames.core.spaces import GameSpaces, StateSpaces, ViewSpaces
 
 if TYPE_CHECKING:
     import random
@@ -225,7 +226,7 @@ class Transition(Generic[StateT]):
     events: tuple[Event, ...]
 
 
-class View(abc.ABC):
+class View(ViewSpaces, abc.ABC):
     """What one seat may know of a state (``seat`` None: a spectator).
 
     Every view has the fields below; each game adds its own. A view never
@@ -275,11 +276,12 @@ class View(abc.ABC):
         """Return the game's own fields for `to_dict`."""
 
 
-class Game(abc.ABC):
+class Game(GameSpaces, abc.ABC):
     """A game with its options: a frozen value that starts and reads states.
 
     Subclasses set ``name``, ``min_players`` and ``max_players`` and hold their
-    options as attrs fields, ``players`` among them.
+    options as attrs fields, ``players`` among them. The action space,
+    observations and deals (`tablegames.core.spaces`) are optional.
     """
 
     __slots__ = ()
@@ -398,7 +400,7 @@ class Game(abc.ABC):
             raise SeatError(f"seat must be 0 to {self.players - 1} or None, got {brief(seat)}")
 
 
-class State(abc.ABC):
+class State(StateSpaces, abc.ABC):
     """A position of a game: a frozen value; equal positions are equal and hash equal.
 
     Subclasses implement `legal_actions`, `_advance`, `view`, `parse_action`,

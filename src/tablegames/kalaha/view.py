@@ -23,6 +23,7 @@ import attrs
 
 from tablegames.core.protocol import Action, View, result_text
 from tablegames.kalaha.actions import pit_letter
+from tablegames.kalaha.encoding import observe
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
@@ -48,6 +49,10 @@ class KalahaView(View):
     legal_actions: tuple[Action, ...]
     pits: tuple[tuple[int, ...], tuple[int, ...]]
     stores: tuple[int, int]
+
+    def observation(self) -> tuple[int, ...]:
+        """The view as ``2 x pits + 4`` numbers, from this seat's side (see `tablegames.kalaha.encoding`)."""
+        return observe(self)
 
     def _fields(self) -> JSONDict:
         return {"pits": [list(self.pits[0]), list(self.pits[1])], "stores": list(self.stores)}

@@ -24,6 +24,7 @@ import attrs
 
 from tablegames.core.protocol import Action, View, result_text
 from tablegames.kalo.cards import RANK_NAMES, Card
+from tablegames.kalo.encoding import observe
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
@@ -113,6 +114,10 @@ class KaloView(View):
     effect: EffectView | None
     out: tuple[int, ...]
     plays: int
+
+    def observation(self) -> tuple[int, ...]:
+        """The view as numbers, from this seat (see `tablegames.kalo.encoding`)."""
+        return observe(self)
 
     def _fields(self) -> JSONDict:
         return {

@@ -24,6 +24,7 @@ import attrs
 
 from tablegames.core.protocol import Action, View, result_text
 from tablegames.loo.cards import SUIT_NAMES, Card
+from tablegames.loo.encoding import observe
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
@@ -81,6 +82,10 @@ class LooView(View):
     tricks: tuple[tuple[TrickCard, ...], ...]
     trick: tuple[TrickCard, ...]
     tricks_won: tuple[int, ...]
+
+    def observation(self) -> tuple[int, ...]:
+        """The view as numbers, from this seat (see `tablegames.loo.encoding`)."""
+        return observe(self)
 
     def _fields(self) -> JSONDict:
         return {

@@ -1,0 +1,224 @@
+"""Kalo as numbers: 411 action indices, a view as a vector, and the deal of a round.
+
+Layout version 1 (`VERSION`). Cards are numbered in `DECK` order, by rank
+then suit: ``3c`` is 0, ``3d`` 1, ..., ``2h`` (the Kalo) 50, ``2s`` 51.
+
+**Actions** (``num_actions`` = 411, for every option set):
+
+| indices | action |
+|---|---|
+| ``0 .. 194`` | `Play`: ``15 x (rank - 3) + k``, ``k`` the suits played in this order: c, d, h, s, cd, ch, cs, dh, ds, hs, cdh, cds, chs, dhs, cdhs |
+| ``195`` | `Pass` |
+| ``196`` | `Ready` |
+| ``197 .. 248`` | `Arrange` of slot 0 .. 51 |
+| ``249 .. 300`` | `ChooseCard` of card 0 .. 51 |
+| ``301 .. 306`` | `ChooseSeat` of seat 0 .. 5 |
+| ``307 .. 358`` | `ChooseSlot` 0 .. 51 |
+| ``359 .. 410`` | `Insert` at slot 0 .. 51 |
+
+**Observation**, from the viewing seat (a spectator sees it as seat 0 does).
+Seats are counted from the viewer in turn order: relative seat 0 is the
+viewer, 1 the next seat to play, and so on. With ``N`` players and ``S``
+cards in play (52 less the removed ones), ``observation_size`` is
+``62N + 290 + NS``:
+
+| entries | what |
+|---|---|
+| ``52 x (N + 5)`` | per card, in card order, ``N + 5`` numbers: where the viewer knows it to be, one-hot over [relative seat 0 .. N-1's hand, the trick, the discard pile (shown while resolving a 4 or 5), on its way in an effect, removed] (all 0: unknown), then its slot + 1 in that hand (0 if not in a hand) |
+| ``N x S`` | per relative seat, per slot 0 .. S-1: 1 if the card there was received this round |
+| ``7 x N`` | per relative seat: hand size, score, place in the order out (1 for the first out, 0 if holding cards), passed since the last play, dealt the Kalo, leads the trick, to decide |
+| ``14 + N`` | the last play of the trick: its rank one-hot (3 .. 2), its number of cards, who played it (relative seat, one-hot); all 0 for a new trick |
+| ``4`` | the phase, one-hot: arrange, play, effect, over |
+| ``9 + 2N`` | the effect being resolved: its rank one-hot (3, 4, 5, 6), its step one-hot (card, seat, slot, insert), effects left, whose it is and its other player (relative seats, one-hot) |
+| ``3`` | cards in the discard pile, plays this round, the round number |
+
+Every entry lies from 0 to ``max(52, play_limit, N(5N - 1) / 2 + 1)``
+(`observation_range`; the last is a bound on the number of rounds).
+
+**Deal**: the ``S`` cards in card order are drawn into the hands of seat 0,
+1, ... in turn, ``S / N`` each, each hand in slot order.
+
+Examples:
+    >>> from tablegames.kalo import Kalo
+    >>> game = Kalo(players=4)
+    >>> [str(action_from_index(i)) for i in (0, 14, 194, 195, 196, 249, 301, 359)]
+    ['3c', '3c 3d 3h 3s', '2c 2d 2h 2s', 'pass', 'ready', 'card 3c', 'seat 0', 'insert 0']
+    >>> len(observe(game.start(seed=1).view(0))) == observation_size(game) == 746
+    True
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from tablegames.core.errors import InvalidActionError, InvalidStateError
+from tablegames.core.spaces import Deal
+from tablegames.kalo.actions import ARRANGES, INSERTS, PASS, READY, SEATS, SLOTS, ChooseCard, Play
+from tablegames.kalo.cards import CARDS, DECK, SUITS, removed_cards
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tablegames.core.protocol import Action
+    from tablegames.kalo.game import Kalo
+    from tablegames.kalo.state import KaloState
+    from tablegames.kalo.view import KaloView
+
+__all__ = [
+    "ACTIONS",
+    "VERSION",
+    "action_from_index",
+    "action_index",
+    "deal_of",
+    "observation_range",
+    "observation_size",
+    "observe",
+    "redeal",
+]
+
+#: The layout version of Kalo's action indices, observations and deals.
+VERSION = 1
+
+_SUBSETS = [subset for size in range(1, 5) for subset in combinations(SUITS, size)]
+_PLAYS = [Play(tuple(CARDS[rank, suit] for suit in subset)) for rank in range(3, 16) for subset in _SUBSETS]
+#: Every action by its index.
+ACTIONS: tuple[Action, ...] = (
+    *_PLAYS,
+    PASS,
+    READY,
+    *ARRANGES[:52],
+    *(ChooseCard(card) for card in DECK),
+    *SEATS,
+    *SLOTS[:52],
+    *INSERTS[:52],
+)
+_INDEX: dict[Action, int] = {action: index for index, action in enumerate(ACTIONS)}
+_CARD = {card: index for index, card in enumerate(DECK)}
+_BY_NAME = {str(card): card for card in DECK}
+_RANKS = range(3, 16)
+_PHASES = ("arrange", "play", "effect", "over")
+_STEPS = ("card", "seat", "slot", "insert")
+
+
+def action_index(action: Action) -> int:
+    """The index of ``action`` (see the table above).
+
+    Raises:
+        InvalidActionError: If ``action`` has no index: not a Kalo action, or a slot beyond 51.
+    """
+    try:
+        return _INDEX[action]
+    except (KeyError, TypeError):
+        raise InvalidActionError(f"{action!r} has no Kalo action index") from None
+
+
+def action_from_index(index: int) -> Action:
+    """The action with index ``index``.
+
+    Raises:
+        InvalidActionError: If ``index`` is not an integer from 0 to 410.
+    """
+    if type(index) is not int or not 0 <= index < len(ACTIONS):
+        raise InvalidActionError(f"a Kalo action index is an integer from 0 to {len(ACTIONS) - 1}, got {index!r}")
+    return ACTIONS[index]
+
+
+def _in_play(game: Kalo) -> int:
+    return len(DECK) - len(removed_cards(game.players))
+
+
+def observation_size(game: Kalo) -> int:
+    """``62N + 290 + NS`` for ``N`` players and ``S`` cards in play."""
+    n = game.players
+    return 62 * n + 290 + n * _in_play(game)
+
+
+def observation_range(game: Kalo) -> tuple[float, float]:
+    """From 0 to the largest count an entry can hold: 52 cards, ``play_limit`` plays, or a round number."""
+    n = game.players
+    return 0, max(len(DECK), game.play_limit, n * (5 * n - 1) // 2 + 1)
+
+
+def observe(view: KaloView) -> tuple[int, ...]:
+    """The view as numbers (see the module docs)."""
+    n = len(view.hands)
+    me = view.seat or 0
+    width = n + 5
+    cards = [0] * (len(DECK) * width)
+    size = len(DECK) - len(view.removed)
+    received = [0] * (n * size)
+    for owner, hand in enumerate(view.hands):
+        relative = (owner - me) % n
+        for slot, seen in enumerate(hand):
+            if seen.card is not None:
+                at = _CARD[seen.card] * width
+                cards[at + relative] = 1
+                cards[at + n + 4] = slot + 1
+            if seen.received:
+                received[relative * size + slot] = 1
+    for play in view.trick:
+        for card in play.cards:
+            cards[_CARD[card] * width + n] = 1
+    for card in view.pile or ():
+        cards[_CARD[card] * width + n + 1] = 1
+    effect = view.effect
+    if effect is not None and effect.card is not None:
+        cards[_CARD[effect.card] * width + n + 2] = 1
+    for card in view.removed:
+        cards[_CARD[card] * width + n + 3] = 1
+    seats = [0] * (7 * n)
+    for owner in range(n):
+        at = 7 * ((owner - me) % n)
+        seats[at : at + 7] = (
+            len(view.hands[owner]),
+            view.scores[owner],
+            view.out.index(owner) + 1 if owner in view.out else 0,
+            int(owner in view.passed),
+            int(owner == view.kalo_holder),
+            int(owner == view.leader),
+            int(owner == view.current_player),
+        )
+    trick = [0] * (14 + n)
+    if view.trick:
+        last = view.trick[-1]
+        trick[_RANKS.index(last.cards[0].rank)] = 1
+        trick[13] = len(last.cards)
+        trick[14 + (last.seat - me) % n] = 1
+    phase = [int(view.phase == each) for each in _PHASES]
+    resolving = [0] * (9 + 2 * n)
+    if effect is not None:
+        resolving[effect.rank - 3] = 1
+        resolving[4 + _STEPS.index(effect.step)] = 1
+        resolving[8] = effect.left
+        resolving[9 + (effect.seat - me) % n] = 1
+        if effect.target is not None:
+            resolving[9 + n + (effect.target - me) % n] = 1
+    return (*cards, *received, *seats, *trick, *phase, *resolving, view.pile_size, view.plays, view.round_number)
+
+
+def deal_of(game: Kalo, state: KaloState) -> Deal:
+    """The deal of ``state``'s round: every card in play, drawn into the hands of seats 0, 1, ... in turn."""
+    removed = set(removed_cards(game.players))
+    cards = tuple(str(card) for card in DECK if card not in removed)
+    return Deal(number=state.round_number, cards=cards, places=(len(cards) // game.players,) * game.players)
+
+
+def redeal(game: Kalo, state: KaloState, cards: Sequence[int]) -> KaloState:
+    """``state`` with its round dealt as ``cards`` (indices into ``deal_of(state).cards``).
+
+    Raises:
+        InvalidStateError: If ``state`` is not at the start of a round (before its first decision), or the
+            cards are not every card of the deal once.
+    """
+    opener = (state.kalo_holder + 1) % game.players
+    if state.phase != "arrange" or state.arranged or state.current_player != opener:
+        raise InvalidStateError("only a round that has just been dealt, before its first decision, can be dealt again")
+    deal = deal_of(game, state)
+    if sorted(cards) != list(range(deal.draws)):
+        raise InvalidStateError(f"a Kalo deal draws each of the {deal.draws} cards once, got {list(cards)!r}")
+    share = deal.places[0]
+    drawn = [_BY_NAME[deal.cards[index]] for index in cards]
+    hands = [drawn[seat * share : (seat + 1) * share] for seat in range(game.players)]
+    return game.deal(hands, seed=state.seed, scores=state.scores, round_number=state.round_number)
+

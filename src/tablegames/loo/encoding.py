@@ -1,0 +1,221 @@
+"""Loo as numbers: 55 action indices, a view as a vector, and the deal of a round.
+
+Layout version 1 (`VERSION`). Cards are numbered in `DECK` order, by suit
+then rank: ``2c`` is 0, ..., ``Ac`` 12 (Pam, ``Jc``, is 9), ``2d`` 13, ...,
+``As`` 51.
+
+**Actions** (``num_actions`` = 55, for every option set):
+
+| indices | action |
+|---|---|
+| ``0 .. 51`` | `PlayCard` of card 0 .. 51 |
+| ``52`` | `Stay` (``play``) |
+| ``53`` | `Drop` |
+| ``54`` | `TakeMiss` (legal only with option ``miss``) |
+
+**Observation**, from the viewing seat (a spectator sees it as seat 0 does).
+Seats are counted from the viewer in turn order: relative seat 0 is the
+viewer, 1 the next seat to play, and so on. With ``N`` players,
+``observation_size`` is ``329 + 11N``:
+
+| entries | what |
+|---|---|
+| ``52 x 5`` | per card, in card order: in the viewer's hand, in the hand it gave up for the Miss, in the trick in progress, in a finished trick this round, turned up |
+| ``4`` | the suit led to the trick in progress, one-hot (c, d, h, s); all 0 before a lead |
+| ``52`` | the card winning the trick in progress, one-hot |
+| ``N`` | who is winning the trick in progress (relative seat, one-hot) |
+| ``4`` | trump, one-hot |
+| ``10 x N`` | per relative seat: its decision one-hot (none yet, play, drop, took the Miss), tricks won this round, balance, cards in hand, has played to the trick in progress, deals this round, to decide |
+| ``9`` | the pot, P0, the carry-over, the round, the rounds in the game, the Miss can be taken, the phase one-hot (decide, play, over) |
+
+Balances may be negative: every entry lies within ``(-B, B)``
+(`observation_range`), ``B`` a bound on the chips any balance or pot can
+reach with the game's options.
+
+**Deal**: the 52 cards in card order are drawn five each into the hands of
+seat 0, 1, ..., then five into the Miss (with option ``miss``), then one
+card is turned up; the rest is the stock.
+
+Examples:
+    >>> from tablegames.loo import Loo
+    >>> game = Loo(players=4)
+    >>> [str(action_from_index(i)) for i in (0, 9, 51, 52, 53, 54)]
+    ['2c', 'Jc', 'As', 'play', 'drop', 'miss']
+    >>> len(observe(game.start(seed=1).view(0))) == observation_size(game) == 373
+    True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablegames.core.errors import InvalidActionError, InvalidStateError
+from tablegames.core.spaces import Deal
+from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
+from tablegames.loo.cards import DECK, SUITS
+from tablegames.loo.rules import TRICKS, trick_winner
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tablegames.core.protocol import Action
+    from tablegames.loo.game import Loo
+    from tablegames.loo.state import LooState
+    from tablegames.loo.view import LooView
+
+__all__ = [
+    "ACTIONS",
+    "VERSION",
+    "action_from_index",
+    "action_index",
+    "chip_bound",
+    "deal_of",
+    "observation_range",
+    "observation_size",
+    "observe",
+    "redeal",
+]
+
+#: The layout version of Loo's action indices, observations and deals.
+VERSION = 1
+
+#: Every action by its index.
+ACTIONS: tuple[Action, ...] = (*(PLAYS[card] for card in DECK), STAY, DROP, TAKE_MISS)
+_INDEX: dict[Action, int] = {action: index for index, action in enumerate(ACTIONS)}
+_CARD = {card: index for index, card in enumerate(DECK)}
+_NAMES = tuple(str(card) for card in DECK)
+_DECISIONS = (None, "play", "drop", "miss")
+_PHASES = ("decide", "play", "over")
+
+
+def action_index(action: Action) -> int:
+    """The index of ``action`` (see the table above).
+
+    Raises:
+        InvalidActionError: If ``action`` is not a Loo action.
+    """
+    try:
+        return _INDEX[action]
+    except (KeyError, TypeError):
+        raise InvalidActionError(f"{action!r} has no Loo action index") from None
+
+
+def action_from_index(index: int) -> Action:
+    """The action with index ``index``.
+
+    Raises:
+        InvalidActionError: If ``index`` is not an integer from 0 to 54.
+    """
+    if type(index) is not int or not 0 <= index < len(ACTIONS):
+        raise InvalidActionError(f"a Loo action index is an integer from 0 to {len(ACTIONS) - 1}, got {index!r}")
+    return ACTIONS[index]
+
+
+def observation_size(game: Loo) -> int:
+    """``329 + 11N`` for ``N`` players."""
+    return 329 + 11 * game.players
+
+
+def chip_bound(game: Loo) -> int:
+    """A bound on the chips any balance, pot, P0 or carry-over can reach in ``game``, in either direction.
+
+    Each round's pot is at most the carry-over, the antes and a Miss fee; the
+    carry-over at most ``N - 1`` loo payments of the pot; a balance changes by
+    at most an ante, a fee and the pot each round, and the others' changes
+    add up against it (chips are conserved).
+
+    Examples:
+        >>> from tablegames.loo import Loo
+        >>> chip_bound(Loo(players=3, rounds=1))
+        12
+    """
+    n = game.players
+    per_round = n * game.ante + game.miss_fee
+    pot, spent = per_round, 0
+    for _ in range(game.rounds):
+        spent += game.ante + game.miss_fee + pot
+        pot = (n - 1) * pot + per_round
+    return max(n * game.starting_chips + (n - 1) * spent, pot)
+
+
+def observation_range(game: Loo) -> tuple[float, float]:
+    """``(-B, B)`` with ``B`` = `chip_bound`."""
+    bound = chip_bound(game)
+    return -bound, bound
+
+
+def observe(view: LooView) -> tuple[int, ...]:
+    """The view as numbers (see the module docs)."""
+    n = len(view.scores)
+    me = view.seat or 0
+    cards = [0] * (len(DECK) * 5)
+    for card in view.hand:
+        cards[_CARD[card] * 5] = 1
+    for card in view.given_up:
+        cards[_CARD[card] * 5 + 1] = 1
+    for play in view.trick:
+        cards[_CARD[play.card] * 5 + 2] = 1
+    for trick in view.tricks:
+        for play in trick:
+            cards[_CARD[play.card] * 5 + 3] = 1
+    cards[_CARD[view.turned] * 5 + 4] = 1
+    led = [0] * 4
+    winning = [0] * len(DECK)
+    winner = [0] * n
+    if view.trick:
+        led[SUITS.index(view.trick[0].card.suit)] = 1
+        best = view.trick[trick_winner([play.card for play in view.trick], view.trump)]
+        winning[_CARD[best.card]] = 1
+        winner[(best.seat - me) % n] = 1
+    trump = [int(view.trump == suit) for suit in SUITS]
+    in_trick = {play.seat for play in view.trick}
+    seats = [0] * (10 * n)
+    for seat in range(n):
+        at = 10 * ((seat - me) % n)
+        seats[at + _DECISIONS.index(view.decisions[seat])] = 1
+        seats[at + 4 : at + 10] = (
+            view.tricks_won[seat],
+            view.scores[seat],
+            view.hand_sizes[seat],
+            int(seat in in_trick),
+            int(seat == view.dealer),
+            int(seat == view.current_player),
+        )
+    phase = [int(view.phase == each) for each in _PHASES]
+    table = (view.pot, view.p0, view.carry, view.round_number, view.rounds, int(view.miss_open), *phase)
+    return (*cards, *led, *winning, *winner, *trump, *seats, *table)
+
+
+def deal_of(game: Loo, state: LooState) -> Deal:
+    """The deal of ``state``'s round: five cards per seat, five for the Miss (with option ``miss``), one turned up."""
+    places = (TRICKS,) * (game.players + (1 if game.miss else 0)) + (1,)
+    return Deal(number=state.round_number, cards=_NAMES, places=places)
+
+
+def redeal(game: Loo, state: LooState, cards: Sequence[int]) -> LooState:
+    """``state`` with its round dealt as ``cards`` (indices into ``deal_of(state).cards``), the rest the stock.
+
+    Raises:
+        InvalidStateError: If ``state`` is not at the start of a round (before its first decision), or the
+            cards are not distinct cards drawn for every place of the deal.
+    """
+    if state.phase != "decide" or any(choice is not None for choice in state.decisions):
+        raise InvalidStateError("only a round that has just been dealt, before its first decision, can be dealt again")
+    deal = deal_of(game, state)
+    if len(cards) != deal.draws or len(set(cards)) != deal.draws or not all(
+        type(index) is int and 0 <= index < len(DECK) for index in cards
+    ):
+        raise InvalidStateError(f"a Loo deal draws {deal.draws} different cards 0 to 51, got {list(cards)!r}")
+    drawn = [DECK[index] for index in cards]
+    hands = [drawn[seat * TRICKS : (seat + 1) * TRICKS] for seat in range(game.players)]
+    miss = drawn[game.players * TRICKS : -1] if game.miss else None
+    before = [chips + game.ante for chips in state.balances]
+    return game.deal(
+        hands,
+        drawn[-1],
+        miss,
+        round_number=state.round_number,
+        balances=before,
+        carry=state.pot - game.players * game.ante,
+        seed=state.seed,
+    )
