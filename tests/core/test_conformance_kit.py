@@ -40,6 +40,27 @@ class _Broken(Kalaha):
         state = super()._state_from_dict(data)
         return _BrokenState(game=self, board=state.board, current_player=state.current_player)
 
+    def action_from_index(self, index: int) -> Sow:
+        sow = super().action_from_index(index)
+        if self.flaw == "index_off_by_one":
+            return Sow((sow.pit + 1) % self.pits)
+        return sow
+
+
+@attrs.frozen
+class _BrokenView(KalahaView):
+    """A view whose observation is wrong in the way its ``flaw`` says."""
+
+    flaw: str = "none"
+
+    def observation(self) -> tuple[int, ...]:
+        numbers = super().observation()
+        if self.flaw == "short_observation":
+            return numbers[:-1]
+        if self.flaw == "observation_out_of_range":
+            return (-1, *numbers[1:])
+        return numbers
+
 
 @attrs.frozen(cache_hash=True)
 class _BrokenState(KalahaState):
@@ -68,8 +89,16 @@ class _BrokenState(KalahaState):
             return Sow(0)
         return action
 
+    def legal_mask(self) -> tuple[bool, ...]:
+        if getattr(self.game, "flaw", "none") == "mask_offers_all":
+            return (True,) * self.game.num_actions
+        return super().legal_mask()
+
     def view(self, seat: int | None) -> KalahaView:
         view = super().view(seat)
+        flaw = getattr(self.game, "flaw", "none")
+        if flaw in ("short_observation", "observation_out_of_range"):
+            return _BrokenView(**attrs.asdict(view, recurse=False), flaw=flaw)
         if getattr(self.game, "flaw", "none") == "view_offers_moves_to_all":
             return attrs.evolve(view, legal_actions=self.legal_actions())
         if getattr(self.game, "flaw", "none") == "view_not_json":
@@ -96,7 +125,8 @@ def _registered() -> Iterator[None]:
 
 def test_a_sound_game_passes() -> None:
     """The harness itself accepts a correct game wrapped the same way."""
-    assert check_game(_Broken(), seeds=range(3)).playouts == 3
+    report = check_game(_Broken(), seeds=range(3))
+    assert (report.playouts, report.action_space, report.observations) == (3, True, True)
 
 
 @pytest.mark.parametrize(
@@ -110,6 +140,9 @@ def test_a_sound_game_passes() -> None:
         ("mutates", "changed the state it was applied to"),
         ("view_not_json", "is not JSON-ready"),
         ("nondeterministic", "the same seed gave two different start states"),
+        ("mask_offers_all", "legal_mask"),
+        ("short_observation", "observation_size"),
+        ("observation_out_of_range", "not numbers in"),
     ],
 )
 def test_broken_games_fail(flaw: str, message: str) -> None:
@@ -117,6 +150,12 @@ def test_broken_games_fail(flaw: str, message: str) -> None:
     with pytest.raises(ConformanceError, match=message) as caught:
         check_game(_Broken(flaw=flaw), seeds=range(5))
     assert "seed" in str(caught.value)
+
+
+def test_indices_that_do_not_round_trip_fail() -> None:
+    """An action_from_index that names another index's action is caught before any playout."""
+    with pytest.raises(ConformanceError, match="whose action_index is not 0"):
+        check_game(_Broken(flaw="index_off_by_one"), seeds=range(1))
 
 
 def test_endless_games_fail() -> None:

@@ -28,6 +28,11 @@ from tablegames.testing.strategies import seeds
 from tests.kalo.strategies import kalo_states
 
 ViewOf = Callable[[KaloState, "int | None"], View]
+ObservationOf = Callable[[KaloState, "int | None"], "tuple[float, ...]"]
+
+
+def _observation_of(state: KaloState, seat: int | None) -> tuple[float, ...]:
+    return view_of(state, seat).observation()
 
 
 def exchange_unknown(state: KaloState, seat: int | None, rng: random.Random) -> KaloState:
@@ -71,16 +76,25 @@ def exchange_unknown(state: KaloState, seat: int | None, rng: random.Random) -> 
     )
 
 
-def assert_no_leak(state: KaloState, seat: int | None, rng: random.Random, view: ViewOf = view_of) -> None:
-    """Fail if ``seat``'s view changes when the cards it cannot know are exchanged."""
+def assert_no_leak(
+    state: KaloState,
+    seat: int | None,
+    rng: random.Random,
+    view: ViewOf = view_of,
+    observation: ObservationOf = _observation_of,
+) -> None:
+    """Fail if ``seat``'s view or observation changes when the cards it cannot know are exchanged."""
     other = exchange_unknown(state, seat, rng)
     assert Counter(other.cards_in_play()) == Counter(state.cards_in_play())
     assert view(other, seat) == view(state, seat), f"seat {seat}'s view depends on cards it cannot know"
+    assert observation(other, seat) == observation(state, seat), (
+        f"seat {seat}'s observation depends on cards it cannot know"
+    )
 
 
 @given(st.one_of(kalo_states(), kalo_states(effect=True)), st.data())
 def test_views_do_not_depend_on_unknown_cards(state: KaloState, data: st.DataObject) -> None:
-    """Exchanging the cards a seat cannot know leaves its view unchanged, for every seat and a spectator.
+    """Exchanging the cards a seat cannot know leaves its view and observation unchanged, for every seat and spectator.
 
     Checks rules/kalo.md#what-each-player-knows.
     """
@@ -133,6 +147,32 @@ def test_the_check_catches_a_leaky_view() -> None:
     assert_no_leak(state, 0, random.Random(1))
     with pytest.raises(AssertionError, match="depends on cards it cannot know"):
         assert_no_leak(state, 0, random.Random(1), view=_leaky_view)
+
+
+def _leaky_observation(state: KaloState, seat: int | None) -> tuple[float, ...]:
+    """An observation that wrongly counts the hearts in the discard pile."""
+    return (*view_of(state, seat).observation(), sum(card.suit == "h" for card in state.pile))
+
+
+def test_the_check_catches_a_leaky_observation() -> None:
+    """An observation built from more than the view is caught by the same exchange.
+
+    Checks rules/kalo.md#what-each-player-knows.
+    """
+    match = tablegames.Match(Kalo(players=4), seed=11)
+    rng = random.Random(0)
+    while len(match.state.pile) < 6 or match.state.phase != "play":  # type: ignore[attr-defined]
+        match.play(rng.choice(match.state.legal_actions()))
+    state = match.state
+    assert isinstance(state, KaloState)
+    assert_no_leak(state, 0, random.Random(1))
+
+    def leaks_once() -> None:
+        for attempt in range(20):
+            assert_no_leak(state, 0, random.Random(attempt), observation=_leaky_observation)
+
+    with pytest.raises(AssertionError, match="observation depends on cards it cannot know"):
+        leaks_once()
 
 
 @given(kalo_states(effect=True), st.data())

@@ -30,6 +30,11 @@ from tablegames.testing.strategies import seeds
 from tests.loo.strategies import loo_states
 
 ViewOf = Callable[[LooState, "int | None"], View]
+ObservationOf = Callable[[LooState, "int | None"], "tuple[float, ...]"]
+
+
+def _observation_of(state: LooState, seat: int | None) -> tuple[float, ...]:
+    return view_of(state, seat).observation()
 
 
 def _sees_miss(state: LooState, seat: int | None) -> bool:
@@ -76,11 +81,20 @@ def exchange_unknown(state: LooState, seat: int | None, rng: random.Random, *, k
     return other
 
 
-def assert_no_leak(state: LooState, seat: int | None, rng: random.Random, view: ViewOf = view_of) -> None:
-    """Fail if ``seat``'s view changes when the cards it cannot see are exchanged."""
+def assert_no_leak(
+    state: LooState,
+    seat: int | None,
+    rng: random.Random,
+    view: ViewOf = view_of,
+    observation: ObservationOf = _observation_of,
+) -> None:
+    """Fail if ``seat``'s view or observation changes when the cards it cannot see are exchanged."""
     other = exchange_unknown(state, seat, rng)
     assert view(other, seat) == view(state, seat), f"seat {seat}'s view depends on cards it cannot know"
     assert view(other, seat).to_dict() == view(state, seat).to_dict()
+    assert observation(other, seat) == observation(state, seat), (
+        f"seat {seat}'s observation depends on cards it cannot know"
+    )
 
 
 Show = Callable[[Event, "int | None"], "Event | None"]
@@ -134,7 +148,7 @@ def assert_events_leak_nothing(state: LooState, action: Action, rng: random.Rand
 
 @given(loo_states(), seeds())
 def test_views_do_not_depend_on_unknown_cards(state: LooState, seed: int) -> None:
-    """A seat's view, or a spectator's, is the same whatever its unseen cards (rules/loo.md#what-each-player-knows)."""
+    """A seat's view and observation are the same whatever its unseen cards (rules/loo.md#what-each-player-knows)."""
     rng = random.Random(seed)
     for seat in (None, *range(state.game.players)):
         assert_no_leak(state, seat, rng)
@@ -190,6 +204,24 @@ def test_the_check_catches_a_leaky_view() -> None:
     assert_no_leak(state, 0, random.Random(1))
     with pytest.raises(AssertionError, match="depends on cards it cannot know"):
         assert_no_leak(state, 0, random.Random(1), view=_leaky_view)
+
+
+def _leaky_observation(state: LooState, seat: int | None) -> tuple[float, ...]:
+    """An observation that wrongly holds the stock's first card."""
+    return (*view_of(state, seat).observation(), card_key(state.stock[0]))
+
+
+def test_the_check_catches_a_leaky_observation() -> None:
+    """The same exchange fails on an observation built from more than the view (rules/loo.md#what-each-player-knows)."""
+    state = Loo(players=4).start(seed=11)
+    assert_no_leak(state, 0, random.Random(1))
+
+    def leaks_once() -> None:
+        for attempt in range(20):
+            assert_no_leak(state, 0, random.Random(attempt), observation=_leaky_observation)
+
+    with pytest.raises(AssertionError, match="observation depends on cards it cannot know"):
+        leaks_once()
 
 
 def _leaky_show(event: Event, seat: int | None) -> Event | None:

@@ -4,17 +4,15 @@ Reinforcement-learning libraries want a game as numbers: a fixed set of
 actions numbered ``0 .. num_actions-1``, a mask of the legal ones, and a flat
 vector of numbers for what a seat sees. A game that offers them implements:
 
-| member | what it gives |
-|---|---|
-| ``game.num_actions`` | how many action indices the game has (fixed by its options) |
-| ``game.action_index(action)`` | the index of an action |
-| ``game.action_from_index(i)`` | the action with index ``i`` |
-| ``state.legal_mask()`` | one bool per index: True exactly for ``legal_actions()`` |
-| ``game.observation_size`` | the length of every observation |
-| ``game.observation_range`` | the closed range every observation entry lies in |
-| ``view.observation()`` | the view as a tuple of numbers, built from the view alone |
-| ``game.encoding_version`` | the version of the game's layout of indices and observations |
-| ``game.deal_of(state)`` / ``game.redeal(state, cards)`` | the deal of a round, for frameworks that deal cards as chance events |
+- ``game.num_actions``: how many action indices the game has (fixed by its options);
+- ``game.action_index(action)`` and ``game.action_from_index(i)``: an action's index and back;
+- ``state.legal_mask()``: one bool per index, True exactly for ``legal_actions()``;
+- ``game.observation_size`` and ``game.observation_range``: the length of every
+  observation, and the closed range its entries lie in;
+- ``view.observation()``: the view as a tuple of numbers, built from the view alone;
+- ``game.encoding_version``: the version of the game's layout of indices and observations;
+- ``game.deal_of(state)`` and ``game.redeal(state, cards)``: the deal of a round, for
+  frameworks that deal cards as explicit chance events.
 
 Each game documents its layout in its ``encoding`` module and on the "Train
 agents" page. A layout is stable: index ``i`` and observation entry ``j``
@@ -46,11 +44,11 @@ import attrs
 if TYPE_CHECKING:
     from tablegames.core.protocol import Action, Game, State
 
-__all__ = ["Deal", "GameSpaces", "StateSpaces", "ViewSpaces"]
+__all__ = ["DealLayout", "GameSpaces", "StateSpaces", "ViewSpaces"]
 
 
 @attrs.frozen
-class Deal:
+class DealLayout:
     """How the cards of a round are dealt, for frameworks that deal them as explicit chance events.
 
     A deal hands out ``sum(places)`` of the ``cards`` at random: the first
@@ -66,7 +64,8 @@ class Deal:
 
     Examples:
         >>> import tablegames
-        >>> deal = tablegames.load("loo", players=3).deal_of(tablegames.load("loo", players=3).start(seed=1))
+        >>> game = tablegames.load("loo", players=3)
+        >>> deal = game.deal_of(game.start(seed=1))
         >>> deal.number, len(deal.cards), deal.places
         (1, 52, (5, 5, 5, 1))
     """
@@ -130,7 +129,7 @@ class GameSpaces:
         """The version of the game's layout of action indices and observations (see the module docs)."""
         raise _missing(self, "an action space")
 
-    def deal_of(self, state: State) -> Deal | None:
+    def deal_of(self, state: State) -> DealLayout | None:
         """Return how ``state``'s round is dealt, or None for a game without chance.
 
         Raises:

@@ -8,14 +8,12 @@ Layout version 1 (`VERSION`), with ``p`` = the option ``pits``:
 **Observation** (``observation_size`` = ``2p + 4``), from the viewing seat's
 side of the board (a spectator sees it from seat 0's):
 
-| entries | what |
-|---|---|
-| ``0 .. p-1`` | the seeds in the viewer's pits ``a`` .. |
-| ``p`` | the viewer's store |
-| ``p+1 .. 2p`` | the seeds in the opponent's pits ``a`` .. |
-| ``2p+1`` | the opponent's store |
-| ``2p+2`` | 1 if the viewer is to move, else 0 |
-| ``2p+3`` | 1 if the opponent is to move, else 0 (both 0: the game is over) |
+1. ``0 .. p-1``: the seeds in the viewer's pits ``a`` .. ;
+2. ``p``: the viewer's store;
+3. ``p+1 .. 2p``: the seeds in the opponent's pits ``a`` .. ;
+4. ``2p+1``: the opponent's store;
+5. ``2p+2``: 1 if the viewer is to move, else 0;
+6. ``2p+3``: 1 if the opponent is to move, else 0 (both 0: the game is over).
 
 Every entry lies from 0 to ``2 x pits x seeds`` (`observation_range`).
 Kalaha has no chance: `deal_of` is None.

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
 
     from tablegames.core.protocol import Action, State, View
-    from tablegames.core.spaces import Deal
+    from tablegames.core.spaces import DealLayout
 
 __all__ = ["Kalaha"]
 
@@ -245,7 +245,7 @@ class Kalaha(Game):
         """The version of Kalaha's layout (`tablegames.kalaha.encoding.VERSION`)."""
         return encoding.VERSION
 
-    def deal_of(self, state: State) -> Deal | None:
+    def deal_of(self, state: State) -> DealLayout | None:
         """None: Kalaha has no chance."""
         del state
         return None

@@ -5,32 +5,39 @@ then suit: ``3c`` is 0, ``3d`` 1, ..., ``2h`` (the Kalo) 50, ``2s`` 51.
 
 **Actions** (``num_actions`` = 411, for every option set):
 
-| indices | action |
-|---|---|
-| ``0 .. 194`` | `Play`: ``15 x (rank - 3) + k``, ``k`` the suits played in this order: c, d, h, s, cd, ch, cs, dh, ds, hs, cdh, cds, chs, dhs, cdhs |
-| ``195`` | `Pass` |
-| ``196`` | `Ready` |
-| ``197 .. 248`` | `Arrange` of slot 0 .. 51 |
-| ``249 .. 300`` | `ChooseCard` of card 0 .. 51 |
-| ``301 .. 306`` | `ChooseSeat` of seat 0 .. 5 |
-| ``307 .. 358`` | `ChooseSlot` 0 .. 51 |
-| ``359 .. 410`` | `Insert` at slot 0 .. 51 |
+- ``0 .. 194``: `Play`, index ``15 x (rank - 3) + k``, where ``k`` counts the
+  suits played in this order: c, d, h, s, cd, ch, cs, dh, ds, hs, cdh, cds,
+  chs, dhs, cdhs (rank 3 is 3, ..., A is 14, 2 is 15);
+- ``195``: `Pass`; ``196``: `Ready`;
+- ``197 .. 248``: `Arrange` of slot 0 .. 51;
+- ``249 .. 300``: `ChooseCard` of card 0 .. 51;
+- ``301 .. 306``: `ChooseSeat` of seat 0 .. 5;
+- ``307 .. 358``: `ChooseSlot` 0 .. 51;
+- ``359 .. 410``: `Insert` at slot 0 .. 51.
 
 **Observation**, from the viewing seat (a spectator sees it as seat 0 does).
 Seats are counted from the viewer in turn order: relative seat 0 is the
 viewer, 1 the next seat to play, and so on. With ``N`` players and ``S``
 cards in play (52 less the removed ones), ``observation_size`` is
-``62N + 290 + NS``:
+``62N + 290 + NS``, in this order:
 
-| entries | what |
-|---|---|
-| ``52 x (N + 5)`` | per card, in card order, ``N + 5`` numbers: where the viewer knows it to be, one-hot over [relative seat 0 .. N-1's hand, the trick, the discard pile (shown while resolving a 4 or 5), on its way in an effect, removed] (all 0: unknown), then its slot + 1 in that hand (0 if not in a hand) |
-| ``N x S`` | per relative seat, per slot 0 .. S-1: 1 if the card there was received this round |
-| ``7 x N`` | per relative seat: hand size, score, place in the order out (1 for the first out, 0 if holding cards), passed since the last play, dealt the Kalo, leads the trick, to decide |
-| ``14 + N`` | the last play of the trick: its rank one-hot (3 .. 2), its number of cards, who played it (relative seat, one-hot); all 0 for a new trick |
-| ``4`` | the phase, one-hot: arrange, play, effect, over |
-| ``9 + 2N`` | the effect being resolved: its rank one-hot (3, 4, 5, 6), its step one-hot (card, seat, slot, insert), effects left, whose it is and its other player (relative seats, one-hot) |
-| ``3`` | cards in the discard pile, plays this round, the round number |
+1. ``52 x (N + 5)``: per card, in card order, where the viewer knows it to
+   be, one-hot over relative seat 0 .. N-1's hand, the trick, the discard
+   pile (shown while resolving a 4 or 5), on its way in an effect, removed
+   (all 0: unknown); then its slot + 1 in that hand (0 if not in a hand).
+2. ``N x S``: per relative seat, per slot 0 .. S-1, 1 if the card there was
+   received this round.
+3. ``7 x N``: per relative seat, its hand size, score, place in the order
+   out (1 for the first out, 0 while holding cards), passed since the last
+   play, dealt the Kalo, leads the trick, to decide.
+4. ``14 + N``: the last play of the trick, its rank one-hot (3 .. 2), its
+   number of cards, who played it (relative seat, one-hot); all 0 for a new
+   trick.
+5. ``4``: the phase, one-hot: arrange, play, effect, over.
+6. ``9 + 2N``: the effect being resolved, its rank one-hot (3, 4, 5, 6), its
+   step one-hot (card, seat, slot, insert), effects left, whose it is and
+   its other player (relative seats, one-hot).
+7. ``3``: cards in the discard pile, plays this round, the round number.
 
 Every entry lies from 0 to ``max(52, play_limit, N(5N - 1) / 2 + 1)``
 (`observation_range`; the last is a bound on the number of rounds).
@@ -53,7 +60,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
-from tablegames.core.spaces import Deal
+from tablegames.core.spaces import DealLayout
 from tablegames.kalo.actions import ARRANGES, INSERTS, PASS, READY, SEATS, SLOTS, ChooseCard, Play
 from tablegames.kalo.cards import CARDS, DECK, SUITS, removed_cards
 
@@ -197,11 +204,11 @@ def observe(view: KaloView) -> tuple[int, ...]:
     return (*cards, *received, *seats, *trick, *phase, *resolving, view.pile_size, view.plays, view.round_number)
 
 
-def deal_of(game: Kalo, state: KaloState) -> Deal:
+def deal_of(game: Kalo, state: KaloState) -> DealLayout:
     """The deal of ``state``'s round: every card in play, drawn into the hands of seats 0, 1, ... in turn."""
     removed = set(removed_cards(game.players))
     cards = tuple(str(card) for card in DECK if card not in removed)
-    return Deal(number=state.round_number, cards=cards, places=(len(cards) // game.players,) * game.players)
+    return DealLayout(number=state.round_number, cards=cards, places=(len(cards) // game.players,) * game.players)
 
 
 def redeal(game: Kalo, state: KaloState, cards: Sequence[int]) -> KaloState:
@@ -221,4 +228,3 @@ def redeal(game: Kalo, state: KaloState, cards: Sequence[int]) -> KaloState:
     drawn = [_BY_NAME[deal.cards[index]] for index in cards]
     hands = [drawn[seat * share : (seat + 1) * share] for seat in range(game.players)]
     return game.deal(hands, seed=state.seed, scores=state.scores, round_number=state.round_number)
-

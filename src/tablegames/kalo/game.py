@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from tablegames.core.bots import Bot
     from tablegames.core.protocol import State, View
-    from tablegames.core.spaces import Deal
+    from tablegames.core.spaces import DealLayout
 
 __all__ = ["Kalo"]
 
@@ -360,7 +360,7 @@ class Kalo(Game):
         """The version of Kalo's layout (`tablegames.kalo.encoding.VERSION`)."""
         return encoding.VERSION
 
-    def deal_of(self, state: State) -> Deal:
+    def deal_of(self, state: State) -> DealLayout:
         """The deal of the state's round: the cards in play drawn into the hands of seats 0, 1, ... in turn.
 
         Raises:

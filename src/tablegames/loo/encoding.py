@@ -6,27 +6,28 @@ then rank: ``2c`` is 0, ..., ``Ac`` 12 (Pam, ``Jc``, is 9), ``2d`` 13, ...,
 
 **Actions** (``num_actions`` = 55, for every option set):
 
-| indices | action |
-|---|---|
-| ``0 .. 51`` | `PlayCard` of card 0 .. 51 |
-| ``52`` | `Stay` (``play``) |
-| ``53`` | `Drop` |
-| ``54`` | `TakeMiss` (legal only with option ``miss``) |
+- ``0 .. 51``: `PlayCard` of card 0 .. 51;
+- ``52``: `Stay` (``play``); ``53``: `Drop`;
+- ``54``: `TakeMiss` (legal only with option ``miss``).
 
 **Observation**, from the viewing seat (a spectator sees it as seat 0 does).
 Seats are counted from the viewer in turn order: relative seat 0 is the
 viewer, 1 the next seat to play, and so on. With ``N`` players,
-``observation_size`` is ``329 + 11N``:
+``observation_size`` is ``329 + 11N``, in this order:
 
-| entries | what |
-|---|---|
-| ``52 x 5`` | per card, in card order: in the viewer's hand, in the hand it gave up for the Miss, in the trick in progress, in a finished trick this round, turned up |
-| ``4`` | the suit led to the trick in progress, one-hot (c, d, h, s); all 0 before a lead |
-| ``52`` | the card winning the trick in progress, one-hot |
-| ``N`` | who is winning the trick in progress (relative seat, one-hot) |
-| ``4`` | trump, one-hot |
-| ``10 x N`` | per relative seat: its decision one-hot (none yet, play, drop, took the Miss), tricks won this round, balance, cards in hand, has played to the trick in progress, deals this round, to decide |
-| ``9`` | the pot, P0, the carry-over, the round, the rounds in the game, the Miss can be taken, the phase one-hot (decide, play, over) |
+1. ``52 x 5``: per card, in card order, in the viewer's hand, in the hand it
+   gave up for the Miss, in the trick in progress, in a finished trick this
+   round, turned up.
+2. ``4``: the suit led to the trick in progress, one-hot (c, d, h, s); all
+   0 before a lead.
+3. ``52``: the card winning the trick in progress, one-hot.
+4. ``N``: who is winning the trick in progress (relative seat, one-hot).
+5. ``4``: trump, one-hot.
+6. ``10 x N``: per relative seat, its decision one-hot (none yet, play, drop,
+   took the Miss), tricks won this round, balance, cards in hand, has played
+   to the trick in progress, deals this round, to decide.
+7. ``9``: the pot, P0, the carry-over, the round, the rounds of the game, the
+   Miss can be taken, the phase one-hot (decide, play, over).
 
 Balances may be negative: every entry lies within ``(-B, B)``
 (`observation_range`), ``B`` a bound on the chips any balance or pot can
@@ -50,7 +51,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
-from tablegames.core.spaces import Deal
+from tablegames.core.spaces import DealLayout
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, SUITS
 from tablegames.loo.rules import TRICKS, trick_winner
@@ -186,10 +187,10 @@ def observe(view: LooView) -> tuple[int, ...]:
     return (*cards, *led, *winning, *winner, *trump, *seats, *table)
 
 
-def deal_of(game: Loo, state: LooState) -> Deal:
+def deal_of(game: Loo, state: LooState) -> DealLayout:
     """The deal of ``state``'s round: five cards per seat, five for the Miss (with option ``miss``), one turned up."""
     places = (TRICKS,) * (game.players + (1 if game.miss else 0)) + (1,)
-    return Deal(number=state.round_number, cards=_NAMES, places=places)
+    return DealLayout(number=state.round_number, cards=_NAMES, places=places)
 
 
 def redeal(game: Loo, state: LooState, cards: Sequence[int]) -> LooState:
@@ -202,8 +203,10 @@ def redeal(game: Loo, state: LooState, cards: Sequence[int]) -> LooState:
     if state.phase != "decide" or any(choice is not None for choice in state.decisions):
         raise InvalidStateError("only a round that has just been dealt, before its first decision, can be dealt again")
     deal = deal_of(game, state)
-    if len(cards) != deal.draws or len(set(cards)) != deal.draws or not all(
-        type(index) is int and 0 <= index < len(DECK) for index in cards
+    if (
+        len(cards) != deal.draws
+        or len(set(cards)) != deal.draws
+        or not all(type(index) is int and 0 <= index < len(DECK) for index in cards)
     ):
         raise InvalidStateError(f"a Loo deal draws {deal.draws} different cards 0 to 51, got {list(cards)!r}")
     drawn = [DECK[index] for index in cards]

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from tablegames.core.bots import Bot
     from tablegames.core.protocol import State, View
-    from tablegames.core.spaces import Deal
+    from tablegames.core.spaces import DealLayout
 
 __all__ = ["Loo"]
 
@@ -278,7 +278,7 @@ class Loo(Game):
         """The version of Loo's layout (`tablegames.loo.encoding.VERSION`)."""
         return encoding.VERSION
 
-    def deal_of(self, state: State) -> Deal:
+    def deal_of(self, state: State) -> DealLayout:
         """The deal of the state's round: five cards a seat, the Miss (option ``miss``), the turned-up card.
 
         Raises:

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.core.errors import IllegalActionError, TablegamesError
+from tablegames.core.errors import IllegalActionError, InvalidActionError, TablegamesError
 from tablegames.core.match import Match
 from tablegames.core.protocol import Action, Event, Game, State, View
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
-__all__ = ["CheckReport", "ConformanceError", "check_game"]
+__all__ = ["CheckReport", "ConformanceError", "check_action_space", "check_game", "check_mask"]
 
 
 class ConformanceError(AssertionError):
@@ -32,12 +32,16 @@ class CheckReport:
         states: States checked.
         actions: Actions applied (every legal action of every checked state).
         illegal: Illegal actions tried and rejected.
+        action_space: True if the game defines an action space and its checks ran.
+        observations: True if the game defines observations and their checks ran.
     """
 
     playouts: int
     states: int
     actions: int
     illegal: int
+    action_space: bool = False
+    observations: bool = False
 
 
 @attrs.frozen
@@ -70,6 +74,8 @@ class _Checker:
         self.actions = 0
         self.illegal = 0
         self.seen: dict[str, Action] = {}
+        self.action_space = _defines(lambda: game.num_actions)
+        self.observations = _defines(lambda: game.observation_size)
 
     def fail(self, message: str, path: list[Action], seed: int) -> ConformanceError:
         moves = " ".join(str(action) for action in path) or "(start)"
@@ -117,6 +123,10 @@ class _Checker:
         snapshot = self.check_values(state)
         for seat in (None, *range(game.players)):
             self.check_view(state, state.view(seat), seat)
+        if self.action_space:
+            check_mask(game, state, legal)
+        if self.observations:
+            self.check_observations(state)
         for action in legal:
             self.check_action(state, snapshot, action)
         self.check_illegal(state, snapshot, legal)
@@ -153,6 +163,31 @@ class _Checker:
         mine = seat is not None and seat == state.current_player
         if view.legal_actions != (state.legal_actions() if mine else ()):
             raise ConformanceError(f"view({seat}) must offer the legal actions exactly on {seat}'s turn")
+
+    def check_observations(self, state: State) -> None:
+        game = self.game
+        size, (low, high) = game.observation_size, game.observation_range
+        for seat in (None, *range(game.players)):
+            view = state.view(seat)
+            numbers = view.observation()
+            if not isinstance(numbers, tuple) or len(numbers) != size:
+                raise ConformanceError(f"view({seat}).observation() must be a tuple of observation_size={size} numbers")
+            if not all(type(number) in (int, float) and low <= number <= high for number in numbers):
+                raise ConformanceError(f"view({seat}).observation() holds entries not numbers in {low}..{high}")
+            if seat is not None and seat == state.current_player:
+                self.check_sampled(state, view, numbers)
+
+    def check_sampled(self, state: State, view: View, numbers: tuple[float, ...]) -> None:
+        """A state sampled from the view has the same view, so the same observation: no hidden card may show."""
+        try:
+            sampled = self.game.sample_state(view, random.Random(self.states))
+        except NotImplementedError:
+            return
+        if sampled.view(view.seat).observation() != numbers:
+            raise ConformanceError(
+                f"seat {view.seat}'s observation differs in a state sample_state made from its view: it shows "
+                "something the view does not"
+            )
 
     def check_action(self, state: State, snapshot: State, action: Action) -> None:
         self.actions += 1
@@ -231,6 +266,51 @@ class _Checker:
             raise ConformanceError("a record of a match from a given start state does not replay")
 
 
+def _defines(member: Callable[[], object]) -> bool:
+    """True unless reading ``member`` raises NotImplementedError: the game leaves that part of the protocol out."""
+    try:
+        member()
+    except NotImplementedError:
+        return False
+    return True
+
+
+def check_action_space(game: Game) -> None:
+    """Check that every index from 0 to ``num_actions - 1`` names an action whose index it is, and no other does.
+
+    Raises:
+        ConformanceError: On the first index that does not round-trip.
+    """
+    count = game.num_actions
+    if type(count) is not int or count < 1:
+        raise ConformanceError(f"num_actions must be a positive integer, got {count!r}")
+    for index in range(count):
+        action = game.action_from_index(index)
+        if game.action_index(action) != index:
+            raise ConformanceError(f"action_from_index({index}) is {action}, whose action_index is not {index}")
+    for wrong in (-1, count, float(0), True):
+        try:
+            game.action_from_index(wrong)  # type: ignore[arg-type]
+        except InvalidActionError:
+            continue
+        raise ConformanceError(f"action_from_index({wrong!r}) must raise InvalidActionError")
+
+
+def check_mask(game: Game, state: State, legal: tuple[Action, ...]) -> None:
+    """Check that ``state.legal_mask()`` is True exactly at the indices of the legal actions, which round-trip."""
+    mask = state.legal_mask()
+    if not isinstance(mask, tuple) or len(mask) != game.num_actions or not all(type(bit) is bool for bit in mask):
+        raise ConformanceError(f"legal_mask() must be a tuple of num_actions={game.num_actions} bools")
+    indices = set()
+    for action in legal:
+        index = game.action_index(action)
+        if game.action_from_index(index) != action:
+            raise ConformanceError(f"action_from_index(action_index({action})) does not give back {action!r}")
+        indices.add(index)
+    if {index for index, bit in enumerate(mask) if bit} != indices:
+        raise ConformanceError("legal_mask() is not True exactly at the indices of legal_actions()")
+
+
 def check_game(game: Game, *, seeds: Iterable[int] = range(5), max_actions: int = 100_000) -> CheckReport:
     """Check that ``game`` keeps the tablegames contract; raise on the first broken promise.
 
@@ -251,6 +331,16 @@ def check_game(game: Game, *, seeds: Iterable[int] = range(5), max_actions: int 
       reaches the same end, undo and redo walk the same states, and its
       record replays to the identical state, from a seed or a given start.
 
+    If the game defines an action space (`tablegames.core.spaces`), it also
+    checks that every index round-trips through ``action_from_index`` and
+    ``action_index``, and that at every state ``legal_mask()`` is True exactly
+    at the indices of ``legal_actions()``. If it defines observations, that
+    every view's ``observation()`` is ``observation_size`` numbers within
+    ``observation_range``, and, where the game offers ``sample_state``, that
+    the seat to act sees the same observation in a state sampled from its
+    view. A game without them (they are optional) skips these checks, and
+    the report's ``action_space`` and ``observations`` say which ran.
+
     Args:
         game: The game to check, with its options.
         seeds: One playout per seed.
@@ -269,6 +359,8 @@ def check_game(game: Game, *, seeds: Iterable[int] = range(5), max_actions: int 
         1
     """
     checker = _Checker(game, max_actions)
+    if checker.action_space:
+        check_action_space(game)
     playouts = 0
     for seed in seeds:
         try:
@@ -276,4 +368,11 @@ def check_game(game: Game, *, seeds: Iterable[int] = range(5), max_actions: int 
         except TablegamesError as error:
             raise ConformanceError(f"{game!r}, seed {seed}: unexpected {type(error).__name__}: {error}") from error
         playouts += 1
-    return CheckReport(playouts=playouts, states=checker.states, actions=checker.actions, illegal=checker.illegal)
+    return CheckReport(
+        playouts=playouts,
+        states=checker.states,
+        actions=checker.actions,
+        illegal=checker.illegal,
+        action_space=checker.action_space,
+        observations=checker.observations,
+    )
