@@ -1,0 +1,209 @@
+"""PettingZoo environments of every game, in the style of PettingZoo's classic games (needs the extra ``rl``).
+
+``env(game_name, **options)`` is an AEC environment: one agent per seat,
+``player_0`` .. ``player_{n-1}``, taking turns as ``state.current_player``
+says (in Kalo a seat may decide several times in a row, resolving an
+effect). Each agent observes a dict:
+
+- ``"observation"``: ``view(seat).observation()`` as a float32 array of
+  ``game.observation_size`` numbers, built from what that seat may know;
+- ``"action_mask"``: ``state.legal_mask()`` as an int8 array of
+  ``game.num_actions`` for the agent to act, all zeros for the others.
+
+An action is an index (``game.action_from_index``). An episode is the whole
+game; the rewards are chosen with ``rewards`` (see
+`tablegames.adapters.payoffs`): ``"outcome"`` pays at the end of the game,
+``"score"`` each seat's score change after every decision. As in PettingZoo's
+classic games, an illegal action ends the game at once with reward -1 for
+the agent that took it. ``render_mode="ansi"`` renders the table as a
+spectator sees it (no hidden card). ``reset(seed=...)`` makes the games that
+follow the same every time.
+
+``parallel_env`` offers the same game through PettingZoo's parallel API:
+every agent sends an action each step, and only the action of the seat to
+act (``infos[agent]["active_agent"]``) is played. None of the three games has
+simultaneous decisions, so the parallel API adds nothing but reach, for
+libraries that speak only that API.
+
+Examples:
+    >>> from tablegames.adapters.pettingzoo import env
+    >>> kalaha = env("kalaha", pits=3, seeds=2)
+    >>> kalaha.reset(seed=1)
+    >>> kalaha.agent_selection, kalaha.action_space("player_0")
+    ('player_0', Discrete(3))
+    >>> observation = kalaha.observe("player_0")
+    >>> observation["observation"].tolist(), observation["action_mask"].tolist()
+    ([2.0, 2.0, 2.0, 0.0, 2.0, 2.0, 2.0, 0.0, 1.0, 0.0], [1, 1, 1])
+    >>> kalaha.step(1)
+    >>> kalaha.agent_selection, kalaha.rewards
+    ('player_0', {'player_0': 0.0, 'player_1': 0.0})
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import TYPE_CHECKING, Any
+
+from tablegames.core.extras import require
+
+require("pettingzoo", "rl")
+require("numpy", "rl")
+
+import numpy as np  # noqa: E402
+from gymnasium import logger, spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # noqa: E402
+
+from tablegames.adapters.payoffs import check_rewards, rewards_after  # noqa: E402
+from tablegames.core.errors import ConfigError  # noqa: E402
+from tablegames.core.registry import load  # noqa: E402
+
+if TYPE_CHECKING:
+    from pettingzoo.utils.env import ParallelEnv
+
+    from tablegames.core.protocol import Game, State
+
+__all__ = ["TablegamesEnv", "env", "parallel_env", "spaces_of"]
+
+
+def spaces_of(game: Game) -> tuple[spaces.Dict, spaces.Discrete]:
+    """The observation space (a dict of ``observation`` and ``action_mask``) and action space of ``game``.
+
+    Raises:
+        ConfigError: If the game defines no action space or observations.
+    """
+    try:
+        size, (low, high), count = game.observation_size, game.observation_range, game.num_actions
+    except NotImplementedError as error:
+        raise ConfigError(f"{game.name} cannot be played through the adapters: {error}") from None
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(count,), dtype=np.int8),
+        }
+    )
+    return observation, spaces.Discrete(count)
+
+
+class TablegamesEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment of one game with its options (made by `env`, which adds PettingZoo's wrappers).
+
+    Attributes:
+        game: The game and its options.
+        game_state: The state of the game in progress (after `reset`).
+    """
+
+    def __init__(self, game_name: str, render_mode: str | None = None, rewards: str = "outcome", **options: Any):
+        super().__init__()
+        game = load(game_name, **options)
+        if render_mode not in (None, "ansi"):
+            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.game = game
+        self.rewards_kind = check_rewards(rewards)
+        self.render_mode = render_mode
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"tablegames_{game.name}_v{game.encoding_version}",
+            "is_parallelizable": False,
+        }
+        observation, action = spaces_of(game)
+        self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
+        self._observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self._action_spaces = dict.fromkeys(self.possible_agents, action)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._no_moves = np.zeros(game.num_actions, dtype=np.int8)
+        self._seeds = random.Random()
+        self.game_state: State = game.start(seed=0)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every time)."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(game.num_actions)``."""
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; a ``seed`` makes it, and every game after it, the same every time."""
+        del options
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.game_state = self.game.start(seed=self._seeds.randrange(2**63))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent_to_act()
+
+    def _agent_to_act(self) -> str:
+        seat = self.game_state.current_player
+        assert seat is not None
+        return self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` observes: its view as numbers and, if it is to act, the legal mask."""
+        seat = self._seats[agent]
+        state = self.game_state
+        numbers = np.asarray(state.view(seat).observation(), dtype=np.float32)
+        mask = np.asarray(state.legal_mask(), dtype=np.int8) if seat == state.current_player else self._no_moves
+        return {"observation": numbers, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Play action index ``action`` for the agent to act (None for an agent whose game is over).
+
+        Raises:
+            IllegalActionError: If the action is not legal (`env` turns this into a loss instead).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        before = self.game_state
+        self.game_state = before.apply(self.game.action_from_index(operator.index(action)))
+        self._cumulative_rewards[agent] = 0.0
+        paid = rewards_after(self.rewards_kind, before, self.game_state)
+        self.rewards = {each: paid[self._seats[each]] for each in self.agents}
+        if self.game_state.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self._agent_to_act()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it, with ``render_mode="ansi"``."""
+        if self.render_mode is None:
+            logger.warn("render() was called without a render_mode; make the environment with render_mode='ansi'")
+            return None
+        return str(self.game_state.view(None))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(game_name: str, render_mode: str | None = None, *, rewards: str = "outcome", **options: Any) -> AECEnv:
+    """The AEC environment of ``game_name`` with ``options``, wrapped as PettingZoo's classic games are.
+
+    Args:
+        game_name: A registered game that defines an action space and observations.
+        render_mode: None or ``"ansi"``.
+        rewards: ``"outcome"`` or ``"score"`` (see `tablegames.adapters.payoffs`).
+        options: The game's options, e.g. ``players=4``.
+
+    Raises:
+        ConfigError: If the game, an option or a setting is unknown, or the game defines no action space.
+    """
+    raw = TablegamesEnv(game_name, render_mode=render_mode, rewards=rewards, **options)
+    return wrappers.OrderEnforcingWrapper(
+        wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1))
+    )
+
+
+def parallel_env(
+    game_name: str, render_mode: str | None = None, *, rewards: str = "outcome", **options: Any
+) -> ParallelEnv:
+    """The game through PettingZoo's parallel API: only the action of the seat to act is played each step."""
+    return turn_based_aec_to_parallel(env(game_name, render_mode=render_mode, rewards=rewards, **options))
