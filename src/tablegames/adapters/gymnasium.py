@@ -1,0 +1,214 @@
+"""Gymnasium environments: one seat of a game against the library's bots (needs the extra ``rl``).
+
+``env(game_name, seat=0, opponents="heuristic", **options)`` makes the
+environment through ``gymnasium.make``; each game is registered as
+``tablegames/<game>-v<encoding_version>`` (``tablegames/kalo-v1``). The
+agent plays ``seat``; every other seat is played by a bot of the game
+(``game.bot(name)``: ``"random"``, ``"heuristic"``, ``"search"``, or `Bot`
+values, one for all or one per other seat), which sees only its own view.
+
+- observation: ``view(seat).observation()`` as a float32 array in a `Box`
+  of ``game.observation_size`` within ``game.observation_range``;
+- action: an index, ``Discrete(game.num_actions)``; the legal ones are in
+  ``info["action_mask"]`` and ``env.unwrapped.action_masks()`` (the name
+  MaskablePPO of sb3-contrib asks for);
+- reward: ``"outcome"`` at the end of the game or ``"score"`` after every
+  step (see `tablegames.adapters.payoffs`), summed over the bots' decisions
+  between two of the agent's;
+- an episode is the whole game; an illegal action ends it at once with
+  reward ``illegal_reward`` (default -1) and ``info["illegal_action"]`` True.
+
+``reset(seed=...)`` seeds the game and the bots, so an episode replays
+exactly. ``render_mode="ansi"`` renders the table as the agent's seat sees
+it.
+
+Examples:
+    >>> from tablegames.adapters.gymnasium import env
+    >>> made = env("kalaha", seat=1, opponents="heuristic", pits=3, seeds=2)
+    >>> observation, info = made.reset(seed=5)
+    >>> made.unwrapped.game_state.current_player, info["action_mask"].tolist()
+    (1, [1, 1, 1])
+    >>> observation, reward, terminated, truncated, info = made.step(0)
+    >>> reward, terminated, truncated
+    (0.0, False, False)
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tablegames.core.extras import require
+
+require("gymnasium", "rl")
+require("numpy", "rl")
+
+import gymnasium  # noqa: E402
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+
+from tablegames.adapters.payoffs import check_rewards, rewards_after  # noqa: E402
+from tablegames.core.bots import Bot, choose_for  # noqa: E402
+from tablegames.core.errors import ConfigError  # noqa: E402
+from tablegames.core.protocol import Game, State  # noqa: E402
+from tablegames.core.registry import load, names  # noqa: E402
+
+__all__ = ["TablegamesEnv", "env", "env_id", "register"]
+
+def env_id(game: Game) -> str:
+    """The id ``game`` is registered under in Gymnasium: ``tablegames/<name>-v<encoding_version>``."""
+    return f"tablegames/{game.name}-v{game.encoding_version}"
+
+
+def register(game_name: str) -> str:
+    """Register ``game_name`` with Gymnasium (once) and return its id.
+
+    Raises:
+        ConfigError: If the game is unknown or defines no action space.
+    """
+    game = load(game_name)
+    try:
+        ident = env_id(game)
+    except NotImplementedError as error:
+        raise ConfigError(f"{game_name} cannot be played through the adapters: {error}") from None
+    if ident not in gymnasium.registry:
+        gymnasium.register(id=ident, entry_point=TablegamesEnv, kwargs={"game_name": game_name})
+    return ident
+
+
+class TablegamesEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One seat of a game against bots; see the module docs.
+
+    Attributes:
+        game: The game and its options.
+        seat: The agent's seat.
+        game_state: The state of the game in progress (after `reset`).
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium's own attribute
+
+    def __init__(
+        self,
+        game_name: str,
+        seat: int = 0,
+        opponents: str | Bot | Sequence[str | Bot] = "heuristic",
+        rewards: str = "outcome",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        game = load(game_name, **options)
+        if seat is None or isinstance(seat, bool):
+            raise ConfigError(f"seat must be a seat of the game, got {seat!r}")
+        game.check_seat(seat)
+        if render_mode not in (None, "ansi"):
+            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        try:
+            size, (low, high), count = game.observation_size, game.observation_range, game.num_actions
+        except NotImplementedError as error:
+            raise ConfigError(f"{game.name} cannot be played through the adapters: {error}") from None
+        self.game, self.seat, self.render_mode = game, seat, render_mode
+        self.rewards_kind = check_rewards(rewards)
+        self.illegal_reward = float(illegal_reward)
+        self.bots = _bots(game, seat, opponents)
+        self.observation_space = spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32)
+        self.action_space = spaces.Discrete(count)
+        self.game_state: State = game.start(seed=0)
+        self._rng = random.Random(0)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """Start a new game, and let the bots play up to the agent's first decision."""
+        super().reset(seed=seed)
+        del options
+        game_seed = int(self.np_random.integers(2**63))
+        self._rng = random.Random(game_seed)
+        self.game_state = self.game.start(seed=game_seed)
+        self._play_bots()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Play action index ``action`` for the agent, then the bots' decisions up to its next one."""
+        state = self.game_state
+        index = operator.index(action)
+        if not 0 <= index < self.game.num_actions or not state.legal_mask()[index]:
+            return self._observation(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
+        before = state
+        self.game_state = state.apply(self.game.action_from_index(index))
+        self._play_bots()
+        reward = rewards_after(self.rewards_kind, before, self.game_state)[self.seat]
+        return self._observation(), reward, self.game_state.is_over, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal action indices as a bool array (all False when the agent is not to act)."""
+        state = self.game_state
+        if state.current_player != self.seat:
+            return np.zeros(self.game.num_actions, dtype=bool)
+        return np.asarray(state.legal_mask(), dtype=bool)
+
+    def render(self) -> str | None:  # type: ignore[override]
+        """The table as the agent's seat sees it, with ``render_mode="ansi"``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; make the environment with render_mode='ansi'")
+            return None
+        return str(self.game_state.view(self.seat))
+
+    def _play_bots(self) -> None:
+        state = self.game_state
+        while not state.is_over and state.current_player != self.seat:
+            seat = state.current_player
+            assert seat is not None
+            state = state.apply(choose_for(self.bots[seat], state, self._rng))
+        self.game_state = state
+
+    def _observation(self) -> np.ndarray:
+        return np.asarray(self.game_state.view(self.seat).observation(), dtype=np.float32)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks().astype(np.int8)}
+
+
+def _bots(game: Game, seat: int, opponents: object) -> dict[int, Bot]:
+    others = [other for other in range(game.players) if other != seat]
+    if isinstance(opponents, (str, Bot)):
+        chosen: list[str | Bot] = [opponents] * len(others)
+    elif isinstance(opponents, Sequence) and all(isinstance(each, (str, Bot)) for each in opponents):
+        chosen = list(opponents)
+    else:
+        raise ConfigError(f"opponents must be a bot name, a Bot, or one of those per other seat, got {opponents!r}")
+    if len(chosen) != len(others):
+        raise ConfigError(f"{len(others)} other seats need {len(others)} opponents, got {len(chosen)}")
+    return {
+        other: game.bot(each) if isinstance(each, str) else each for other, each in zip(others, chosen, strict=True)
+    }
+
+
+def env(
+    game_name: str,
+    seat: int = 0,
+    opponents: str | Bot | Sequence[str | Bot] = "heuristic",
+    **options: Any,
+) -> gymnasium.Env[np.ndarray, np.int64]:
+    """The Gymnasium environment of ``seat`` of ``game_name`` against ``opponents``, made with ``gymnasium.make``.
+
+    Args:
+        game_name: A registered game that defines an action space and observations.
+        seat: The agent's seat.
+        opponents: A bot name or `Bot` for every other seat, or one per other seat in seat order.
+        options: The game's options (e.g. ``players=4``), and the environment's: ``rewards``
+            (``"outcome"`` or ``"score"``), ``illegal_reward`` and ``render_mode``.
+
+    Raises:
+        ConfigError: If the game, an option, a seat or a bot is unknown, or the game defines no action space.
+    """
+    if options.get("render_mode") not in (None, "ansi"):
+        raise ConfigError(f"render_mode must be None or 'ansi', got {options['render_mode']!r}")
+    return gymnasium.make(register(game_name), seat=seat, opponents=opponents, **options)
+
+
+for _name in names():
+    try:
+        register(_name)
+    except ConfigError:  # a game of someone else's without an action space
+        continue
