@@ -11,6 +11,7 @@ vector of numbers for what a seat sees. A game that offers them implements:
   observation, and the closed range its entries lie in;
 - ``view.observation()``: the view as a tuple of numbers, built from the view alone;
 - ``game.encoding_version``: the version of the game's layout of indices and observations;
+- ``game.max_decisions``: a bound on the decisions of one game (for frameworks that size buffers by it);
 - ``game.deal_of(state)`` and ``game.redeal(state, cards)``: the deal of a round, for
   frameworks that deal cards as explicit chance events.
 
@@ -128,6 +129,11 @@ class GameSpaces:
     def encoding_version(self) -> int:
         """The version of the game's layout of action indices and observations (see the module docs)."""
         raise _missing(self, "an action space")
+
+    @property
+    def max_decisions(self) -> int:
+        """An upper bound on the number of decisions in one game with these options."""
+        raise _missing(self, "a bound on its length")
 
     def deal_of(self, state: State) -> DealLayout | None:
         """Return how ``state``'s round is dealt, or None for a game without chance.

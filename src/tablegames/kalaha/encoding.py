@@ -37,7 +37,15 @@ if TYPE_CHECKING:
     from tablegames.kalaha.game import Kalaha
     from tablegames.kalaha.view import KalahaView
 
-__all__ = ["VERSION", "action_from_index", "action_index", "observation_range", "observation_size", "observe"]
+__all__ = [
+    "VERSION",
+    "action_from_index",
+    "action_index",
+    "max_decisions",
+    "observation_range",
+    "observation_size",
+    "observe",
+]
 
 #: The layout version of Kalaha's action indices and observations.
 VERSION = 1
@@ -73,6 +81,18 @@ def observation_size(game: Kalaha) -> int:
 def observation_range(game: Kalaha) -> tuple[float, float]:
     """From 0 to every seed in the game."""
     return 0, 2 * game.pits * game.seeds
+
+
+def max_decisions(game: Kalaha) -> int:
+    """A bound on the moves of a game: ``(T + 1) x (T x pits + 1)`` for ``T`` seeds in all.
+
+    A move either puts a seed in a store (at most ``T`` such moves), or keeps
+    every seed it sows in its own row, each nearer its store; the seeds' total
+    distance from their stores is at most ``T x pits``, and only a move of the
+    first kind can increase it.
+    """
+    seeds = 2 * game.pits * game.seeds
+    return (seeds + 1) * (seeds * game.pits + 1)
 
 
 def observe(view: KalahaView) -> tuple[int, ...]:

@@ -245,6 +245,11 @@ class Kalaha(Game):
         """The version of Kalaha's layout (`tablegames.kalaha.encoding.VERSION`)."""
         return encoding.VERSION
 
+    @property
+    def max_decisions(self) -> int:
+        """A bound on the decisions of one game (see `tablegames.kalaha.encoding.max_decisions`)."""
+        return encoding.max_decisions(self)
+
     def deal_of(self, state: State) -> DealLayout | None:
         """None: Kalaha has no chance."""
         del state

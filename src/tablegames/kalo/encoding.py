@@ -78,6 +78,7 @@ __all__ = [
     "action_from_index",
     "action_index",
     "deal_of",
+    "max_decisions",
     "observation_range",
     "observation_size",
     "observe",
@@ -145,6 +146,19 @@ def observation_range(game: Kalo) -> tuple[float, float]:
     """From 0 to the largest count an entry can hold: 52 cards, ``play_limit`` plays, or a round number."""
     n = game.players
     return 0, max(len(DECK), game.play_limit, n * (5 * n - 1) // 2 + 1)
+
+
+def max_decisions(game: Kalo) -> int:
+    """A bound on the decisions of a game: rounds times the decisions a round can take.
+
+    A round has at most ``S + N`` arranging decisions and ``play_limit`` plays
+    (K11), each followed by at most 12 effect decisions and ``N - 1`` passes;
+    every round gives at least 2 points, so there are at most
+    ``N(5N - 1) / 2 + 1`` rounds before a seat reaches ``5N``.
+    """
+    n = game.players
+    rounds = n * (5 * n - 1) // 2 + 1
+    return rounds * (_in_play(game) + n + game.play_limit * (13 + n))
 
 
 def observe(view: KaloView) -> tuple[int, ...]:

@@ -360,6 +360,11 @@ class Kalo(Game):
         """The version of Kalo's layout (`tablegames.kalo.encoding.VERSION`)."""
         return encoding.VERSION
 
+    @property
+    def max_decisions(self) -> int:
+        """A bound on the decisions of one game (see `tablegames.kalo.encoding.max_decisions`)."""
+        return encoding.max_decisions(self)
+
     def deal_of(self, state: State) -> DealLayout:
         """The deal of the state's round: the cards in play drawn into the hands of seats 0, 1, ... in turn.
 

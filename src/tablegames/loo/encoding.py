@@ -71,6 +71,7 @@ __all__ = [
     "action_index",
     "chip_bound",
     "deal_of",
+    "max_decisions",
     "observation_range",
     "observation_size",
     "observe",
@@ -143,6 +144,11 @@ def observation_range(game: Loo) -> tuple[float, float]:
     """``(-B, B)`` with ``B`` = `chip_bound`."""
     bound = chip_bound(game)
     return -bound, bound
+
+
+def max_decisions(game: Loo) -> int:
+    """A bound on the decisions of a game: per round, one decision a seat and five tricks of a card a seat."""
+    return game.rounds * 6 * game.players
 
 
 def observe(view: LooView) -> tuple[int, ...]:

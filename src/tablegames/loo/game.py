@@ -278,6 +278,11 @@ class Loo(Game):
         """The version of Loo's layout (`tablegames.loo.encoding.VERSION`)."""
         return encoding.VERSION
 
+    @property
+    def max_decisions(self) -> int:
+        """A bound on the decisions of one game (see `tablegames.loo.encoding.max_decisions`)."""
+        return encoding.max_decisions(self)
+
     def deal_of(self, state: State) -> DealLayout:
         """The deal of the state's round: five cards a seat, the Miss (option ``miss``), the turned-up card.
 

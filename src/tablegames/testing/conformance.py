@@ -76,6 +76,7 @@ class _Checker:
         self.seen: dict[str, Action] = {}
         self.action_space = _defines(lambda: game.num_actions)
         self.observations = _defines(lambda: game.observation_size)
+        self.bounded = _defines(lambda: game.max_decisions)
 
     def fail(self, message: str, path: list[Action], seed: int) -> ConformanceError:
         moves = " ".join(str(action) for action in path) or "(start)"
@@ -101,6 +102,8 @@ class _Checker:
         try:
             self.check_state(state)
             self.check_replay(start, path, state, seed)
+            if self.bounded and len(path) > game.max_decisions:
+                raise ConformanceError(f"the game took {len(path)} decisions, more than max_decisions")
         except ConformanceError as error:
             raise self.fail(str(error), path, seed) from None
 
@@ -338,7 +341,8 @@ def check_game(game: Game, *, seeds: Iterable[int] = range(5), max_actions: int 
     every view's ``observation()`` is ``observation_size`` numbers within
     ``observation_range``, and, where the game offers ``sample_state``, that
     the seat to act sees the same observation in a state sampled from its
-    view. A game without them (they are optional) skips these checks, and
+    view; and if it gives ``max_decisions``, that no playout takes more. A
+    game without them (they are optional) skips these checks, and
     the report's ``action_space`` and ``observations`` say which ran.
 
     Args:
