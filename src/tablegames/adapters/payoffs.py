@@ -55,9 +55,8 @@ def outcome(state: State) -> tuple[float, ...]:
     winners = state.winners
     if not winners:
         return (0.0,) * players
-    even = 1 / players
-    scale = players / (players - 1)
-    return tuple(scale * ((1 / len(winners) if seat in winners else 0.0) - even) for seat in range(players))
+    win = players / len(winners) - 1
+    return tuple((win if seat in winners else -1.0) / (players - 1) for seat in range(players))
 
 
 def score_change(before: State, after: State) -> tuple[float, ...]:

@@ -56,6 +56,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -218,10 +219,15 @@ def observe(view: KaloView) -> tuple[int, ...]:
     return (*cards, *received, *seats, *trick, *phase, *resolving, view.pile_size, view.plays, view.round_number)
 
 
+@functools.cache
+def _deal_cards(players: int) -> tuple[str, ...]:
+    removed = set(removed_cards(players))
+    return tuple(str(card) for card in DECK if card not in removed)
+
+
 def deal_of(game: Kalo, state: KaloState) -> DealLayout:
     """The deal of ``state``'s round: every card in play, drawn into the hands of seats 0, 1, ... in turn."""
-    removed = set(removed_cards(game.players))
-    cards = tuple(str(card) for card in DECK if card not in removed)
+    cards = _deal_cards(game.players)
     return DealLayout(number=state.round_number, cards=cards, places=(len(cards) // game.players,) * game.players)
 
 

@@ -1,0 +1,356 @@
+"""OpenSpiel games of every game, as ``pyspiel`` Python games (needs the extra ``openspiel``).
+
+Importing this module registers each game with OpenSpiel as
+``tablegames_<game>`` (``tablegames_kalaha``, ``tablegames_kalo``,
+``tablegames_loo``), its options as the game's parameters plus ``rewards``;
+``load_game(game_name, **options)`` loads one, and so does
+``pyspiel.load_game("tablegames_loo(players=3,rounds=2)")``. An option whose
+default follows from other options (Loo's ``rounds`` and ``miss_fee``) is -1
+by default, which means that default.
+
+- Game type: sequential; perfect information for Kalaha, imperfect for Kalo
+  and Loo; deterministic for Kalaha, explicit chance for the card games.
+- Chance: every deal is dealt by chance nodes, one card at a time, uniformly
+  from the cards not dealt yet, as ``game.deal_of(state)`` describes it (see
+  each game's encoding module): at the start and at every new round. The
+  outcome of a chance node is a card's index in the deal.
+- Actions: ``game.action_from_index``; ``num_distinct_actions`` is
+  ``game.num_actions``.
+- Observation string: the seat's view, ``view(seat).to_dict()`` as JSON;
+  observation tensor: ``view(seat).observation()``.
+- Information state string: what the seat has seen happen in the game, one
+  line for each event as shown to it (``event.for_seat(seat)``) and, for
+  every deal, its view once dealt, then its observation string. Within a
+  round this is perfect recall; of a finished round it keeps everything but
+  the events of the decision that ended it (their result is in the scores).
+  There is no information state tensor: no fixed-size vector can hold the
+  whole of a game of many rounds.
+- Returns: with ``rewards="outcome"`` (zero-sum) the outcome payoffs at the
+  end; with ``rewards="score"`` (general-sum) the score changes after every
+  decision (see `tablegames.adapters.payoffs`).
+
+``state.resample_from_infostate(player, sampler)`` deals the cards the
+player cannot see with ``game.sample_state``, so OpenSpiel's ``ISMCTSBot``
+can search the card games; a resampled state is for searching: it has no
+history of its own.
+
+Examples:
+    >>> from tablegames.adapters.openspiel import load_game
+    >>> game = load_game("loo", players=3, rounds=1)
+    >>> str(game), game.num_distinct_actions(), game.max_chance_outcomes()
+    ('tablegames_loo(ante=1,first_dealer=0,miss=False,miss_fee=1,pam_is_wild=False,players=3,rewards=outcome,rounds=1,starting_chips=0,trump_must_be_highest=False)', 55, 52)
+    >>> state = game.new_initial_state()
+    >>> state.is_chance_node(), len(state.chance_outcomes()), state.action_to_string(state.chance_outcomes()[0][0])
+    (True, 52, 'deal 2c')
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from tablegames.core.extras import require
+
+require("pyspiel", "openspiel")
+require("numpy", "openspiel")
+
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
+
+from tablegames.adapters.payoffs import check_rewards, outcome, reward_range, score_change  # noqa: E402
+from tablegames.core.errors import ConfigError  # noqa: E402
+from tablegames.core.registry import load, names  # noqa: E402
+
+if TYPE_CHECKING:
+    from tablegames.core.protocol import Game, State
+    from tablegames.core.spaces import DealLayout
+
+__all__ = ["TablegamesGame", "TablegamesState", "game_type", "load_game", "register"]
+
+#: Parameters whose value -1 means "the game's own default".
+_DERIVED = -1
+
+
+def _derived_options(name: str) -> set[str]:
+    """The options whose default changes when another option changes: their default follows from the others."""
+    defaults = load(name).options()
+    derived = set()
+    for key, value in defaults.items():
+        changed = (not value) if isinstance(value, bool) else value + 1 if isinstance(value, int) else None
+        if changed is None:
+            continue
+        try:
+            other = load(name, **{key: changed}).options()
+        except ConfigError:
+            continue
+        derived |= {each for each in defaults if each != key and other[each] != defaults[each]}
+    return derived
+
+
+def game_type(name: str, rewards: str = "outcome") -> pyspiel.GameType:
+    """The OpenSpiel game type of the registered game ``name``, registered as ``tablegames_<name>``."""
+    game = load(name)
+    perfect = game.deal_of(game.start(seed=0)) is None
+    derived = _derived_options(name)
+    parameters: dict[str, Any] = {
+        key: _DERIVED if key in derived else value for key, value in game.options().items()
+    }
+    parameters["rewards"] = rewards
+    kinds = pyspiel.GameType
+    return kinds(
+        short_name=f"tablegames_{name}",
+        long_name=f"tablegames {name}",
+        dynamics=kinds.Dynamics.SEQUENTIAL,
+        chance_mode=kinds.ChanceMode.DETERMINISTIC if perfect else kinds.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=kinds.Information.PERFECT_INFORMATION if perfect else kinds.Information.IMPERFECT_INFORMATION,
+        utility=kinds.Utility.ZERO_SUM,
+        reward_model=kinds.RewardModel.TERMINAL,
+        max_num_players=type(game).max_players,
+        min_num_players=type(game).min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+@attrs.frozen
+class _Now:
+    """Everything a state is, in one immutable value that a clone shares (OpenSpiel deep-copies states to clone)."""
+
+    state: State
+    dealt: tuple[int, ...] | None
+    recall: tuple[tuple[str, ...], ...]
+    returns: tuple[float, ...]
+    rewards: tuple[float, ...]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
+        return self
+
+
+class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
+    """A tablegames game as an OpenSpiel game; made by `pyspiel.load_game` or `load_game`.
+
+    Attributes:
+        game: The tablegames game, with its options.
+        rewards: ``"outcome"`` or ``"score"``.
+        start: The first state's contents, which every new state starts from.
+    """
+
+    name: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        rewards = check_rewards(given.pop("rewards", "outcome"))
+        options = {key: value for key, value in given.items() if value != _DERIVED}
+        self.game = game = load(self.name, **options)
+        self.rewards = rewards
+        kind = game_type(self.name)
+        if rewards == "score":
+            kind = _with(kind, utility=pyspiel.GameType.Utility.GENERAL_SUM, reward_model=pyspiel.GameType.RewardModel.REWARDS)
+        start = game.start(seed=0)
+        layout = game.deal_of(start)
+        dealing = () if layout is not None else None
+        players = game.players
+        self.start = _Now(start, dealing, ((),) * players, (0.0,) * players, (0.0,) * players)
+        low, high = reward_range(rewards, game.players, game.observation_range)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.num_actions,
+            max_chance_outcomes=0 if layout is None else len(layout.cards),
+            num_players=game.players,
+            min_utility=float(low),
+            max_utility=float(high),
+            utility_sum=0.0 if rewards == "outcome" else None,
+            max_game_length=game.max_decisions,
+        )
+        super().__init__(kind, info, dict(params or {}))
+
+    def new_initial_state(self) -> TablegamesState:
+        """The start of a game: the first deal's chance nodes, or the first decision."""
+        return TablegamesState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """The observer of views (``perfect_recall`` False) or of what a seat has seen (True)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return _Observer(self.game, recall=recall)
+
+
+def _with(kind: pyspiel.GameType, **changes: Any) -> pyspiel.GameType:
+    fields = (
+        "short_name", "long_name", "dynamics", "chance_mode", "information", "utility", "reward_model",
+        "max_num_players", "min_num_players", "provides_information_state_string",
+        "provides_information_state_tensor", "provides_observation_string", "provides_observation_tensor",
+        "parameter_specification",
+    )  # fmt: skip
+    return pyspiel.GameType(**{field: changes.get(field, getattr(kind, field)) for field in fields})
+
+
+class TablegamesState(pyspiel.State):  # type: ignore[misc]
+    """A state of a `TablegamesGame`: a tablegames state, and the deal being dealt by chance if one is."""
+
+    def __init__(self, game: TablegamesGame) -> None:
+        super().__init__(game)
+        self._game = game.game
+        self._rewards_kind = game.rewards
+        self._now: _Now = game.start
+
+    # -- the game ---------------------------------------------------------------
+
+    @property
+    def tablegames_state(self) -> State:
+        """The tablegames state (while a deal is being dealt: the round before its cards are dealt)."""
+        return self._now.state
+
+    def _layout(self) -> DealLayout:
+        layout = self._game.deal_of(self._now.state)
+        assert layout is not None
+        return layout
+
+    def current_player(self) -> int:
+        """The seat to decide, or OpenSpiel's chance or terminal player."""
+        now = self._now
+        if now.dealt is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = now.state.current_player
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        del player
+        return [index for index, legal in enumerate(self._now.state.legal_mask()) if legal]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not dealt yet, each as likely."""
+        dealt = self._now.dealt
+        assert dealt is not None
+        left = sorted(set(range(len(self._layout().cards))) - set(dealt))
+        return [(index, 1 / len(left)) for index in left]
+
+    def _apply_action(self, action: int) -> None:
+        now = self._now
+        if now.dealt is not None:
+            self._deal(now, (*now.dealt, action))
+            return
+        game = self._game
+        before = now.state
+        transition = before.step(game.action_from_index(action))
+        after = transition.state
+        recall = now.recall
+        new_deal = not after.is_over and self._game.deal_of(after) != game.deal_of(before)
+        if not new_deal:
+            recall = tuple(
+                (*seen, *(str(shown) for event in transition.events if (shown := event.for_seat(seat)) is not None))
+                for seat, seen in enumerate(recall)
+            )
+        if self._rewards_kind == "score":
+            rewards = score_change(before, after)
+            returns = tuple(total + gain for total, gain in zip(now.returns, rewards, strict=True))
+        else:
+            rewards = returns = outcome(after)
+        self._now = _Now(after, () if new_deal else None, recall, returns, rewards)
+
+    def _deal(self, now: _Now, dealt: tuple[int, ...]) -> None:
+        if len(dealt) < self._layout().draws:
+            self._now = attrs.evolve(now, dealt=dealt)
+            return
+        state = self._game.redeal(now.state, dealt)
+        recall = tuple((*seen, _view_string(state, seat)) for seat, seen in enumerate(now.recall))
+        self._now = attrs.evolve(now, state=state, dealt=None, recall=recall)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self._layout().cards[action]}"
+        return str(self._game.action_from_index(action))
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self._now.dealt is None and self._now.state.is_over
+
+    def returns(self) -> list[float]:
+        """Each seat's total so far (outcome payoffs: 0 until the end)."""
+        return list(self._now.returns)
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward for the last decision (kept through the chance nodes that follow it)."""
+        return list(self._now.rewards)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablegamesState:
+        """A state ``player_id`` cannot tell from this one, its unseen cards dealt at random (for ISMCTS)."""
+        now = self._now
+        rng = random.Random(int(probability_sampler() * 2**53))
+        sampled = self._game.sample_state(now.state.view(player_id), rng)
+        recall = tuple(seen if seat == player_id else () for seat, seen in enumerate(now.recall))
+        state = self.get_game().new_initial_state()
+        state._now = attrs.evolve(now, state=sampled, recall=recall)
+        return state  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        now = self._now
+        text = json.dumps(now.state.to_dict(), sort_keys=True, separators=(",", ":"))
+        if now.dealt is not None:
+            text += f"\ndealing {list(now.dealt)}"
+        return text
+
+
+def _view_string(state: State, seat: int) -> str:
+    return json.dumps(state.view(seat).to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+class _Observer:
+    """OpenSpiel's observer interface: a seat's view as a tensor and a string, or what it has seen as a string."""
+
+    def __init__(self, game: Game, *, recall: bool) -> None:
+        self.recall = recall
+        self.tensor: np.ndarray | None = None if recall else np.zeros(game.observation_size, np.float32)
+        self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
+
+    def set_from(self, state: TablegamesState, player: int) -> None:
+        """Write ``player``'s observation of ``state`` into `tensor`."""
+        if self.tensor is not None:
+            self.tensor[:] = state.tablegames_state.view(player).observation()
+
+    def string_from(self, state: TablegamesState, player: int) -> str:
+        """``player``'s view as JSON, after what it has seen happen if this observer recalls."""
+        view = _view_string(state.tablegames_state, player)
+        if not self.recall:
+            return view
+        return "\n".join((*state._now.recall[player], view))
+
+
+def register(name: str) -> str:
+    """Register the tablegames game ``name`` with OpenSpiel (once) and return its OpenSpiel name."""
+    short = f"tablegames_{name}"
+    if short not in pyspiel.registered_names():
+        kind = game_type(name)
+        factory = type(f"TablegamesGame_{name}", (TablegamesGame,), {"name": name})
+        pyspiel.register_game(kind, factory)
+    return short
+
+
+def load_game(game_name: str, *, rewards: str = "outcome", **options: Any) -> TablegamesGame:
+    """The OpenSpiel game of ``game_name`` with ``options``, registered as ``tablegames_<game_name>``.
+
+    Raises:
+        ConfigError: If the game, an option or ``rewards`` is unknown, or the game defines no action space.
+    """
+    check_rewards(rewards)
+    game = load(game_name, **options)
+    try:
+        game.num_actions, game.deal_of(game.start(seed=0))  # noqa: B018 - checks that the game defines them
+    except NotImplementedError as error:
+        raise ConfigError(f"{game_name} cannot be played through the adapters: {error}") from None
+    params = {**game.options(), "rewards": rewards}
+    loaded: TablegamesGame = pyspiel.load_game(register(game_name), params)
+    return loaded
+
+
+for _name in names():
+    try:
+        register(_name)
+    except (ConfigError, NotImplementedError):  # a game of someone else's without an action space or deals
+        continue
