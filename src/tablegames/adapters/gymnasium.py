@@ -57,6 +57,7 @@ from tablegames.core.registry import load, names  # noqa: E402
 
 __all__ = ["TablegamesEnv", "env", "env_id", "register"]
 
+
 def env_id(game: Game) -> str:
     """The id ``game`` is registered under in Gymnasium: ``tablegames/<name>-v<encoding_version>``."""
     return f"tablegames/{game.name}-v{game.encoding_version}"
@@ -118,7 +119,9 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.game_state: State = game.start(seed=0)
         self._rng = random.Random(0)
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         """Start a new game, and let the bots play up to the agent's first decision."""
         super().reset(seed=seed)
         del options
@@ -150,7 +153,9 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, np.int64]):
     def render(self) -> str | None:  # type: ignore[override]
         """The table as the agent's seat sees it, with ``render_mode="ansi"``."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode; make the environment with render_mode='ansi'")
+            gymnasium.logger.warn(
+                "render() was called without a render_mode; make the environment with render_mode='ansi'"
+            )
             return None
         return str(self.game_state.view(self.seat))
 

@@ -95,9 +95,7 @@ def game_type(name: str, rewards: str = "outcome") -> pyspiel.GameType:
     game = load(name)
     perfect = game.deal_of(game.start(seed=0)) is None
     derived = _derived_options(name)
-    parameters: dict[str, Any] = {
-        key: _DERIVED if key in derived else value for key, value in game.options().items()
-    }
+    parameters: dict[str, Any] = {key: _DERIVED if key in derived else value for key, value in game.options().items()}
     parameters["rewards"] = rewards
     kinds = pyspiel.GameType
     return kinds(
@@ -127,9 +125,20 @@ class _Now:
     recall: tuple[tuple[str, ...], ...]
     returns: tuple[float, ...]
     rewards: tuple[float, ...]
+    #: Each seat's view as JSON and as numbers, made once (a state is asked for them again and again).
+    seen: dict[int, tuple[str, np.ndarray]] = attrs.field(factory=dict, eq=False, repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
         return self
+
+    def view_of(self, seat: int) -> tuple[str, np.ndarray]:
+        """``seat``'s view as JSON and its observation as float32 numbers."""
+        seen = self.seen.get(seat)
+        if seen is None:
+            view = self.state.view(seat)
+            text = json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":"))
+            seen = self.seen[seat] = (text, np.array(view.observation(), dtype=np.float32))
+        return seen
 
 
 class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
@@ -151,7 +160,9 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
         self.rewards = rewards
         kind = game_type(self.name)
         if rewards == "score":
-            kind = _with(kind, utility=pyspiel.GameType.Utility.GENERAL_SUM, reward_model=pyspiel.GameType.RewardModel.REWARDS)
+            kind = _with(
+                kind, utility=pyspiel.GameType.Utility.GENERAL_SUM, reward_model=pyspiel.GameType.RewardModel.REWARDS
+            )
         start = game.start(seed=0)
         layout = game.deal_of(start)
         dealing = () if layout is not None else None
@@ -258,9 +269,9 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         if len(dealt) < self._layout().draws:
             self._now = attrs.evolve(now, dealt=dealt)
             return
-        state = self._game.redeal(now.state, dealt)
-        recall = tuple((*seen, _view_string(state, seat)) for seat, seen in enumerate(now.recall))
-        self._now = attrs.evolve(now, state=state, dealt=None, recall=recall)
+        dealt_now = _Now(self._game.redeal(now.state, dealt), None, now.recall, now.returns, now.rewards)
+        recall = tuple((*seen, dealt_now.view_of(seat)[0]) for seat, seen in enumerate(now.recall))
+        self._now = attrs.evolve(dealt_now, recall=recall)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -286,7 +297,7 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         sampled = self._game.sample_state(now.state.view(player_id), rng)
         recall = tuple(seen if seat == player_id else () for seat, seen in enumerate(now.recall))
         state = self.get_game().new_initial_state()
-        state._now = attrs.evolve(now, state=sampled, recall=recall)
+        state._now = _Now(sampled, None, recall, now.returns, now.rewards)
         return state  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
@@ -295,10 +306,6 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         if now.dealt is not None:
             text += f"\ndealing {list(now.dealt)}"
         return text
-
-
-def _view_string(state: State, seat: int) -> str:
-    return json.dumps(state.view(seat).to_dict(), sort_keys=True, separators=(",", ":"))
 
 
 class _Observer:
@@ -312,14 +319,15 @@ class _Observer:
     def set_from(self, state: TablegamesState, player: int) -> None:
         """Write ``player``'s observation of ``state`` into `tensor`."""
         if self.tensor is not None:
-            self.tensor[:] = state.tablegames_state.view(player).observation()
+            self.tensor[:] = state._now.view_of(player)[1]
 
     def string_from(self, state: TablegamesState, player: int) -> str:
         """``player``'s view as JSON, after what it has seen happen if this observer recalls."""
-        view = _view_string(state.tablegames_state, player)
+        now = state._now
+        view = now.view_of(player)[0]
         if not self.recall:
             return view
-        return "\n".join((*state._now.recall[player], view))
+        return "\n".join((*now.recall[player], view))
 
 
 def register(name: str) -> str:
@@ -341,7 +349,7 @@ def load_game(game_name: str, *, rewards: str = "outcome", **options: Any) -> Ta
     check_rewards(rewards)
     game = load(game_name, **options)
     try:
-        game.num_actions, game.deal_of(game.start(seed=0))  # noqa: B018 - checks that the game defines them
+        game.num_actions, game.deal_of(game.start(seed=0))
     except NotImplementedError as error:
         raise ConfigError(f"{game_name} cannot be played through the adapters: {error}") from None
     params = {**game.options(), "rewards": rewards}
