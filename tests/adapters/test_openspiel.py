@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import tablegames
 from tests.adapters.games import CASES, IDS
 from tests.extras import need_module
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 
 @pytest.fixture

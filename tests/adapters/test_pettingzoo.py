@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import warnings
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import tablegames
 from tests.adapters.games import CASES, IDS
 from tests.extras import need_module
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 #: api_test asks for dict observations and Dict spaces to be whitelisted by name, as its own classic games are.
 WHITELISTED = [
@@ -75,7 +77,9 @@ def test_rewards_add_up_to_the_documented_payoffs(rewards: str) -> None:
         action = None if terminated or truncated else int(observation["action_mask"].nonzero()[0][0])
         made.step(action)
     end = made.unwrapped.game_state
-    expected = outcome(end) if rewards == "outcome" else tuple(a - b for a, b in zip(end.scores, start.scores))
+    expected = (
+        outcome(end) if rewards == "outcome" else tuple(a - b for a, b in zip(end.scores, start.scores, strict=False))
+    )
     assert tuple(totals.values()) == pytest.approx(expected)
 
 

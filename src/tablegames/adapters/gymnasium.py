@@ -38,7 +38,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablegames.core.extras import require
 
@@ -52,8 +52,10 @@ from gymnasium import spaces  # noqa: E402
 from tablegames.adapters.payoffs import check_rewards, rewards_after  # noqa: E402
 from tablegames.core.bots import Bot, choose_for  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
-from tablegames.core.protocol import Game, State  # noqa: E402
 from tablegames.core.registry import load, names  # noqa: E402
+
+if TYPE_CHECKING:
+    from tablegames.core.protocol import Game, State
 
 __all__ = ["TablegamesEnv", "env", "env_id", "register"]
 

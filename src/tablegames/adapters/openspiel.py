@@ -37,8 +37,10 @@ history of its own.
 Examples:
     >>> from tablegames.adapters.openspiel import load_game
     >>> game = load_game("loo", players=3, rounds=1)
-    >>> str(game), game.num_distinct_actions(), game.max_chance_outcomes()
-    ('tablegames_loo(ante=1,first_dealer=0,miss=False,miss_fee=1,pam_is_wild=False,players=3,rewards=outcome,rounds=1,starting_chips=0,trump_must_be_highest=False)', 55, 52)
+    >>> print(game)  # doctest: +ELLIPSIS
+    tablegames_loo(ante=1,...,players=3,rewards=outcome,rounds=1,starting_chips=0,trump_must_be_highest=False)
+    >>> game.num_distinct_actions(), game.max_chance_outcomes()
+    (55, 52)
     >>> state = game.new_initial_state()
     >>> state.is_chance_node(), len(state.chance_outcomes()), state.action_to_string(state.chance_outcomes()[0][0])
     (True, 52, 'deal 2c')
