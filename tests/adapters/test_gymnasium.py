@@ -31,7 +31,7 @@ def test_check_env(name: str, options: dict[str, Any]) -> None:
 @pytest.mark.parametrize("rewards", ["outcome", "score"])
 def test_a_whole_episode_pays_the_documented_rewards(rewards: str) -> None:
     """Playing a whole game, the rewards add up to the seat's outcome payoff, or to its final score less its first."""
-    from tablegames.adapters.gymnasium import env
+    from tablegames.adapters.gymnasium import TablegamesEnv, env
     from tablegames.adapters.payoffs import outcome
 
     made = env("kalo", seat=2, opponents=["random", "heuristic"], players=3, rewards=rewards)
@@ -41,8 +41,9 @@ def test_a_whole_episode_pays_the_documented_rewards(rewards: str) -> None:
         action = int(info["action_mask"].nonzero()[0][-1])
         _, reward, terminated, truncated, info = made.step(action)
         assert not truncated
-        total += reward
+        total += float(reward)
         steps += 1
+    assert isinstance(made.unwrapped, TablegamesEnv)
     end = made.unwrapped.game_state
     assert end.is_over
     assert total == pytest.approx(outcome(end)[2] if rewards == "outcome" else end.scores[2])

@@ -80,13 +80,13 @@ def test_the_deal_is_dealt_by_chance_and_seen_only_by_its_holder(pyspiel: Module
         assert dict(state.chance_outcomes())[card] == pytest.approx(1 / (52 - card))
         state.apply_action(card)
     assert state.current_player() == 1
-    hands = state.tablegames_state.hands
-    assert [str(card) for card in hands[0]] == ["2c", "3c", "4c", "5c", "6c"]
+    hands = state.tablegames_state.to_dict()["hands"]
+    assert hands[0] == ["2c", "3c", "4c", "5c", "6c"]
     for seat in range(3):
         for text in (state.information_state_string(seat), state.observation_string(seat)):
             named = set(re.findall(r"\b(?:10|[2-9JQKA])[cdhs]\b", text))
-            others = {str(card) for owner, hand in enumerate(hands) if owner != seat for card in hand}
-            assert {str(card) for card in hands[seat]} <= named
+            others = {card for owner, hand in enumerate(hands) if owner != seat for card in hand}
+            assert set(hands[seat]) <= named
             assert not named & others
     assert state.observation_tensor(0) == list(map(float, state.tablegames_state.view(0).observation()))
 

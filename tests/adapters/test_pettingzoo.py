@@ -28,7 +28,8 @@ def suite() -> ModuleType:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         import pettingzoo.test
-    return pettingzoo.test
+    suite: ModuleType = pettingzoo.test
+    return suite
 
 
 @pytest.fixture(autouse=True)

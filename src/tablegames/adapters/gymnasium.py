@@ -77,11 +77,11 @@ def register(game_name: str) -> str:
     except NotImplementedError as error:
         raise ConfigError(f"{game_name} cannot be played through the adapters: {error}") from None
     if ident not in gymnasium.registry:
-        gymnasium.register(id=ident, entry_point=TablegamesEnv, kwargs={"game_name": game_name})
+        gymnasium.register(id=ident, entry_point=f"{__name__}:TablegamesEnv", kwargs={"game_name": game_name})
     return ident
 
 
-class TablegamesEnv(gymnasium.Env[np.ndarray, np.int64]):
+class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
     """One seat of a game against bots; see the module docs.
 
     Attributes:
@@ -152,7 +152,7 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, np.int64]):
             return np.zeros(self.game.num_actions, dtype=bool)
         return np.asarray(state.legal_mask(), dtype=bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The table as the agent's seat sees it, with ``render_mode="ansi"``."""
         if self.render_mode is None:
             gymnasium.logger.warn(
@@ -196,7 +196,7 @@ def env(
     seat: int = 0,
     opponents: str | Bot | Sequence[str | Bot] = "heuristic",
     **options: Any,
-) -> gymnasium.Env[np.ndarray, np.int64]:
+) -> gymnasium.Env[np.ndarray, Any]:
     """The Gymnasium environment of ``seat`` of ``game_name`` against ``opponents``, made with ``gymnasium.make``.
 
     Args:
