@@ -16,6 +16,7 @@ import argparse
 import importlib
 import time
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -23,7 +24,7 @@ import numpy as np
 from tablegames.adapters.pettingzoo import env as tablegames_env
 
 #: Each environment measured, by label: how to make it.
-OURS = {
+OURS: dict[str, Callable[[], Any]] = {
     "tablegames kalaha": lambda: tablegames_env("kalaha"),
     "tablegames kalo (4 players)": lambda: tablegames_env("kalo", players=4),
     "tablegames loo (5 players)": lambda: tablegames_env("loo", players=5),
