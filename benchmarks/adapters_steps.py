@@ -16,12 +16,14 @@ import argparse
 import importlib
 import time
 import warnings
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from tablegames.adapters.pettingzoo import env as tablegames_env
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 #: Each environment measured, by label: how to make it.
 OURS: dict[str, Callable[[], Any]] = {
