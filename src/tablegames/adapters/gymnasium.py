@@ -127,7 +127,7 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         """Start a new game, and let the bots play up to the agent's first decision."""
         super().reset(seed=seed)
         del options
-        game_seed = int(self.np_random.integers(2**63))
+        game_seed = int(self.np_random.integers(2**53))
         self._rng = random.Random(game_seed)
         self.game_state = self.game.start(seed=game_seed)
         self._play_bots()

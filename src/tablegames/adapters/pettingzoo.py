@@ -130,7 +130,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         del options
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.game_state = self.game.start(seed=self._seeds.randrange(2**63))
+        self.game_state = self.game.start(seed=self._seeds.randrange(2**53))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

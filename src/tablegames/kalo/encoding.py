@@ -15,6 +15,10 @@ then suit: ``3c`` is 0, ``3d`` 1, ..., ``2h`` (the Kalo) 50, ``2s`` 51.
 - ``307 .. 358``: `ChooseSlot` 0 .. 51;
 - ``359 .. 410``: `Insert` at slot 0 .. 51.
 
+The layout is the same for every number of players, so indices of seats a
+game does not have, of cards it removed, and of slots beyond its cards are
+never legal there.
+
 **Observation**, from the viewing seat (a spectator sees it as seat 0 does).
 Seats are counted from the viewer in turn order: relative seat 0 is the
 viewer, 1 the next seat to play, and so on. With ``N`` players and ``S``
