@@ -28,9 +28,13 @@ GOLDEN: dict[tuple[str, str], tuple[int, int, dict[str, int]]] = {
     ("kalo", "{'players': 4}"): (
         411,
         746,
-        {"3c 3d 3h 3s": 14, "pass": 195, "ready": 196, "arrange 3": 200, "card 2h": 299, "seat 5": 306},
+        {"3c 3d 3h 3s": 14, "pass": 195, "ready": 196, "arrange 3": 200, "card 2h": 299, "seat 3": 304},
     ),
-    ("kalo", "{'players': 6}"): (411, 950, {"slot 0": 307, "slot 51": 358, "insert 0": 359, "insert 51": 410}),
+    ("kalo", "{'players': 6}"): (
+        411,
+        950,
+        {"seat 5": 306, "slot 0": 307, "slot 51": 358, "insert 0": 359, "insert 51": 410},
+    ),
     ("loo", "{'players': 3}"): (55, 362, {"2c": 0, "Jc": 9, "2d": 13, "As": 51, "play": 52, "drop": 53}),
     ("loo", "{'players': 8, 'miss': True}"): (55, 417, {"miss": 54, "Qh": 36}),
 }

@@ -9,8 +9,7 @@ two bots in turn and gives each a win rate with its 95% interval.
 from __future__ import annotations
 
 import functools
-import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 import numpy as np
@@ -18,6 +17,9 @@ from open_spiel.python.algorithms import mcts
 
 import tablegames
 from tablegames.adapters.openspiel import TablegamesGame, load_game
+
+if TYPE_CHECKING:
+    import random
 
 
 @functools.cache

@@ -143,6 +143,17 @@ class _Now:
         return seen
 
 
+@attrs.frozen
+class _Rules:
+    """The game and its rewards, shared by a state and its clones."""
+
+    game: Game
+    rewards: str
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Rules:
+        return self
+
+
 class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
     """A tablegames game as an OpenSpiel game; made by `pyspiel.load_game` or `load_game`.
 
@@ -225,11 +236,14 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: TablegamesGame) -> None:
         super().__init__(game)
-        self._game = game.game
-        self._rewards_kind = game.rewards
+        self._rules = _Rules(game.game, game.rewards)
         self._now: _Now = game.start
 
     # -- the game ---------------------------------------------------------------
+
+    @property
+    def _game(self) -> Game:
+        return self._rules.game
 
     @property
     def tablegames_state(self) -> State:
@@ -276,7 +290,7 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
                 (*seen, *(str(shown) for event in transition.events if (shown := event.for_seat(seat)) is not None))
                 for seat, seen in enumerate(recall)
             )
-        if self._rewards_kind == "score":
+        if self._rules.rewards == "score":
             rewards = score_change(before, after)
             returns = tuple(total + gain for total, gain in zip(now.returns, rewards, strict=True))
         else:
