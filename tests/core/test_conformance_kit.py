@@ -42,6 +42,7 @@ class _Broken(Kalaha):
 
     def action_from_index(self, index: int) -> Sow:
         sow = super().action_from_index(index)
+        assert isinstance(sow, Sow)
         if self.flaw == "index_off_by_one":
             return Sow((sow.pit + 1) % self.pits)
         return sow
@@ -53,7 +54,7 @@ class _BrokenView(KalahaView):
 
     flaw: str = "none"
 
-    def observation(self) -> tuple[int, ...]:
+    def observation(self) -> tuple[float, ...]:
         numbers = super().observation()
         if self.flaw == "short_observation":
             return numbers[:-1]

@@ -21,10 +21,12 @@ mean the same thing in every tablegames release with the same
 ``encoding_version``; a release that changes a game's layout raises that
 game's version and says so in the changelog.
 
-A game that does not define an action space (they are optional, like
-``sample_state``) raises `NotImplementedError` from these members, and the
-conformance kit skips their checks (its report says so). The adapters in
-``tablegames.adapters`` need them.
+A game offers them by naming its encoding module (an `Encoding`) as the
+class attribute ``encoding`` of its `Game` and of its `View`. A game that
+does not (they are optional, like ``sample_state``) raises
+`NotImplementedError` from these members, and the conformance kit skips
+their checks (its report says so). The adapters in ``tablegames.adapters``
+need them.
 
 Examples:
     >>> import tablegames
@@ -38,14 +40,18 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
+from tablegames.core.errors import InvalidActionError
+
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tablegames.core.protocol import Action, Game, State
 
-__all__ = ["DealLayout", "GameSpaces", "StateSpaces", "ViewSpaces"]
+__all__ = ["ActionTable", "DealLayout", "Encoding", "GameSpaces", "StateSpaces", "ViewSpaces"]
 
 
 @attrs.frozen
@@ -85,17 +91,109 @@ def _missing(game: object, what: str) -> NotImplementedError:
     return NotImplementedError(f"{getattr(game, 'name', type(game).__name__)} does not define {what}")
 
 
+@attrs.frozen
+class ActionTable:
+    """A game's actions by index: ``table.action(i)`` and ``table.index(action)``.
+
+    Attributes:
+        game_name: The game's name, for error messages.
+        actions: Every action, in index order.
+
+    Examples:
+        >>> import tablegames
+        >>> table = ActionTable("kalaha", tablegames.load("kalaha", pits=2).start().legal_actions())
+        >>> len(table), table.index(table.action(1)), str(table.action(1))
+        (2, 1, 'b')
+    """
+
+    game_name: str
+    actions: tuple[Action, ...]
+    _indices: dict[Action, int] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_indices", {action: index for index, action in enumerate(self.actions)})
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def index(self, action: object) -> int:
+        """The index of ``action``.
+
+        Raises:
+            InvalidActionError: If the action has no index here.
+        """
+        try:
+            return self._indices[action]  # type: ignore[index]
+        except (KeyError, TypeError):
+            raise InvalidActionError(f"{action!r} has no {self.game_name} action index") from None
+
+    def action(self, index: object) -> Action:
+        """The action with index ``index``.
+
+        Raises:
+            InvalidActionError: If ``index`` is not an integer from 0 to ``len(table) - 1``.
+        """
+        if type(index) is not int or not 0 <= index < len(self.actions):
+            raise InvalidActionError(
+                f"a {self.game_name} action index is an integer from 0 to {len(self.actions) - 1}, got {index!r}"
+            )
+        return self.actions[index]
+
+
+class Encoding(Protocol):
+    """What a game's encoding module provides: the module ``tablegames.kalo.encoding`` is one.
+
+    A game names its module as the class attribute ``encoding`` of its `Game`
+    and its `View`; the members of `GameSpaces` and `ViewSpaces` then come
+    from it.
+    """
+
+    #: The version of the layout.
+    VERSION: int
+
+    def actions(self, game: Any) -> ActionTable:
+        """The game's actions by index."""
+
+    def observation_size(self, game: Any) -> int:
+        """The length of every observation."""
+
+    def observation_range(self, game: Any) -> tuple[float, float]:
+        """The closed range of every observation entry."""
+
+    def max_decisions(self, game: Any) -> int:
+        """A bound on the decisions of one game."""
+
+    def deal_of(self, game: Any, state: Any) -> DealLayout | None:
+        """How the state's round is dealt, None without chance."""
+
+    def redeal(self, game: Any, state: Any, cards: Sequence[int]) -> Any:
+        """The state with its round dealt as ``cards``."""
+
+    def observe(self, view: Any) -> tuple[float, ...]:
+        """The view as numbers."""
+
+
 class GameSpaces:
-    """The `Game` members of the action space and observations; each raises `NotImplementedError` unless defined."""
+    """The `Game` members of the action space, observations and deals, from the game's `Encoding`.
+
+    A game without an ``encoding`` raises `NotImplementedError` from each of them.
+    """
 
     __slots__ = ()
 
     name: ClassVar[str]
+    #: The game's encoding module, or None if it defines no action space.
+    encoding: ClassVar[Encoding | None] = None
+
+    def _encoded(self, what: str = "an action space") -> Encoding:
+        if self.encoding is None:
+            raise _missing(self, what)
+        return self.encoding
 
     @property
     def num_actions(self) -> int:
         """How many action indices the game has: every action has one index in ``0 .. num_actions-1``."""
-        raise _missing(self, "an action space")
+        return len(self._encoded().actions(self))
 
     def action_index(self, action: Action) -> int:
         """Return the index of ``action``.
@@ -104,7 +202,7 @@ class GameSpaces:
             InvalidActionError: If the action has no index in this game.
             NotImplementedError: If the game defines no action space.
         """
-        raise _missing(self, "an action space")
+        return self._encoded().actions(self).index(action)
 
     def action_from_index(self, index: int) -> Action:
         """Return the action with index ``index``.
@@ -113,37 +211,38 @@ class GameSpaces:
             InvalidActionError: If ``index`` is not an integer from 0 to ``num_actions - 1``.
             NotImplementedError: If the game defines no action space.
         """
-        raise _missing(self, "an action space")
+        return self._encoded().actions(self).action(index)
 
     @property
     def observation_size(self) -> int:
         """The length of every ``view.observation()`` of this game."""
-        raise _missing(self, "observations")
+        return self._encoded("observations").observation_size(self)
 
     @property
     def observation_range(self) -> tuple[float, float]:
         """The closed range ``(low, high)`` that every entry of every observation lies in."""
-        raise _missing(self, "observations")
+        return self._encoded("observations").observation_range(self)
 
     @property
     def encoding_version(self) -> int:
         """The version of the game's layout of action indices and observations (see the module docs)."""
-        raise _missing(self, "an action space")
+        return self._encoded().VERSION
 
     @property
     def max_decisions(self) -> int:
         """An upper bound on the number of decisions in one game with these options."""
-        raise _missing(self, "a bound on its length")
+        return self._encoded("a bound on its length").max_decisions(self)
 
     def deal_of(self, state: State) -> DealLayout | None:
         """Return how ``state``'s round is dealt, or None for a game without chance.
 
         Raises:
+            InvalidStateError: If ``state`` is not a state of this game.
             NotImplementedError: If the game does not describe its deals.
         """
-        raise _missing(self, "its deals")
+        return self._encoded("its deals").deal_of(self, state)
 
-    def redeal(self, state: State, cards: tuple[int, ...]) -> State:
+    def redeal(self, state: State, cards: Sequence[int]) -> State:
         """Return ``state`` with its round dealt as ``cards``, indices into ``deal_of(state).cards`` in draw order.
 
         Only a state at the start of a round, before its first decision, can be dealt again.
@@ -152,7 +251,8 @@ class GameSpaces:
             InvalidStateError: If the state is not at the start of a round, or the cards do not fit the deal.
             NotImplementedError: If the game does not describe its deals.
         """
-        raise _missing(self, "its deals")
+        dealt: State = self._encoded("its deals").redeal(self, state, cards)
+        return dealt
 
 
 class StateSpaces:
@@ -182,9 +282,12 @@ class StateSpaces:
 
 
 class ViewSpaces:
-    """The `View` member of observations."""
+    """The `View` member of observations, from the game's `Encoding`."""
 
     __slots__ = ()
+
+    #: The game's encoding module, or None if it defines no observations.
+    encoding: ClassVar[Encoding | None] = None
 
     def observation(self) -> tuple[float, ...]:
         """Return the view as ``observation_size`` numbers, built from the view alone (see the game's encoding).
@@ -192,4 +295,6 @@ class ViewSpaces:
         Raises:
             NotImplementedError: If the game defines no observations.
         """
-        raise NotImplementedError(f"{type(self).__name__} does not define observations")
+        if self.encoding is None:
+            raise NotImplementedError(f"{type(self).__name__} does not define observations")
+        return self.encoding.observe(self)

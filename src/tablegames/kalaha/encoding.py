@@ -19,58 +19,54 @@ Every entry lies from 0 to ``2 x pits x seeds`` (`observation_range`).
 Kalaha has no chance: `deal_of` is None.
 
 Examples:
-    >>> from tablegames.kalaha import Kalaha
-    >>> state = Kalaha(pits=3, seeds=2).start().apply(Sow(0))
-    >>> observe(state.view(1))
+    >>> from tablegames.kalaha import Kalaha, Sow
+    >>> game = Kalaha(pits=3, seeds=2)
+    >>> game.num_actions, game.action_index(Sow(2)), game.action_from_index(2)
+    (3, 2, Sow(pit=2))
+    >>> state = game.start().apply(Sow(0))
+    >>> state.view(1).observation()
     (2, 2, 2, 0, 0, 3, 3, 0, 1, 0)
 """
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
-from tablegames.core.errors import InvalidActionError
-from tablegames.kalaha.actions import SOWS, Sow
+from tablegames.core.errors import InvalidStateError
+from tablegames.core.spaces import ActionTable
+from tablegames.kalaha.actions import SOWS
 
 if TYPE_CHECKING:
-    from tablegames.core.protocol import Action
+    from collections.abc import Sequence
+
     from tablegames.kalaha.game import Kalaha
+    from tablegames.kalaha.state import KalahaState
     from tablegames.kalaha.view import KalahaView
 
 __all__ = [
     "VERSION",
-    "action_from_index",
-    "action_index",
+    "actions",
+    "deal_of",
     "max_decisions",
     "observation_range",
     "observation_size",
     "observe",
+    "redeal",
 ]
 
 #: The layout version of Kalaha's action indices and observations.
 VERSION = 1
 
 
-def action_index(game: Kalaha, action: Action) -> int:
-    """The index of ``action``: its pit number.
-
-    Raises:
-        InvalidActionError: If ``action`` is not a sow of a pit of ``game``.
-    """
-    if type(action) is not Sow or action.pit >= game.pits:
-        raise InvalidActionError(f"{action!r} is not a sow of one of the {game.pits} pits, so it has no index")
-    return action.pit
+@functools.cache
+def _table(pits: int) -> ActionTable:
+    return ActionTable("Kalaha", SOWS[:pits])
 
 
-def action_from_index(game: Kalaha, index: int) -> Sow:
-    """The `Sow` with index ``index``.
-
-    Raises:
-        InvalidActionError: If ``index`` is not a pit number of ``game``.
-    """
-    if type(index) is not int or not 0 <= index < game.pits:
-        raise InvalidActionError(f"an action index of this game is an integer from 0 to {game.pits - 1}, got {index!r}")
-    return SOWS[index]
+def actions(game: Kalaha) -> ActionTable:
+    """The actions by index: the `Sow` of each pit."""
+    return _table(game.pits)
 
 
 def observation_size(game: Kalaha) -> int:
@@ -93,6 +89,21 @@ def max_decisions(game: Kalaha) -> int:
     """
     seeds = 2 * game.pits * game.seeds
     return (seeds + 1) * (seeds * game.pits + 1)
+
+
+def deal_of(game: Kalaha, state: object) -> None:
+    """None: Kalaha has no chance."""
+    del game, state
+
+
+def redeal(game: Kalaha, state: object, cards: Sequence[int]) -> KalahaState:
+    """Kalaha deals nothing, so nothing can be dealt again.
+
+    Raises:
+        InvalidStateError: Always.
+    """
+    del game, state, cards
+    raise InvalidStateError("Kalaha has no deals: nothing is dealt, so nothing can be dealt again")
 
 
 def observe(view: KalahaView) -> tuple[int, ...]:

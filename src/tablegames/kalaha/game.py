@@ -23,7 +23,7 @@ from tablegames.core.inputs import brief
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Game
 from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
-from tablegames.kalaha import encoding
+from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
 from tablegames.kalaha.bots import KalahaHeuristic, KalahaSearch
 from tablegames.kalaha.state import KalahaState
@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Mapping, Sequence
 
-    from tablegames.core.protocol import Action, State, View
-    from tablegames.core.spaces import DealLayout
+    from tablegames.core.protocol import View
+    from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalaha"]
 
@@ -56,6 +56,7 @@ class Kalaha(Game):
     name: ClassVar[str] = "kalaha"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    encoding: ClassVar[Encoding] = _encoding
 
     pits: int = attrs.field(default=6, validator=int_option(1, MAX_PITS))
     seeds: int = attrs.field(default=4, validator=int_option(1, 1000))
@@ -210,50 +211,6 @@ class Kalaha(Game):
             "heuristic": functools.partial(KalahaHeuristic, game=self),
             "search": functools.partial(KalahaSearch, game=self),
         }
-
-    @property
-    def num_actions(self) -> int:
-        """One action index per pit (see `tablegames.kalaha.encoding`).
-
-        Examples:
-            >>> game = Kalaha()
-            >>> game.num_actions, game.action_index(Sow(3)), game.action_from_index(3)
-            (6, 3, Sow(pit=3))
-        """
-        return self.pits
-
-    def action_index(self, action: Action) -> int:
-        """The index of ``action``: its pit number (see `tablegames.kalaha.encoding`)."""
-        return encoding.action_index(self, action)
-
-    def action_from_index(self, index: int) -> Sow:
-        """The `Sow` of pit ``index`` (see `tablegames.kalaha.encoding`)."""
-        return encoding.action_from_index(self, index)
-
-    @property
-    def observation_size(self) -> int:
-        """``2 x pits + 4`` numbers (see `tablegames.kalaha.encoding`)."""
-        return encoding.observation_size(self)
-
-    @property
-    def observation_range(self) -> tuple[float, float]:
-        """From 0 to every seed in the game."""
-        return encoding.observation_range(self)
-
-    @property
-    def encoding_version(self) -> int:
-        """The version of Kalaha's layout (`tablegames.kalaha.encoding.VERSION`)."""
-        return encoding.VERSION
-
-    @property
-    def max_decisions(self) -> int:
-        """A bound on the decisions of one game (see `tablegames.kalaha.encoding.max_decisions`)."""
-        return encoding.max_decisions(self)
-
-    def deal_of(self, state: State) -> DealLayout | None:
-        """None: Kalaha has no chance."""
-        del state
-        return None
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KalahaState:
         check_keys(data, ("game", "options", "pits", "stores", "current_player"), InvalidStateError, "state")

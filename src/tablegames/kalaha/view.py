@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.protocol import Action, View, result_text
+from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import pit_letter
-from tablegames.kalaha.encoding import observe
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
+    from tablegames.core.spaces import Encoding
 
 __all__ = ["KalahaView"]
 
@@ -41,6 +42,8 @@ class KalahaView(View):
     """
 
     game_name: ClassVar[str] = "kalaha"
+    #: The layout of its observations (`tablegames.kalaha.encoding`).
+    encoding: ClassVar[Encoding] = _encoding
 
     seat: int | None
     current_player: int | None
@@ -49,10 +52,6 @@ class KalahaView(View):
     legal_actions: tuple[Action, ...]
     pits: tuple[tuple[int, ...], tuple[int, ...]]
     stores: tuple[int, int]
-
-    def observation(self) -> tuple[int, ...]:
-        """The view as ``2 x pits + 4`` numbers, from this seat's side (see `tablegames.kalaha.encoding`)."""
-        return observe(self)
 
     def _fields(self) -> JSONDict:
         return {"pits": [list(self.pits[0]), list(self.pits[1])], "stores": list(self.stores)}

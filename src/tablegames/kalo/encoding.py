@@ -52,9 +52,11 @@ Every entry lies from 0 to ``max(52, play_limit, N(5N - 1) / 2 + 1)``
 Examples:
     >>> from tablegames.kalo import Kalo
     >>> game = Kalo(players=4)
-    >>> [str(action_from_index(i)) for i in (0, 14, 194, 195, 196, 249, 301, 359)]
+    >>> [str(game.action_from_index(i)) for i in (0, 14, 194, 195, 196, 249, 301, 359)]
     ['3c', '3c 3d 3h 3s', '2c 2d 2h 2s', 'pass', 'ready', 'card 3c', 'seat 0', 'insert 0']
-    >>> len(observe(game.start(seed=1).view(0))) == observation_size(game) == 746
+    >>> game.num_actions, game.action_index(game.start(seed=0).parse_action("3c 3h"))
+    (411, 5)
+    >>> len(game.start(seed=1).view(0).observation()) == game.observation_size == 746
     True
 """
 
@@ -64,8 +66,8 @@ import functools
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from tablegames.core.errors import InvalidActionError, InvalidStateError
-from tablegames.core.spaces import DealLayout
+from tablegames.core.errors import InvalidStateError
+from tablegames.core.spaces import ActionTable, DealLayout
 from tablegames.kalo.actions import ARRANGES, INSERTS, PASS, READY, SEATS, SLOTS, ChooseCard, Play
 from tablegames.kalo.cards import CARDS, DECK, SUITS, removed_cards
 
@@ -80,8 +82,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ACTIONS",
     "VERSION",
-    "action_from_index",
-    "action_index",
+    "actions",
     "deal_of",
     "max_decisions",
     "observation_range",
@@ -106,7 +107,7 @@ ACTIONS: tuple[Action, ...] = (
     *SLOTS[:52],
     *INSERTS[:52],
 )
-_INDEX: dict[Action, int] = {action: index for index, action in enumerate(ACTIONS)}
+_TABLE = ActionTable("Kalo", ACTIONS)
 _CARD = {card: index for index, card in enumerate(DECK)}
 _BY_NAME = {str(card): card for card in DECK}
 _RANKS = range(3, 16)
@@ -114,27 +115,10 @@ _PHASES = ("arrange", "play", "effect", "over")
 _STEPS = ("card", "seat", "slot", "insert")
 
 
-def action_index(action: Action) -> int:
-    """The index of ``action`` (see the table above).
-
-    Raises:
-        InvalidActionError: If ``action`` has no index: not a Kalo action, or a slot beyond 51.
-    """
-    try:
-        return _INDEX[action]
-    except (KeyError, TypeError):
-        raise InvalidActionError(f"{action!r} has no Kalo action index") from None
-
-
-def action_from_index(index: int) -> Action:
-    """The action with index ``index``.
-
-    Raises:
-        InvalidActionError: If ``index`` is not an integer from 0 to 410.
-    """
-    if type(index) is not int or not 0 <= index < len(ACTIONS):
-        raise InvalidActionError(f"a Kalo action index is an integer from 0 to {len(ACTIONS) - 1}, got {index!r}")
-    return ACTIONS[index]
+def actions(game: Kalo) -> ActionTable:
+    """The actions by index (the table above): the same for every option set."""
+    del game
+    return _TABLE
 
 
 def _in_play(game: Kalo) -> int:
@@ -229,19 +213,40 @@ def _deal_cards(players: int) -> tuple[str, ...]:
     return tuple(str(card) for card in DECK if card not in removed)
 
 
-def deal_of(game: Kalo, state: KaloState) -> DealLayout:
-    """The deal of ``state``'s round: every card in play, drawn into the hands of seats 0, 1, ... in turn."""
+def _kalo_state(state: object) -> KaloState:
+    from tablegames.kalo.state import KaloState
+
+    if not isinstance(state, KaloState):
+        raise InvalidStateError(f"a Kalo state is needed, got {type(state).__name__}")
+    return state
+
+
+def deal_of(game: Kalo, state: object) -> DealLayout:
+    """The deal of ``state``'s round: every card in play, drawn into the hands of seats 0, 1, ... in turn.
+
+    Raises:
+        InvalidStateError: If ``state`` is not a Kalo state.
+    """
+    state = _kalo_state(state)
     cards = _deal_cards(game.players)
     return DealLayout(number=state.round_number, cards=cards, places=(len(cards) // game.players,) * game.players)
 
 
-def redeal(game: Kalo, state: KaloState, cards: Sequence[int]) -> KaloState:
+def redeal(game: Kalo, state: object, cards: Sequence[int]) -> KaloState:
     """``state`` with its round dealt as ``cards`` (indices into ``deal_of(state).cards``).
 
     Raises:
-        InvalidStateError: If ``state`` is not at the start of a round (before its first decision), or the
-            cards are not every card of the deal once.
+        InvalidStateError: If ``state`` is not a Kalo state at the start of a round (before its first
+            decision), or the cards are not every card of the deal once.
+
+    Examples:
+        >>> from tablegames.kalo import Kalo
+        >>> game = Kalo(players=3)
+        >>> state = game.redeal(game.start(seed=1), tuple(range(51)))
+        >>> [str(slot.card) for slot in state.hands[0][:4]]
+        ['3c', '3d', '3h', '3s']
     """
+    state = _kalo_state(state)
     opener = (state.kalo_holder + 1) % game.players
     if state.phase != "arrange" or state.arranged or state.current_player != opener:
         raise InvalidStateError("only a round that has just been dealt, before its first decision, can be dealt again")

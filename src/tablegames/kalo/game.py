@@ -23,7 +23,7 @@ from tablegames.core.options import bool_option, check_seed, int_option, players
 from tablegames.core.protocol import Action, Game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, int_tuple, read_int, read_str
 from tablegames.kalo import actions as act
-from tablegames.kalo import encoding
+from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
 from tablegames.kalo.model import Slot
 from tablegames.kalo.reading import check_cards, read_state
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
 
     from tablegames.core.bots import Bot
-    from tablegames.core.protocol import State, View
-    from tablegames.core.spaces import DealLayout
+    from tablegames.core.protocol import View
+    from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalo"]
 
@@ -60,6 +60,7 @@ class Kalo(Game):
     name: ClassVar[str] = "kalo"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
+    encoding: ClassVar[Encoding] = _encoding
 
     players: int = attrs.field(default=4, validator=players_option("Kalo", 3, 6))
     kalo_in_combinations: bool = attrs.field(default=False, validator=bool_option)
@@ -326,67 +327,6 @@ class Kalo(Game):
         """
         return sample_state(self, view, rng)
 
-    @property
-    def num_actions(self) -> int:
-        """411 action indices, for every option set (see `tablegames.kalo.encoding`).
-
-        Examples:
-            >>> game = Kalo()
-            >>> game.num_actions, game.action_index(act.PASS), str(game.action_from_index(5))
-            (411, 195, '3c 3h')
-        """
-        return len(encoding.ACTIONS)
-
-    def action_index(self, action: Action) -> int:
-        """The index of ``action`` (see `tablegames.kalo.encoding`)."""
-        return encoding.action_index(action)
-
-    def action_from_index(self, index: int) -> Action:
-        """The action with index ``index`` (see `tablegames.kalo.encoding`)."""
-        return encoding.action_from_index(index)
-
-    @property
-    def observation_size(self) -> int:
-        """``62N + 290 + NS`` numbers for ``N`` players and ``S`` cards in play (see `tablegames.kalo.encoding`)."""
-        return encoding.observation_size(self)
-
-    @property
-    def observation_range(self) -> tuple[float, float]:
-        """From 0 to the largest count an entry can hold (see `tablegames.kalo.encoding`)."""
-        return encoding.observation_range(self)
-
-    @property
-    def encoding_version(self) -> int:
-        """The version of Kalo's layout (`tablegames.kalo.encoding.VERSION`)."""
-        return encoding.VERSION
-
-    @property
-    def max_decisions(self) -> int:
-        """A bound on the decisions of one game (see `tablegames.kalo.encoding.max_decisions`)."""
-        return encoding.max_decisions(self)
-
-    def deal_of(self, state: State) -> DealLayout:
-        """The deal of the state's round: the cards in play drawn into the hands of seats 0, 1, ... in turn.
-
-        Raises:
-            InvalidStateError: If ``state`` is not a Kalo state.
-        """
-        return encoding.deal_of(self, _kalo_state(state))
-
-    def redeal(self, state: State, cards: tuple[int, ...]) -> KaloState:
-        """The state with its round dealt as ``cards``, at the start of a round (see `tablegames.kalo.encoding`).
-
-        Raises:
-            InvalidStateError: If ``state`` is not a Kalo state at the start of a round, or the cards do not fit.
-
-        Examples:
-            >>> game = Kalo(players=3)
-            >>> state = game.redeal(game.start(seed=1), tuple(range(51)))
-            >>> [str(slot.card) for slot in state.hands[0][:4]]
-            ['3c', '3d', '3h', '3s']
-        """
-        return encoding.redeal(self, _kalo_state(state), cards)
-
     def bots(self) -> dict[str, Callable[..., Bot]]:
         """Kalo's bots by name: ``"random"``, ``"heuristic"`` (`KaloHeuristic`) and ``"search"`` (ISMCTS).
 
@@ -399,12 +339,6 @@ class Kalo(Game):
         from tablegames.kalo.bots import kalo_bots
 
         return kalo_bots(self)
-
-
-def _kalo_state(state: object) -> KaloState:
-    if not isinstance(state, KaloState):
-        raise InvalidStateError(f"a Kalo state is needed, got {type(state).__name__}")
-    return state
 
 
 def _bad(value: object) -> Card:

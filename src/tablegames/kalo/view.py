@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.protocol import Action, View, result_text
+from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import RANK_NAMES, Card
-from tablegames.kalo.encoding import observe
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
+    from tablegames.core.spaces import Encoding
     from tablegames.kalo.model import Slot, Step, TrickPlay
     from tablegames.kalo.state import KaloState
 
@@ -95,6 +96,8 @@ class KaloView(View):
     """
 
     game_name: ClassVar[str] = "kalo"
+    #: The layout of its observations (`tablegames.kalo.encoding`).
+    encoding: ClassVar[Encoding] = _encoding
 
     seat: int | None
     current_player: int | None
@@ -114,10 +117,6 @@ class KaloView(View):
     effect: EffectView | None
     out: tuple[int, ...]
     plays: int
-
-    def observation(self) -> tuple[int, ...]:
-        """The view as numbers, from this seat (see `tablegames.kalo.encoding`)."""
-        return observe(self)
 
     def _fields(self) -> JSONDict:
         return {

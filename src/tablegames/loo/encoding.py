@@ -31,7 +31,9 @@ viewer, 1 the next seat to play, and so on. With ``N`` players,
 
 Balances may be negative: every entry lies within ``(-B, B)``
 (`observation_range`), ``B`` a bound on the chips any balance or pot can
-reach with the game's options.
+reach with the game's options, at most `CHIP_CAP` (2**53; a chip count
+beyond it, which only games of very many rounds can reach, is written as
+the cap).
 
 **Deal**: the 52 cards in card order are drawn five each into the hands of
 seat 0, 1, ..., then five into the Miss (with option ``miss``), then one
@@ -40,9 +42,11 @@ card is turned up; the rest is the stock.
 Examples:
     >>> from tablegames.loo import Loo
     >>> game = Loo(players=4)
-    >>> [str(action_from_index(i)) for i in (0, 9, 51, 52, 53, 54)]
+    >>> [str(game.action_from_index(i)) for i in (0, 9, 51, 52, 53, 54)]
     ['2c', 'Jc', 'As', 'play', 'drop', 'miss']
-    >>> len(observe(game.start(seed=1).view(0))) == observation_size(game) == 373
+    >>> game.num_actions, game.action_index(game.start(seed=0).parse_action("drop"))
+    (55, 53)
+    >>> len(game.start(seed=1).view(0).observation()) == game.observation_size == 373
     True
 """
 
@@ -50,8 +54,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablegames.core.errors import InvalidActionError, InvalidStateError
-from tablegames.core.spaces import DealLayout
+from tablegames.core.errors import InvalidStateError
+from tablegames.core.spaces import ActionTable, DealLayout
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, SUITS
 from tablegames.loo.rules import TRICKS, trick_winner
@@ -66,9 +70,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACTIONS",
+    "CHIP_CAP",
     "VERSION",
-    "action_from_index",
-    "action_index",
+    "actions",
     "chip_bound",
     "deal_of",
     "max_decisions",
@@ -83,39 +87,27 @@ VERSION = 1
 
 #: Every action by its index.
 ACTIONS: tuple[Action, ...] = (*(PLAYS[card] for card in DECK), STAY, DROP, TAKE_MISS)
-_INDEX: dict[Action, int] = {action: index for index, action in enumerate(ACTIONS)}
+_TABLE = ActionTable("Loo", ACTIONS)
 _CARD = {card: index for index, card in enumerate(DECK)}
 _NAMES = tuple(str(card) for card in DECK)
 _DECISIONS = (None, "play", "drop", "miss")
 _PHASES = ("decide", "play", "over")
 
 
-def action_index(action: Action) -> int:
-    """The index of ``action`` (see the table above).
-
-    Raises:
-        InvalidActionError: If ``action`` is not a Loo action.
-    """
-    try:
-        return _INDEX[action]
-    except (KeyError, TypeError):
-        raise InvalidActionError(f"{action!r} has no Loo action index") from None
-
-
-def action_from_index(index: int) -> Action:
-    """The action with index ``index``.
-
-    Raises:
-        InvalidActionError: If ``index`` is not an integer from 0 to 54.
-    """
-    if type(index) is not int or not 0 <= index < len(ACTIONS):
-        raise InvalidActionError(f"a Loo action index is an integer from 0 to {len(ACTIONS) - 1}, got {index!r}")
-    return ACTIONS[index]
+def actions(game: Loo) -> ActionTable:
+    """The actions by index (the table above): the same for every option set."""
+    del game
+    return _TABLE
 
 
 def observation_size(game: Loo) -> int:
     """``329 + 11N`` for ``N`` players."""
     return 329 + 11 * game.players
+
+
+#: The largest chip count an observation holds: larger ones (only games of very many rounds reach them) are
+#: written as this, so that every entry is exact as a float64 and finite as a float32.
+CHIP_CAP = 2**53
 
 
 def chip_bound(game: Loo) -> int:
@@ -124,7 +116,8 @@ def chip_bound(game: Loo) -> int:
     Each round's pot is at most the carry-over, the antes and a Miss fee; the
     carry-over at most ``N - 1`` loo payments of the pot; a balance changes by
     at most an ante, a fee and the pot each round, and the others' changes
-    add up against it (chips are conserved).
+    add up against it (chips are conserved). The pot can grow about ``N - 1``
+    times each round, so the bound is at most `CHIP_CAP`.
 
     Examples:
         >>> from tablegames.loo import Loo
@@ -137,7 +130,9 @@ def chip_bound(game: Loo) -> int:
     for _ in range(game.rounds):
         spent += game.ante + game.miss_fee + pot
         pot = (n - 1) * pot + per_round
-    return max(n * game.starting_chips + (n - 1) * spent, pot)
+        if pot > CHIP_CAP:
+            return CHIP_CAP
+    return min(CHIP_CAP, max(n * game.starting_chips + (n - 1) * spent, pot))
 
 
 def observation_range(game: Loo) -> tuple[float, float]:
@@ -182,30 +177,63 @@ def observe(view: LooView) -> tuple[int, ...]:
         seats[at + _DECISIONS.index(view.decisions[seat])] = 1
         seats[at + 4 : at + 10] = (
             view.tricks_won[seat],
-            view.scores[seat],
+            _chips(view.scores[seat]),
             view.hand_sizes[seat],
             int(seat in in_trick),
             int(seat == view.dealer),
             int(seat == view.current_player),
         )
     phase = [int(view.phase == each) for each in _PHASES]
-    table = (view.pot, view.p0, view.carry, view.round_number, view.rounds, int(view.miss_open), *phase)
+    table = (
+        _chips(view.pot),
+        _chips(view.p0),
+        _chips(view.carry),
+        view.round_number,
+        view.rounds,
+        int(view.miss_open),
+        *phase,
+    )
     return (*cards, *led, *winning, *winner, *trump, *seats, *table)
 
 
-def deal_of(game: Loo, state: LooState) -> DealLayout:
-    """The deal of ``state``'s round: five cards per seat, five for the Miss (with option ``miss``), one turned up."""
+def _loo_state(state: object) -> LooState:
+    from tablegames.loo.state import LooState
+
+    if not isinstance(state, LooState):
+        raise InvalidStateError(f"a Loo state is needed, got {type(state).__name__}")
+    return state
+
+
+def _chips(count: int) -> int:
+    return max(-CHIP_CAP, min(CHIP_CAP, count))
+
+
+def deal_of(game: Loo, state: object) -> DealLayout:
+    """The deal of ``state``'s round: five cards per seat, five for the Miss (with option ``miss``), one turned up.
+
+    Raises:
+        InvalidStateError: If ``state`` is not a Loo state.
+    """
+    state = _loo_state(state)
     places = (TRICKS,) * (game.players + (1 if game.miss else 0)) + (1,)
     return DealLayout(number=state.round_number, cards=_NAMES, places=places)
 
 
-def redeal(game: Loo, state: LooState, cards: Sequence[int]) -> LooState:
+def redeal(game: Loo, state: object, cards: Sequence[int]) -> LooState:
     """``state`` with its round dealt as ``cards`` (indices into ``deal_of(state).cards``), the rest the stock.
 
     Raises:
-        InvalidStateError: If ``state`` is not at the start of a round (before its first decision), or the
-            cards are not distinct cards drawn for every place of the deal.
+        InvalidStateError: If ``state`` is not a Loo state at the start of a round (before its first
+            decision), or the cards are not distinct cards drawn for every place of the deal.
+
+    Examples:
+        >>> from tablegames.loo import Loo
+        >>> game = Loo(players=3)
+        >>> state = game.redeal(game.start(seed=1), tuple(range(16)))
+        >>> [str(card) for card in state.hands[1]], str(state.turned)
+        (['7c', '8c', '9c', '10c', 'Jc'], '4d')
     """
+    state = _loo_state(state)
     if state.phase != "decide" or any(choice is not None for choice in state.decisions):
         raise InvalidStateError("only a round that has just been dealt, before its first decision, can be dealt again")
     deal = deal_of(game, state)

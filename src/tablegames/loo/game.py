@@ -22,7 +22,7 @@ from tablegames.core.match import new_seed
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Action, Game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_str
-from tablegames.loo import encoding
+from tablegames.loo import encoding as _encoding
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.bots import loo_bots
 from tablegames.loo.cards import DECK, Card
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
 
     from tablegames.core.bots import Bot
-    from tablegames.core.protocol import State, View
-    from tablegames.core.spaces import DealLayout
+    from tablegames.core.protocol import View
+    from tablegames.core.spaces import Encoding
 
 __all__ = ["Loo"]
 
@@ -78,6 +78,7 @@ class Loo(Game):
     name: ClassVar[str] = "loo"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 8
+    encoding: ClassVar[Encoding] = _encoding
 
     players: int = attrs.field(default=5, validator=players_option("Loo", 3, 8))
     ante: int = attrs.field(default=1, validator=int_option(1, 1_000_000))
@@ -244,67 +245,6 @@ class Loo(Game):
         """
         return sample_state(self, view, rng)
 
-    @property
-    def num_actions(self) -> int:
-        """55 action indices, for every option set (see `tablegames.loo.encoding`).
-
-        Examples:
-            >>> game = Loo()
-            >>> game.num_actions, game.action_index(DROP), str(game.action_from_index(9))
-            (55, 53, 'Jc')
-        """
-        return len(encoding.ACTIONS)
-
-    def action_index(self, action: Action) -> int:
-        """The index of ``action`` (see `tablegames.loo.encoding`)."""
-        return encoding.action_index(action)
-
-    def action_from_index(self, index: int) -> Action:
-        """The action with index ``index`` (see `tablegames.loo.encoding`)."""
-        return encoding.action_from_index(index)
-
-    @property
-    def observation_size(self) -> int:
-        """``329 + 11N`` numbers for ``N`` players (see `tablegames.loo.encoding`)."""
-        return encoding.observation_size(self)
-
-    @property
-    def observation_range(self) -> tuple[float, float]:
-        """Within plus or minus a bound on the chips of the game (see `tablegames.loo.encoding`)."""
-        return encoding.observation_range(self)
-
-    @property
-    def encoding_version(self) -> int:
-        """The version of Loo's layout (`tablegames.loo.encoding.VERSION`)."""
-        return encoding.VERSION
-
-    @property
-    def max_decisions(self) -> int:
-        """A bound on the decisions of one game (see `tablegames.loo.encoding.max_decisions`)."""
-        return encoding.max_decisions(self)
-
-    def deal_of(self, state: State) -> DealLayout:
-        """The deal of the state's round: five cards a seat, the Miss (option ``miss``), the turned-up card.
-
-        Raises:
-            InvalidStateError: If ``state`` is not a Loo state.
-        """
-        return encoding.deal_of(self, _loo_state(state))
-
-    def redeal(self, state: State, cards: tuple[int, ...]) -> LooState:
-        """The state with its round dealt as ``cards``, at the start of a round (see `tablegames.loo.encoding`).
-
-        Raises:
-            InvalidStateError: If ``state`` is not a Loo state at the start of a round, or the cards do not fit.
-
-        Examples:
-            >>> game = Loo(players=3)
-            >>> state = game.redeal(game.start(seed=1), tuple(range(16)))
-            >>> [str(card) for card in state.hands[1]], str(state.turned)
-            (['7c', '8c', '9c', '10c', 'Jc'], '4d')
-        """
-        return encoding.redeal(self, _loo_state(state), cards)
-
     def bots(self) -> dict[str, Callable[..., Bot]]:
         """Loo's bots by name: ``"random"``, ``"heuristic"`` (`LooHeuristic`) and ``"search"`` (ISMCTS).
 
@@ -315,12 +255,6 @@ class Loo(Game):
             ['heuristic', 'random', 'search']
         """
         return loo_bots(self)
-
-
-def _loo_state(state: object) -> LooState:
-    if not isinstance(state, LooState):
-        raise InvalidStateError(f"a Loo state is needed, got {type(state).__name__}")
-    return state
 
 
 def _sequence(value: object, what: str) -> Sequence[Any]:

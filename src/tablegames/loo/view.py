@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.protocol import Action, View, result_text
+from tablegames.loo import encoding as _encoding
 from tablegames.loo.cards import SUIT_NAMES, Card
-from tablegames.loo.encoding import observe
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
+    from tablegames.core.spaces import Encoding
     from tablegames.loo.rules import TrickCard
     from tablegames.loo.state import LooState
 
@@ -59,6 +60,8 @@ class LooView(View):
     """
 
     game_name: ClassVar[str] = "loo"
+    #: The layout of its observations (`tablegames.loo.encoding`).
+    encoding: ClassVar[Encoding] = _encoding
 
     seat: int | None
     current_player: int | None
@@ -82,10 +85,6 @@ class LooView(View):
     tricks: tuple[tuple[TrickCard, ...], ...]
     trick: tuple[TrickCard, ...]
     tricks_won: tuple[int, ...]
-
-    def observation(self) -> tuple[int, ...]:
-        """The view as numbers, from this seat (see `tablegames.loo.encoding`)."""
-        return observe(self)
 
     def _fields(self) -> JSONDict:
         return {
