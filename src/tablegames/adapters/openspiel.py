@@ -197,11 +197,16 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
         """The start of a game: the first deal's chance nodes, or the first decision."""
         return TablegamesState(self)
 
-    def state_from(self, state: State) -> TablegamesState:
-        """An OpenSpiel state holding the tablegames ``state`` of this game, for a search to start from.
+    def state_from(self, state: State, *, deal: bool = False) -> TablegamesState:
+        """An OpenSpiel state holding the tablegames ``state`` of this game, for a search or a test to start from.
 
         It has no history of its own, and its information states know only the
         view of each seat now (nothing of what came before).
+
+        Args:
+            state: A state of this game.
+            deal: Deal the state's round again by chance nodes first (the state
+                must be at the start of a round, before its first decision).
 
         Raises:
             ConfigError: If ``state`` is not a state of this game with these options.
@@ -210,7 +215,7 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
             raise ConfigError(f"a state of {state.game!r} is not a state of {self.game!r}")
         made = self.new_initial_state()
         players = self.game.players
-        made._now = _Now(state, None, ((),) * players, (0.0,) * players, (0.0,) * players)
+        made._now = _Now(state, () if deal else None, ((),) * players, (0.0,) * players, (0.0,) * players)
         return made
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
