@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import tablegames
+from tablegames.kalo import Kalo
 from tests.adapters.games import CASES, IDS
 from tests.extras import need_module
 
@@ -37,6 +38,7 @@ def test_random_sim_test(
     start = None
     if request.node.callspec.id in LATE:
         kalo = game.game
+        assert isinstance(kalo, Kalo)
         hands = [[slot["card"] for slot in hand] for hand in kalo.start(seed=0).to_dict()["hands"]]
         late = kalo.deal(hands, scores=[kalo.target - 1] * kalo.players, round_number=9)
         start = game.state_from(late, deal=True)
