@@ -100,6 +100,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         game = load(game_name, **options)
         if render_mode not in (None, "ansi"):
             raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        observation, action = spaces_of(game)
         self.game = game
         self.rewards_kind = check_rewards(rewards)
         self.render_mode = render_mode
@@ -108,7 +109,6 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
             "name": f"tablegames_{game.name}_v{game.encoding_version}",
             "is_parallelizable": False,
         }
-        observation, action = spaces_of(game)
         self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
         self._observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self._action_spaces = dict.fromkeys(self.possible_agents, action)
