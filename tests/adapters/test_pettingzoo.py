@@ -62,6 +62,14 @@ def test_parallel_api_test(suite: ModuleType, name: str, options: dict[str, Any]
     suite.parallel_api_test(parallel_env(name, **options), num_cycles=400)
 
 
+@pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
+def test_parallel_seed_test(suite: ModuleType, name: str, options: dict[str, Any]) -> None:
+    """pettingzoo.test.parallel_seed_test passes (it samples actions without the mask: illegal ones end the game)."""
+    from tablegames.adapters.pettingzoo import parallel_env
+
+    suite.parallel_seed_test(lambda: parallel_env(name, **options), num_cycles=100)
+
+
 @pytest.mark.parametrize("rewards", ["outcome", "score"])
 def test_rewards_add_up_to_the_documented_payoffs(rewards: str) -> None:
     """Over a whole game the rewards add up to the outcome payoffs, or to the final scores less the first."""
