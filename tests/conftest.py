@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 
 from hypothesis import HealthCheck, settings
 
@@ -19,3 +21,11 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=2_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+# OpenSpiel's algorithms import absl.logging, whose handler keeps the sys.stderr of the moment it is made: made
+# inside a test, that is the test's capture, and a later logging.config.dictConfig (the server's log config)
+# fails flushing it once closed. Made here and given the process's stderr, it stays writable.
+with contextlib.suppress(ImportError):
+    import absl.logging
+
+    absl.logging.get_absl_handler().python_handler.stream = sys.__stderr__
