@@ -12,12 +12,10 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from tablegames.core.bots import Bot, RandomBot
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
@@ -25,7 +23,7 @@ from tablegames.core.protocol import Game
 from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
 from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
-from tablegames.kalaha.bots import KalahaHeuristic, KalahaSearch
+from tablegames.kalaha.bots import kalaha_bots
 from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
 
@@ -33,6 +31,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Mapping, Sequence
 
+    from tablegames.core.bots import Bot
     from tablegames.core.protocol import View
     from tablegames.core.spaces import Encoding
 
@@ -197,7 +196,8 @@ class Kalaha(Game):
     def bots(self) -> dict[str, Callable[..., Bot]]:
         """Kalaha's bots by name: ``"random"``, ``"heuristic"`` (`KalahaHeuristic`) and ``"search"`` (`KalahaSearch`).
 
-        Each is called with the bot's settings as keywords and plays this game; see `tablegames.kalaha.bots`.
+        Each is a `tablegames.core.bots.BotSpec` declaring its settings, and plays this game; see
+        `tablegames.kalaha.bots`.
 
         Examples:
             >>> sorted(Kalaha().bots())
@@ -206,11 +206,7 @@ class Kalaha(Game):
             >>> bot.game.pits, bot.depth
             (4, 3)
         """
-        return {
-            "random": RandomBot,
-            "heuristic": functools.partial(KalahaHeuristic, game=self),
-            "search": functools.partial(KalahaSearch, game=self),
-        }
+        return kalaha_bots(self)
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KalahaState:
         check_keys(data, ("game", "options", "pits", "stores", "current_player"), InvalidStateError, "state")
