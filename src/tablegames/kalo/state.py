@@ -77,6 +77,8 @@ class KaloState(State):
         effect: The effect being resolved, in phase ``"effect"``.
         out: Seats out of this round, in the order they went out.
         plays: Plays so far this round (ruling K11's limit counts them).
+        aside: Cards a position took out of this round (see `Kalo.position`), in deck
+            order; empty in every round dealt. They are back in the next deal.
     """
 
     game: Kalo
@@ -95,6 +97,7 @@ class KaloState(State):
     effect: Effect | None = None
     out: tuple[int, ...] = ()
     plays: int = 0
+    aside: tuple[Card, ...] = ()
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # -- legal decisions -------------------------------------------------------
@@ -221,6 +224,7 @@ class KaloState(State):
             out=self.out,
             plays=self.plays,
             events=events,
+            aside=self.aside,
         )
         table.apply(action)
         return freeze(table)
@@ -273,6 +277,7 @@ class KaloState(State):
             },
             "out": list(self.out),
             "plays": self.plays,
+            **({"aside": [str(card) for card in self.aside]} if self.aside else {}),
         }
 
     def cards_in_play(self) -> tuple[Card, ...]:
@@ -286,8 +291,10 @@ class KaloState(State):
 
     @property
     def removed(self) -> tuple[Card, ...]:
-        """The cards out of this game by the player count (ruling K1)."""
-        return removed_cards(self.game.players)
+        """The cards out of this round: those out of the game by the player count (ruling K1), and any `aside`."""
+        if not self.aside:
+            return removed_cards(self.game.players)
+        return tuple(sorted((*removed_cards(self.game.players), *self.aside), key=card_key))
 
     def __str__(self) -> str:
         return str(self.view(None))
@@ -316,4 +323,5 @@ def freeze(table: Table) -> KaloState:
         effect=table.effect,
         out=table.out,
         plays=table.plays,
+        aside=table.aside,
     )

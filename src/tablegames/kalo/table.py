@@ -88,6 +88,7 @@ class Table:
     out: tuple[int, ...]
     plays: int
     events: list[Event] | None
+    aside: tuple[Card, ...] = ()
 
     # -- small helpers -------------------------------------------------------
 
@@ -118,7 +119,7 @@ class Table:
     def start_round(self, hands: tuple[tuple[Card, ...], ...]) -> None:
         """Put a deal on the table: the Kalo holder announces, the seat after them arranges first (K2, K3)."""
         self.hands = [tuple(DEALT[card] for card in hand) for hand in hands]
-        self.pile, self.trick, self.passed, self.out = (), (), frozenset(), ()
+        self.pile, self.trick, self.passed, self.out, self.aside = (), (), frozenset(), (), ()
         self.effect, self.plays, self.arranged = None, 0, 0
         holder = next(seat for seat, hand in enumerate(hands) if KALO in hand)
         self.kalo_holder = holder
@@ -234,11 +235,25 @@ class Table:
     def end_round(self, reason: str) -> None:
         """K11, K13: the last holder, or every blocked holder, scores 1; then the next round is dealt."""
         holders = self.holders()
+        players = self.game.players
+        points = [0] * players
+        for place, seat in enumerate(self.out, start=1):
+            points[seat] = players - place + 1
         if reason == "last":
             self.out = (*self.out, *holders)
         for seat in holders:
             self.scores[seat] += 1
-        self.emit(ev.RoundEnded(round_number=self.round_number, reason=reason, scoring=tuple(holders)))
+            points[seat] += 1
+        self.emit(
+            ev.RoundEnded(
+                round_number=self.round_number,
+                reason=reason,
+                scoring=tuple(holders),
+                places=self.out,
+                points=tuple(points),
+                scores=tuple(self.scores),
+            )
+        )
         self.check_game_end()
         if self.phase == "over":
             return
@@ -265,6 +280,12 @@ class Table:
         elif isinstance(action, ChooseSeat):
             step: Step = "slot" if effect.rank == 6 else "insert"
             self.effect = attrs.evolve(effect, target=action.seat, step=step)
+            seen_by = frozenset() if effect.card is None else effect.origin
+            self.emit(
+                ev.TargetChosen(
+                    seat=effect.seat, rank=effect.rank, target=action.seat, card=effect.card, seen_by=seen_by
+                )
+            )
             if step == "insert":
                 self.current = action.seat
         elif isinstance(action, ChooseSlot):
