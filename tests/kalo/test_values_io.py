@@ -271,3 +271,21 @@ def test_a_float_rank_is_refused_and_changes_no_card() -> None:
         Card(10.0, "d")  # type: ignore[arg-type]
     assert type(ten.rank) is int
     assert Card(10, "d") is ten
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("arrange 12 13", r"^'arrange 12 13' is not a Kalo action: arrange takes one slot number, e.g. 'arrange 3'$"),
+        ("insert", r"insert takes one slot number, e.g. 'insert 3'$"),
+        ("seat 1 2", r"seat takes one seat number, e.g. 'seat 2'$"),
+        ("slot 100", r"slot takes one slot number"),
+    ],
+)
+def test_numbered_decisions_say_what_they_take(text: str, message: str) -> None:
+    """arrange, insert, seat and slot with no number, several or a long one say what they take.
+
+    Checks rules/kalo.md#notation.
+    """
+    with pytest.raises(InvalidActionError, match=message):
+        FOUR.start(seed=1).parse_action(text)
