@@ -129,6 +129,7 @@ def _backend_options(parser: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     games = ", ".join(tablegames.names())
+    bots = _bots_help()
     parser = argparse.ArgumentParser(prog="tablegames", description="Play table games in the terminal.")
     commands = parser.add_subparsers(
         dest="command", required=True, metavar="{play,replay,simulate,tournament,solve,analyse,serve}"
@@ -138,7 +139,7 @@ def _parser() -> argparse.ArgumentParser:
         "play",
         help="play a game against bots, or with others at one screen",
         description="Play a game in the terminal. Type a decision's number or its notation; 'help' lists commands.",
-        epilog=_bots_help(),
+        epilog=bots,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("game", nargs="?", default=None, metavar="GAME", help=f"which game: {games} (default kalaha)")
@@ -170,7 +171,7 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many games between bots and measure them",
         description="Play many games between bots, seats rotated, and print win rates with 95% intervals.",
-        epilog=_bots_help(),
+        epilog=bots,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     simulate.add_argument("game", metavar="GAME", help=f"which game: {games}")
@@ -188,7 +189,7 @@ def _parser() -> argparse.ArgumentParser:
         help="play every bot against every other and rate them",
         description="Play every bot against every other at tables, seats rotated, and print Bradley-Terry ratings "
         "with 95% intervals and a crosstable; --plot draws them.",
-        epilog=_bots_help(),
+        epilog=bots,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     tournament.add_argument("game", metavar="GAME", help=f"which game: {games}")

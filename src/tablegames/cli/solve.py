@@ -22,7 +22,7 @@ import tablegames
 from tablegames import ConfigError, InvalidStateError
 from tablegames.cli.files import read_state
 from tablegames.cli.progress import Status, duration
-from tablegames.core.inputs import parse_json
+from tablegames.core.inputs import brief, parse_json
 from tablegames.kalaha import KalahaState, Progress, Solution, solve
 from tablegames.kalaha.bots import KalahaSearch
 
@@ -92,12 +92,20 @@ def position_of(text: str, options: Mapping[str, Any]) -> KalahaState:
     own = state.game.options()
     differ = {key: value for key, value in options.items() if own.get(key) != value}
     if differ:
-        flags = ", ".join(f"--{key.replace('_', '-')} {json.dumps(value)}" for key, value in differ.items())
+        flags = ", ".join(_flag(key, value) for key, value in differ.items())
         raise ConfigError(
             f"the position is a state of {state.game}, not of {flags}: a saved position's board is its own; "
             "leave those flags out"
         )
     return state
+
+
+def _flag(key: str, value: object) -> str:
+    """An option as the flag that gives it: ``--pits 4``, ``--no-empty-capture``."""
+    name = key.replace("_", "-")
+    if isinstance(value, bool):
+        return f"--{name}" if value else f"--no-{name}"
+    return f"--{name} {brief(value, 40)}"
 
 
 def solution_dict(state: KalahaState, solution: Solution) -> dict[str, object]:
