@@ -395,7 +395,7 @@ def _empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: i
         passed=frozenset(),
         leader=0,
         phase="play",
-        current=None,
+        current_player=None,
         arranged=0,
         effect=None,
         out=(),
