@@ -11,9 +11,11 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tablegames.core import (
+    LAZY,
     Action,
-    ArenaResult,
     Bot,
     ConfigError,
     Event,
@@ -38,11 +40,14 @@ from tablegames.core import (
     names,
     play_bots,
     register,
-    simulate,
     state_from_dict,
     tournament,
     unregister,
 )
+from tablegames.core.lazy import on_first_use
+
+if TYPE_CHECKING:
+    from tablegames.core import ArenaResult, simulate
 
 __version__ = "0.1.0"
 
@@ -79,3 +84,7 @@ __all__ = [
     "tournament",
     "unregister",
 ]
+
+
+#: The arena's names are imported on first use: most programs never start a process pool.
+__getattr__ = on_first_use(__name__, LAZY, globals())

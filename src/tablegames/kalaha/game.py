@@ -24,7 +24,6 @@ from tablegames.core.options import bool_option, check_seed, int_option, players
 from tablegames.core.protocol import Game
 from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
-from tablegames.kalaha.bots import KalahaHeuristic, KalahaSearch
 from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
 
@@ -203,6 +202,8 @@ class Kalaha(Game):
             >>> bot.game.pits, bot.depth
             (4, 3)
         """
+        from tablegames.kalaha.bots import KalahaHeuristic, KalahaSearch
+
         return {
             "random": RandomBot,
             "heuristic": functools.partial(KalahaHeuristic, game=self),

@@ -26,7 +26,6 @@ from tablegames.kalo import actions as act
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
 from tablegames.kalo.model import Slot
 from tablegames.kalo.reading import check_cards, read_state
-from tablegames.kalo.sampling import sample_state
 from tablegames.kalo.state import KaloState, freeze
 from tablegames.kalo.table import Table, deal_round
 
@@ -322,6 +321,8 @@ class Kalo(Game):
             >>> sample.view(0) == view, game.from_dict(sample.to_dict()) == sample
             (True, True)
         """
+        from tablegames.kalo.sampling import sample_state
+
         return sample_state(self, view, rng)
 
     def bots(self) -> dict[str, Callable[..., Bot]]:

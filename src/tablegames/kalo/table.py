@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.kalo import events as ev
+from tablegames.core.lazy import lazy_module
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
 from tablegames.kalo.model import DEALT, Effect, Slot, TrickPlay
@@ -25,11 +25,16 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from tablegames.core.protocol import Action, Event
+    from tablegames.kalo import events as ev
     from tablegames.kalo.cards import Card
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Step
 
 __all__ = ["Table", "deal_round", "lead_is_possible", "next_holder", "play_is_possible"]
+
+if not TYPE_CHECKING:
+    #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
+    ev = lazy_module("tablegames.kalo.events")
 
 #: The first decision of each effect.
 FIRST_STEP: dict[int, Step] = {3: "card", 4: "card", 5: "card", 6: "seat"}

@@ -21,31 +21,23 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tablegames.core.lazy import lazy_module
 from tablegames.core.protocol import Action, Event, GameEnded, State
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import DECK, Card, card_key
-from tablegames.loo.events import (
-    CardPlayed,
-    Dealt,
-    Decided,
-    Looed,
-    MissTaken,
-    PotWon,
-    RoundEnded,
-    RoundStarted,
-    TricksBegin,
-    TrickWon,
-    TrumpTurned,
-    Undistributed,
-)
 from tablegames.loo.rules import TRICKS, Follow, TrickCard, follow, payouts, trick_winner
 from tablegames.loo.view import LooView, view_of
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
+    from tablegames.loo import events as ev
     from tablegames.loo.game import Loo
 
 __all__ = ["Deal", "LooState", "begin_round", "shuffled_deal"]
+
+if not TYPE_CHECKING:
+    #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
+    ev = lazy_module("tablegames.loo.events")
 
 #: One interned `TrickCard` per seat and card.
 _PLAYED: dict[tuple[int, Card], TrickCard] = {(seat, card): TrickCard(seat, card) for seat in range(8) for card in DECK}
@@ -106,9 +98,9 @@ def begin_round(
     dealer = game.dealer_of(round_number)
     pot = carry + players * ante
     if events is not None:
-        events.append(RoundStarted(round_number=round_number, dealer=dealer, ante=ante, pot=pot, carried=carry))
-        events.extend(Dealt(seat=seat, cards=deal.hands[seat]) for seat in _order(dealer, players))
-        events.append(TrumpTurned(card=deal.turned, trump=deal.turned.suit))
+        events.append(ev.RoundStarted(round_number=round_number, dealer=dealer, ante=ante, pot=pot, carried=carry))
+        events.extend(ev.Dealt(seat=seat, cards=deal.hands[seat]) for seat in _order(dealer, players))
+        events.append(ev.TrumpTurned(card=deal.turned, trump=deal.turned.suit))
     return LooState(
         game=game,
         seed=seed,
@@ -297,9 +289,9 @@ class LooState(State):
             pot += fee
             balances = (*balances[:seat], balances[seat] - fee, *balances[seat + 1 :])
             if events is not None:
-                events.append(MissTaken(seat=seat, fee=fee, cards=hands[seat]))
+                events.append(ev.MissTaken(seat=seat, fee=fee, cards=hands[seat]))
         elif events is not None:
-            events.append(Decided(seat=seat, choice=choice))
+            events.append(ev.Decided(seat=seat, choice=choice))
         staying = [other for other, made in enumerate(decisions) if made != "drop"]
         phase, p0 = "decide", 0
         current: int | None = (seat + 1) % self.game.players
@@ -309,7 +301,7 @@ class LooState(State):
             phase, p0 = "play", pot
             current = next(other for other in _order(self.dealer, self.game.players) if decisions[other] != "drop")
             if events is not None:
-                events.append(TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
+                events.append(ev.TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
         state = LooState(
             self.game,
             self.seed,
@@ -332,7 +324,7 @@ class LooState(State):
             return state
         (winner,) = staying
         if events is not None:
-            events.append(PotWon(seat=winner, chips=pot))
+            events.append(ev.PotWon(seat=winner, chips=pot))
         won = (*balances[:winner], balances[winner] + pot, *balances[winner + 1 :])
         return state._end_round(won, pot=0, looed=(), events=events)
 
@@ -343,7 +335,7 @@ class LooState(State):
         hands[seat] = tuple(held for held in hands[seat] if held is not card)
         trick = (*self.trick, _PLAYED[seat, card])
         if events is not None:
-            events.append(CardPlayed(seat=seat, card=card))
+            events.append(ev.CardPlayed(seat=seat, card=card))
         decisions, players = self.decisions, self.game.players
         active = players - decisions.count("drop")
         if len(trick) < active:
@@ -374,7 +366,7 @@ class LooState(State):
         balances = (*self.balances[:winner], self.balances[winner] + chips, *self.balances[winner + 1 :])
         tricks = (*self.tricks, trick)
         if events is not None:
-            events.append(TrickWon(seat=winner, trick=len(tricks), card=winning.card, chips=chips))
+            events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=winning.card, chips=chips))
         state = LooState(
             self.game,
             self.seed,
@@ -407,10 +399,10 @@ class LooState(State):
         for seat in looed:
             paid[seat] -= self.p0
             if events is not None:
-                events.append(Looed(seat=seat, chips=self.p0))
+                events.append(ev.Looed(seat=seat, chips=self.p0))
         carry = self.carry + self.p0 * len(looed)
         if events is not None:
-            events.append(RoundEnded(round_number=self.round_number, balances=tuple(paid), carry=carry))
+            events.append(ev.RoundEnded(round_number=self.round_number, balances=tuple(paid), carry=carry))
         game = self.game
         if self.round_number < game.rounds:
             deal = shuffled_deal(game, self.seed, self.round_number + 1)
@@ -426,7 +418,7 @@ class LooState(State):
         over = attrs.evolve(self, balances=tuple(paid), pot=pot, carry=carry, phase="over", current_player=None)
         if events is not None:
             if carry:
-                events.append(Undistributed(chips=carry))
+                events.append(ev.Undistributed(chips=carry))
             events.append(GameEnded(scores=over.scores, winners=over.winners))
         return over
 
