@@ -6,7 +6,10 @@ Needs OpenSpiel (``python -m pip install 'tablegames[openspiel]'``); it is not
 a dependency of tablegames. Each workload runs ours and OpenSpiel's in turn,
 ``--repeats`` times, swapping which goes first every time, so that a busy
 machine slows both alike; each pair of runs gives one ratio (ours ÷
-OpenSpiel's, higher is better for us), printed as min / median / max.
+OpenSpiel's, higher is better for us), printed as min / median / max. Times
+are CPU times (``time.process_time``, and the children's user and system
+time for whole processes), which a shared machine disturbs less than the
+wall clock.
 
 The workloads play random games to the end through each library's public
 interface: ours ``legal_actions()`` then ``apply()`` of a random choice (a new
@@ -36,6 +39,7 @@ import argparse
 import os
 import platform
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -57,8 +61,8 @@ def ours_playouts(game: tablegames.Game, seconds: float, seed: int) -> Run:
     """Random games (Kalaha) or rounds (the card games) from fresh starts through legal_actions() and apply()."""
     rng = random.Random(seed)
     rounds = decisions = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
+    began = time.process_time()
+    while time.process_time() - began < seconds:
         for _ in range(10):
             state: Any = game.start(seed=rng.getrandbits(32))
             first = state.round_number if hasattr(state, "round_number") else 0
@@ -67,15 +71,15 @@ def ours_playouts(game: tablegames.Game, seconds: float, seed: int) -> Run:
                 state = state.apply(legal[int(rng.random() * len(legal))])
                 decisions += 1
             rounds += 1
-    return {"rounds": rounds, "decisions": decisions}, time.perf_counter() - began
+    return {"rounds": rounds, "decisions": decisions}, time.process_time() - began
 
 
 def openspiel_playouts(game: Any, seconds: float, seed: int) -> Run:
     """Random OpenSpiel games through legal_actions() and apply_action(), chance drawn uniformly."""
     rng = random.Random(seed)
     rounds = decisions = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
+    began = time.process_time()
+    while time.process_time() - began < seconds:
         for _ in range(10):
             state = game.new_initial_state()
             while not state.is_terminal():
@@ -87,19 +91,19 @@ def openspiel_playouts(game: Any, seconds: float, seed: int) -> Run:
                     state.apply_action(legal[int(rng.random() * len(legal))])
                     decisions += 1
             rounds += 1
-    return {"rounds": rounds, "decisions": decisions}, time.perf_counter() - began
+    return {"rounds": rounds, "decisions": decisions}, time.process_time() - began
 
 
 def batch_playouts(seconds: float, seed: int) -> Run:
     """Random Kalaha 6×4 games played by the batched engine, 2,000 at a time."""
     batch = require("tablegames.kalaha.batch", "fast")
     moves = games = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
+    began = time.process_time()
+    while time.process_time() - began < seconds:
         _, played = batch.random_playouts(2_000, seed=seed + games)
         moves += played
         games += 2_000
-    return {"rounds": games, "decisions": moves}, time.perf_counter() - began
+    return {"rounds": games, "decisions": moves}, time.process_time() - began
 
 
 def alternate(
@@ -147,19 +151,20 @@ def compare(label: str, pairs: list[tuple[Run, Run]], ours_unit: str, theirs_uni
 
 
 def process_seconds(code: str) -> float:
-    """Wall time of a fresh ``python -c code``."""
-    began = time.perf_counter()
+    """CPU time (user and system) of a fresh ``python -c code``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([sys.executable, "-c", code], check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 #: Timed inside a fresh process: what loading and starting the three games adds to ``import tablegames``.
 _GAMES = (
     "import time, tablegames\n"
-    "began = time.perf_counter()\n"
+    "began = time.process_time()\n"
     "for name in ('kalaha', 'kalo', 'loo'):\n"
     "    tablegames.load(name).start(seed=1)\n"
-    "print(time.perf_counter() - began)\n"
+    "print(time.process_time() - began)\n"
 )
 
 

@@ -176,7 +176,7 @@ def _evolved(
     plays: Any = _SAME,
 ) -> KaloState:
     """``state`` with the fields given changed: `attrs.evolve` for the few fields a shortcut changes, in one call."""
-    return type(state)(
+    return type(state).build(
         state.game,
         state.seed,
         state.round_number,

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import operator
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from tablegames.core.build import builder
 from tablegames.core.protocol import Action, Event, State
 from tablegames.kalo.actions import (
     ARRANGES,
@@ -146,6 +147,8 @@ class KaloState(State):
     out: tuple[int, ...] = ()
     plays: int = 0
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: Builds a state from every field, positionally, without the attrs ``__init__`` (`tablegames.core.build`).
+    build: ClassVar[Callable[..., KaloState]]
 
     # -- legal decisions -------------------------------------------------------
 
@@ -354,6 +357,8 @@ def _slot_dict(slot: Slot) -> JSONDict:
     return {"card": str(slot.card), "received": slot.received, "known_by": sorted(slot.known_by)}
 
 
+KaloState.build = builder(KaloState)
+
 #: The fields a state is built from, in the order of its constructor; `Table` has them in this order, then ``events``.
 _FIELDS = tuple(field.name for field in attrs.fields(KaloState) if field.init)
 _read_fields: Callable[[object], Any] = operator.attrgetter(*_FIELDS)
@@ -363,4 +368,4 @@ def freeze(table: Table) -> KaloState:
     """Freeze a table back into a state: its fields, the hands and scores as tuples."""
     table.hands = tuple(table.hands)  # type: ignore[assignment]
     table.scores = tuple(table.scores)  # type: ignore[assignment]
-    return KaloState(*_read_fields(table))
+    return KaloState.build(*_read_fields(table))
