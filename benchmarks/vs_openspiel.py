@@ -20,7 +20,7 @@ the players' actions; OpenSpiel's chance actions count in its time but not as
 decisions. The games compared:
 
 - Kalaha 6×4 against ``mancala`` (Kalah 6×4), moves per second;
-- the batched Kalaha engine (``tablegames.kalaha.batch``, 20,000 games at a
+- the batched Kalaha engine (``tablegames.kalaha.batch``, 50,000 games at a
   time, one process, one thread) against ``mancala`` played one state at a time, moves per second;
 - Loo with 5 players, one round (a deal) against ``oh_hell`` with 5 players
   and 5 tricks, one game (a deal): rounds per second and decisions per second;
@@ -95,14 +95,14 @@ def openspiel_playouts(game: Any, seconds: float, seed: int) -> Run:
 
 
 def batch_playouts(seconds: float, seed: int) -> Run:
-    """Random Kalaha 6×4 games played by the batched engine, 20,000 at a time."""
+    """Random Kalaha 6×4 games played by the batched engine, 50,000 at a time."""
     batch = require("tablegames.kalaha.batch", "fast")
     moves = games = 0
     began = time.process_time()
     while time.process_time() - began < seconds:
-        _, played = batch.random_playouts(20_000, seed=seed + games)
+        _, played = batch.random_playouts(50_000, seed=seed + games)
         moves += played
-        games += 20_000
+        games += 50_000
     return {"rounds": games, "decisions": moves}, time.process_time() - began
 
 

@@ -197,6 +197,8 @@ def _rules(game: Kalaha) -> _Rules:
     return _Rules(p, game.empty_capture, dtype, sowing.reshape(-1, 2 * p + 2), routes, counts, nth)
 
 
+#: How many games `random_playouts` plays side by side: wide enough that numpy's work per call dominates.
+_WIDTH = 16_384
 #: Boards up to this many pits choose random moves by table (2 ** pits patterns); larger ones by a cumulative sum.
 _PATTERN_PITS = 12
 
@@ -274,7 +276,9 @@ def random_playouts(
     still going, and finished games drop out of the batch. The moves are
     drawn from ``numpy.random.default_rng(seed)``, so the same seed gives the
     same games (not the games `random.Random` would draw one state at a
-    time). Batches of 10,000 games or more make the most of numpy.
+    time). Up to 16,384 games are played side by side, a finished game's
+    place going to the next; ask for tens of thousands of games at a time to
+    make the most of numpy.
 
     Args:
         games: How many games.
@@ -293,25 +297,36 @@ def random_playouts(
     game = Kalaha(pits=pits, seeds=seeds, empty_capture=empty_capture)
     rules = _rules(game)
     rng = np.random.default_rng(seed)
-    boards = KalahaBatch.start(game, games).boards.astype(rules.dtype)
-    mover = np.zeros(games, dtype=np.intp)
-    live = np.arange(games)
+    width = min(games, _WIDTH)
+    start = np.array(game.start().board, dtype=rules.dtype)
+    boards = np.tile(start, (width, 1))
+    mover = np.zeros(width, dtype=np.intp)
+    live = np.arange(width)  # which game each row of the batch plays
+    started = width
     final = np.empty((games, 2), dtype=np.int64)
     moves = 0
     row0, row1 = _patterns(rules, boards)
+    start_rows = row0[0], row1[0]
     while live.size:
         chosen = _random_pits(rules, np.where(mover == 0, row0, row1), rng)
         extra = _sow(rules, boards, mover, chosen)
         moves += live.size
+        mover = np.where(extra, mover, 1 - mover)
         row0, row1 = _patterns(rules, boards)
-        over = (row0 == 0) | (row1 == 0)
-        if over.any():
+        over = np.flatnonzero((row0 == 0) | (row1 == 0))
+        if over.size:
             ended = boards[over].astype(np.int64)
             final[live[over], 0] = ended[:, : pits + 1].sum(axis=1)
             final[live[over], 1] = ended[:, pits + 1 :].sum(axis=1)
-            keep = ~over
-            live, boards, mover, extra, row0, row1 = (
-                live[keep], boards[keep], mover[keep], extra[keep], row0[keep], row1[keep]
-            )  # fmt: skip
-        mover = np.where(extra, mover, 1 - mover)
+            # Finished games make room for new ones, so that the batch stays wide until the last are started.
+            fresh, over = over[: games - started], over[games - started :]
+            if fresh.size:
+                boards[fresh], mover[fresh] = start, 0
+                row0[fresh], row1[fresh] = start_rows
+                live[fresh] = np.arange(started, started + fresh.size)
+                started += fresh.size
+            if over.size:
+                keep = np.ones(live.size, dtype=bool)
+                keep[over] = False
+                live, boards, mover, row0, row1 = live[keep], boards[keep], mover[keep], row0[keep], row1[keep]
     return final, moves
