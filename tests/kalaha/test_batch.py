@@ -107,3 +107,12 @@ def test_full_laps_sow_as_kalaha_state(empty_capture: bool) -> None:
     for pit in (0, 1):
         moved = batch.KalahaBatch.from_states(states).step([pit] * len(states))
         assert moved.states() == [state.apply(SOWS[pit]) for state in states]
+
+
+def test_every_random_playout_starts_from_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game, the first batch's and each that takes a finished game's place, starts afresh with seat 0 to move (H1)."""
+    monkeypatch.setattr(batch, "_WIDTH", 16)
+    # One pit of two seeds: seat 0 sows into its store and seat 1's pit, and its empty row ends the game 1–3.
+    scores, moves = batch.random_playouts(100, seed=2, pits=1, seeds=2)
+    assert moves == 100
+    assert scores.tolist() == [[1, 3]] * 100
