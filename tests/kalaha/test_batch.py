@@ -1,4 +1,4 @@
-"""The batched engine against `KalahaState`: the same games, the same position after every move (rules/kalaha.md)."""
+"""The batched engine against `KalahaState`: the same games, the same position after every move."""
 
 from __future__ import annotations
 
@@ -28,7 +28,11 @@ def kalaha_games(draw: st.DrawFn) -> Kalaha:
 
 @given(kalaha_games(), st.integers(1, 6), st.integers(0, 2**32 - 1), st.integers(0, 6))
 def test_the_batch_plays_exactly_as_kalaha_state(game: Kalaha, games: int, seed: int, opening: int) -> None:
-    """Random games played by the batch and by `KalahaState` agree on every position, mover and legal pit."""
+    """Played by the batch and by `KalahaState`, random games agree on every position, mover and legal pit.
+
+    Checks rules/kalaha.md#sowing, rules/kalaha.md#moving-again, rules/kalaha.md#capturing,
+    rules/kalaha.md#empty-opposite-pit, rules/kalaha.md#game-end and rules/kalaha.md#sweep in the batch.
+    """
     rng = random.Random(seed)
     states: list[KalahaState] = []
     for _ in range(games):  # each game from its own position a few random moves in
@@ -96,7 +100,7 @@ def test_random_pits_are_legal_and_uniform_by_table_and_by_sum() -> None:
 
 @pytest.mark.parametrize("empty_capture", [True, False])
 def test_full_laps_sow_as_kalaha_state(empty_capture: bool) -> None:
-    """A pit holding exactly one lap of seeds, a lap and one, or two laps, sows as `KalahaState` sows it (H2)."""
+    """One lap of seeds, a lap and one, or two laps sow as in `KalahaState` (rules/kalaha.md#a-whole-lap)."""
     game = Kalaha(pits=2, seeds=10, empty_capture=empty_capture)  # a route has 5 places; 40 seeds in all
     states = [
         game.position(rows=((5, 15), (10, 10)), stores=(0, 0), to_move=0),
@@ -110,7 +114,7 @@ def test_full_laps_sow_as_kalaha_state(empty_capture: bool) -> None:
 
 
 def test_every_random_playout_starts_from_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each game, the first batch's and each that takes a finished game's place, starts afresh with seat 0 to move (H1)."""
+    """Every game, also one taking a finished game's place, starts with seat 0 to move (rules/kalaha.md#who-starts)."""
     monkeypatch.setattr(batch, "_WIDTH", 16)
     # One pit of two seeds: seat 0 sows into its store and seat 1's pit, and its empty row ends the game 1–3.
     scores, moves = batch.random_playouts(100, seed=2, pits=1, seeds=2)
