@@ -12,7 +12,7 @@ import tablegames
 from tablegames.core.build import builder
 from tablegames.core.protocol import Outcome
 from tablegames.kalaha import KalahaState
-from tablegames.kalo import KaloState
+from tablegames.kalo import KaloState, KaloView
 
 
 @pytest.mark.parametrize(("name", "cls"), [("kalaha", KalahaState), ("kalo", KaloState)])
@@ -30,6 +30,18 @@ def test_a_built_state_equals_the_constructed_one(name: str, cls: type[Any]) -> 
         assert attrs.asdict(built, recurse=False) == attrs.asdict(made, recurse=False)
         if state.is_over:
             break
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_built_view_equals_the_constructed_one() -> None:
+    """Kalo's views, which a search builds for every decision of every playout, are built equal to the class's."""
+    rng = random.Random(5)
+    state = tablegames.load("kalo", players=3).start(seed=5)
+    for _ in range(80):
+        view = state.view(state.current_player)
+        rebuilt = KaloView(**{field.name: getattr(view, field.name) for field in attrs.fields(KaloView)})
+        assert rebuilt == view
+        assert hash(rebuilt) == hash(view)
         state = state.apply(rng.choice(state.legal_actions()))
 
 
