@@ -15,20 +15,23 @@ Examples:
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tablegames.core.build import builder
 from tablegames.core.lazy import lazy_module
 from tablegames.core.protocol import Action, Event, GameEnded, State
+from tablegames.core.shuffle import shuffle
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
-from tablegames.loo.cards import DECK, Card, card_key
-from tablegames.loo.rules import TRICKS, Follow, TrickCard, follow, payouts, trick_winner
+from tablegames.loo.cards import DECK, Card
+from tablegames.loo.rules import TRICKS, Follow, TrickCard, follow, payouts, playable, trick_winner
 from tablegames.loo.view import LooView, view_of
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tablegames.core.serial import JSONDict
     from tablegames.loo import events as ev
     from tablegames.loo.game import Loo
@@ -61,8 +64,9 @@ class Deal:
     stock: tuple[Card, ...]
 
 
-def _sorted(cards: object) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=card_key))  # type: ignore[call-overload]
+def _cards(places: list[int]) -> tuple[Card, ...]:
+    """The cards at ``places`` of `DECK`, in `DECK` order."""
+    return tuple(map(DECK.__getitem__, sorted(places)))
 
 
 def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
@@ -72,15 +76,15 @@ def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
     in each pass. The shuffle comes from a generator seeded by the seed and the
     round number, so every round of a seeded game is the same every time.
     """
-    deck = list(DECK)
-    random.Random(f"loo/{seed}/{round_number}").shuffle(deck)
+    deck = list(range(len(DECK)))  # the deck's places: a shuffle moves them as it would the cards
+    shuffle(deck, f"loo/{seed}/{round_number}")  # as random.Random(...).shuffle(deck), faster
     players = game.players
     places = players + (1 if game.miss else 0)
     dealt = [deck[place::places][:TRICKS] for place in range(places)]
     rest = deck[places * TRICKS :]
     dealer = game.dealer_of(round_number)
-    hands = tuple(_sorted(dealt[(seat - dealer - 1) % players]) for seat in range(players))
-    return Deal(hands, _sorted(dealt[players]) if game.miss else (), rest[0], _sorted(rest[1:]))
+    hands = tuple(_cards(dealt[(seat - dealer - 1) % players]) for seat in range(players))
+    return Deal(hands, _cards(dealt[players]) if game.miss else (), DECK[rest[0]], _cards(rest[1:]))
 
 
 def begin_round(
@@ -101,23 +105,23 @@ def begin_round(
         events.append(ev.RoundStarted(round_number=round_number, dealer=dealer, ante=ante, pot=pot, carried=carry))
         events.extend(ev.Dealt(seat=seat, cards=deal.hands[seat]) for seat in _order(dealer, players))
         events.append(ev.TrumpTurned(card=deal.turned, trump=deal.turned.suit))
-    return LooState(
-        game=game,
-        seed=seed,
-        round_number=round_number,
-        balances=tuple(chips - ante for chips in balances),
-        pot=pot,
-        carry=0,
-        hands=deal.hands,
-        miss=deal.miss,
-        stock=deal.stock,
-        turned=deal.turned,
-        decisions=(None,) * players,
-        p0=0,
-        tricks=(),
-        trick=(),
-        phase="decide",
-        current_player=(dealer + 1) % players,
+    return LooState.build(
+        game,
+        seed,
+        round_number,
+        tuple(chips - ante for chips in balances),
+        pot,
+        0,
+        deal.hands,
+        deal.miss,
+        deal.stock,
+        deal.turned,
+        (None,) * players,
+        0,
+        (),
+        (),
+        "decide",
+        (dealer + 1) % players,
     )
 
 
@@ -172,6 +176,8 @@ class LooState(State):
     phase: str
     current_player: int | None
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: Builds a state from every field, positionally, without the attrs ``__init__`` (`tablegames.core.build`).
+    build: ClassVar[Callable[..., LooState]]
 
     # -- what follows from the fields ------------------------------------------
 
@@ -236,7 +242,15 @@ class LooState(State):
             return ()
         if self.phase == "decide":
             return (STAY, DROP, TAKE_MISS) if self.miss_open else (STAY, DROP)
-        return tuple(PLAYS[card] for card in self.follow(seat).cards)
+        game = self.game
+        cards = playable(
+            self.hands[seat],
+            [play.card for play in self.trick],
+            self.turned.suit,
+            pam_is_wild=game.pam_is_wild,
+            trump_must_be_highest=game.trump_must_be_highest,
+        )
+        return tuple(map(PLAYS.__getitem__, cards))
 
     @property
     def miss_open(self) -> bool:
@@ -302,7 +316,7 @@ class LooState(State):
             current = next(other for other in _order(self.dealer, self.game.players) if decisions[other] != "drop")
             if events is not None:
                 events.append(ev.TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
-        state = LooState(
+        state = LooState.build(
             self.game,
             self.seed,
             self.round_number,
@@ -342,7 +356,7 @@ class LooState(State):
             following = (seat + 1) % players
             while decisions[following] == "drop":
                 following = (following + 1) % players
-            return LooState(
+            return LooState.build(
                 self.game,
                 self.seed,
                 self.round_number,
@@ -367,7 +381,7 @@ class LooState(State):
         tricks = (*self.tricks, trick)
         if events is not None:
             events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=winning.card, chips=chips))
-        state = LooState(
+        state = LooState.build(
             self.game,
             self.seed,
             self.round_number,
@@ -462,3 +476,6 @@ class LooState(State):
 
     def __str__(self) -> str:
         return str(self.view(None))
+
+
+LooState.build = builder(LooState)
