@@ -18,3 +18,14 @@ def test_shuffle_is_the_standard_librarys(size: int, seed: str) -> None:
     random.Random(seed).shuffle(theirs)
     shuffle(items, seed)
     assert items == theirs
+
+
+@given(st.integers(0, 60), st.integers(0, 2**32))
+def test_shuffle_draws_from_a_generator_as_its_own_shuffle(size: int, seed: int) -> None:
+    """Given a generator, the shuffle and the generator's state after it are those of its own ``shuffle``."""
+    items, theirs = list(range(size)), list(range(size))
+    mine, standard = random.Random(seed), random.Random(seed)
+    shuffle(items, mine)
+    standard.shuffle(theirs)
+    assert items == theirs
+    assert mine.random() == standard.random()

@@ -2,7 +2,8 @@
 
 Every deal of Kalo and Loo is drawn from a generator seeded by the game's
 seed and the round, so a seeded game is the same every time. `shuffle`
-draws exactly what ``random.Random(seed).shuffle(items)`` draws (the same
+(given a seed, or a generator to draw from) draws exactly what
+``random.Random(seed).shuffle(items)`` draws (the same
 calls to ``getrandbits``, in the same order: the tests compare the two), with
 the standard library's method calls inlined, which makes a deal about twice
 as fast.
@@ -25,9 +26,12 @@ from typing import Any
 __all__ = ["shuffle"]
 
 
-def shuffle(items: list[Any], seed: str) -> None:
-    """Shuffle ``items`` in place as ``random.Random(seed).shuffle(items)`` does."""
-    getrandbits = random.Random(seed).getrandbits
+def shuffle(items: list[Any], seed: str | random.Random) -> None:
+    """Shuffle ``items`` in place as ``random.Random(seed).shuffle(items)`` does (``seed.shuffle`` for a generator).
+
+    Given a generator, it draws from it exactly what its ``shuffle`` would.
+    """
+    getrandbits = (seed if isinstance(seed, random.Random) else random.Random(seed)).getrandbits
     for i in range(len(items) - 1, 0, -1):
         n = i + 1  # draw j below n as Random._randbelow_with_getrandbits does
         bits = n.bit_length()

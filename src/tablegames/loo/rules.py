@@ -104,9 +104,15 @@ def trick_winner(cards: Sequence[Card], trump: str) -> int:
     """
     if not cards:
         raise ValueError("an empty trick has no winner")
-    led = suit_of(cards[0], trump)
-    powers = [power(card, trump, led) for card in cards]
-    return powers.index(max(powers))
+    played = _AS_PLAYED[trump]  # each card's suit as it counts and its power as a trump, as `power` gives them
+    led = played[cards[0]][0]
+    best, winner = -1, 0
+    for index, card in enumerate(cards):
+        suit, strength = played[card]
+        strength = strength or (card.rank if suit == led else 0)
+        if strength > best:
+            best, winner = strength, index
+    return winner
 
 
 @attrs.frozen

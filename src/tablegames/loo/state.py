@@ -15,7 +15,6 @@ Examples:
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -209,8 +208,11 @@ class LooState(State):
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """How many tricks each seat has won this round."""
-        won = Counter(trick[trick_winner([play.card for play in trick], self.trump)].seat for trick in self.tricks)
-        return tuple(won[seat] for seat in range(self.game.players))
+        won = [0] * self.game.players
+        trump = self.turned.suit
+        for trick in self.tricks:
+            won[trick[trick_winner([play.card for play in trick], trump)].seat] += 1
+        return tuple(won)
 
     @property
     def total_chips(self) -> int:
