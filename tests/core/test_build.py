@@ -13,9 +13,10 @@ from tablegames.core.build import builder
 from tablegames.core.protocol import Outcome
 from tablegames.kalaha import KalahaState
 from tablegames.kalo import KaloState, KaloView
+from tablegames.loo import LooState
 
 
-@pytest.mark.parametrize(("name", "cls"), [("kalaha", KalahaState), ("kalo", KaloState)])
+@pytest.mark.parametrize(("name", "cls"), [("kalaha", KalahaState), ("kalo", KaloState), ("loo", LooState)])
 def test_a_built_state_equals_the_constructed_one(name: str, cls: type[Any]) -> None:
     """Along a random game, each state rebuilt by `builder` is equal, hashes equal and has the same fields."""
     build = builder(cls)

@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 from hypothesis import given
 
 from tablegames.kalo import Kalo, KaloState
 from tablegames.kalo.direct import SHORTCUTS
+from tablegames.kalo.table import Table
 from tablegames.testing.strategies import seeds
 from tests.kalo.strategies import games
 
@@ -62,3 +64,9 @@ def test_every_shortcut_is_taken_and_declined() -> None:
         assert taken[action.__name__], f"no {action.__name__} shortcut taken"
     for declining in ("Pass", "Play", "Arrange", "ChooseSlot", "Insert"):
         assert taken[f"{declining} (declined)"], f"the {declining} shortcut never handed back to the rules"
+
+
+def test_a_table_has_the_states_fields_in_order() -> None:
+    """A table is built from a state's fields given in order (then ``events``): the two classes list them alike."""
+    state_fields = [field.name for field in attrs.fields(KaloState) if field.init]
+    assert [field.name for field in attrs.fields(Table)] == [*state_fields, "events"]

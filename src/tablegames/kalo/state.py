@@ -47,7 +47,6 @@ if TYPE_CHECKING:
 
 __all__ = ["KaloState", "freeze"]
 
-_new = object.__new__
 _PLAYS: dict[tuple[Card, ...], Play] = {}
 
 
