@@ -44,7 +44,7 @@ from tablegames.core import (
     tournament,
     unregister,
 )
-from tablegames.core.lazy import on_first_use
+from tablegames.core.lazy import listing, on_first_use
 
 if TYPE_CHECKING:
     from tablegames.core import ArenaResult, simulate
@@ -88,3 +88,4 @@ __all__ = [
 
 #: The arena's names are imported on first use: most programs never start a process pool.
 __getattr__ = on_first_use(__name__, LAZY, globals())
+__dir__ = listing(LAZY, globals())

@@ -19,7 +19,7 @@ from tablegames.core.errors import (
     SeatError,
     TablegamesError,
 )
-from tablegames.core.lazy import on_first_use
+from tablegames.core.lazy import listing, on_first_use
 from tablegames.core.match import Match, Ply
 from tablegames.core.protocol import Action, Event, Game, GameEnded, Outcome, State, Transition, View, winners_of
 from tablegames.core.registry import load, names, register, state_from_dict, unregister
@@ -69,3 +69,4 @@ __all__ = [
 #: Names imported from their module on first use, and the module that has each.
 LAZY: dict[str, str] = {"ArenaResult": "tablegames.core.arena", "simulate": "tablegames.core.arena"}
 __getattr__ = on_first_use(__name__, LAZY, globals())
+__dir__ = listing(LAZY, globals())

@@ -10,6 +10,8 @@ Examples:
     >>> __getattr__ = on_first_use("mypackage", {"sqrt": "math"}, {})
     >>> __getattr__("sqrt")(9.0)
     3.0
+    >>> "sqrt" in listing({"sqrt": "math"}, {})()
+    True
     >>> lazy_module("json").dumps([1])
     '[1]'
 """
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from types import ModuleType
 
-__all__ = ["lazy_module", "on_first_use"]
+__all__ = ["lazy_module", "listing", "on_first_use"]
 
 
 def lazy_module(name: str) -> ModuleType:
@@ -68,3 +70,12 @@ def on_first_use(package: str, names: dict[str, str], namespace: dict[str, Any])
         return value
 
     return __getattr__
+
+
+def listing(names: dict[str, str], namespace: dict[str, Any]) -> Callable[[], list[str]]:
+    """Return a module ``__dir__`` that lists the names `on_first_use` imports along with those already there."""
+
+    def __dir__() -> list[str]:  # noqa: N807 - it is the module's __dir__
+        return sorted({*namespace, *names})
+
+    return __dir__

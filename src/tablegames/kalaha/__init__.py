@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablegames.core.lazy import on_first_use
+from tablegames.core.lazy import listing, on_first_use
 from tablegames.kalaha.actions import Sow
 from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
 from tablegames.kalaha.game import Kalaha
@@ -38,6 +38,6 @@ __all__ = [
 ]
 
 #: The solver is imported on first use: playing needs none of it.
-__getattr__ = on_first_use(
-    __name__, dict.fromkeys(("Progress", "Solution", "Solver", "solve"), "tablegames.kalaha.solver"), globals()
-)
+_SOLVER = dict.fromkeys(("Progress", "Solution", "Solver", "solve"), "tablegames.kalaha.solver")
+__getattr__ = on_first_use(__name__, _SOLVER, globals())
+__dir__ = listing(_SOLVER, globals())
