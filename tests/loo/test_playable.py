@@ -1,4 +1,4 @@
-"""`playable`, the fast path of Loo's legal cards, against `follow`, the rule as written (rules/loo.md)."""
+"""`playable`, the fast path of Loo's legal cards, against `follow`, the rule as written."""
 
 from __future__ import annotations
 
@@ -19,7 +19,11 @@ from tests.loo.strategies import Situation, situations
     st.booleans(),
 )
 def test_playable_gives_the_cards_follow_allows(situation: Situation, lead: bool, wild: bool, highest: bool) -> None:
-    """For any hand, trick, trump and options, `playable` allows exactly `follow`'s cards, in `DECK` order."""
+    """For any hand, trick, trump and options, `playable` allows exactly `follow`'s cards, in `DECK` order.
+
+    Checks rules/loo.md#following, rules/loo.md#must-follow, rules/loo.md#must-head and rules/loo.md#must-trump
+    on the fast path.
+    """
     hand, trick, trump = situation
     ordered = tuple(sorted(hand, key=card_key))
     played = [] if lead else trick
