@@ -124,6 +124,13 @@ def alternate(
     return pairs
 
 
+def side_by_side(game: tablegames.Game, theirs: Any, seconds: float, repeats: int) -> list[tuple[Run, Run]]:
+    """Random play of ``game`` and of OpenSpiel's ``theirs``, alternated (see `alternate`)."""
+    return alternate(
+        lambda s, r: ours_playouts(game, s, r), lambda s, r: openspiel_playouts(theirs, s, r), seconds, repeats
+    )
+
+
 def rate(run: Run, unit: str) -> float:
     """Units per second of one run."""
     counts, elapsed = run
@@ -230,23 +237,13 @@ def main() -> None:
     if "loo" in only:
         loo = tablegames.load("loo", players=5)
         oh_hell = pyspiel.load_game("oh_hell", {"players": 5, "num_tricks_fixed": 5})
-        pairs = alternate(
-            lambda s, r: ours_playouts(loo, s, r),
-            lambda s, r: openspiel_playouts(oh_hell, s, r),
-            args.seconds,
-            args.repeats,
-        )
+        pairs = side_by_side(loo, oh_hell, args.seconds, args.repeats)
         compare("Loo 5p rounds/s vs oh_hell 5p 5 tricks games/s", pairs, "rounds", "rounds", "≥ 0.80")
         compare("Loo 5p vs oh_hell, decisions/s", pairs, "decisions", "decisions", "≥ 0.50")
     if "kalo" in only:
         kalo = tablegames.load("kalo", players=4)
         dou_dizhu = pyspiel.load_game("dou_dizhu")
-        pairs = alternate(
-            lambda s, r: ours_playouts(kalo, s, r),
-            lambda s, r: openspiel_playouts(dou_dizhu, s, r),
-            args.seconds,
-            args.repeats,
-        )
+        pairs = side_by_side(kalo, dou_dizhu, args.seconds, args.repeats)
         compare("Kalo 4p vs dou_dizhu, decisions/s", pairs, "decisions", "decisions", "≥ 0.50")
         rounds = [rate(mine, "rounds") for mine, _ in pairs]
         print(f"{'  Kalo 4p random rounds/s (ours alone)':<44} {statistics.median(rounds):>12,.0f} {'':>12}   "
