@@ -33,7 +33,6 @@ from tablegames.core import (
     SeatError,
     State,
     TablegamesError,
-    TournamentResult,
     Transition,
     View,
     load,
@@ -41,13 +40,12 @@ from tablegames.core import (
     play_bots,
     register,
     state_from_dict,
-    tournament,
     unregister,
 )
 from tablegames.core.lazy import listing, on_first_use
 
 if TYPE_CHECKING:
-    from tablegames.core import ArenaResult, simulate
+    from tablegames.core import ArenaResult, TournamentResult, simulate, tournament
 
 __version__ = "0.1.0"
 
@@ -86,6 +84,6 @@ __all__ = [
 ]
 
 
-#: The arena's names are imported on first use: most programs never start a process pool.
+#: The arena's and tournaments' names are imported on first use: most programs never start a process pool.
 __getattr__ = on_first_use(__name__, LAZY, globals())
 __dir__ = listing(LAZY, globals())

@@ -1,7 +1,8 @@
 """The game-agnostic core: protocol, errors, seats, registry and `Match`.
 
-The arena (`simulate`, `ArenaResult`) is imported on first use: it brings in
-process pools, which most programs never start.
+The arena (`simulate`, `ArenaResult`) and tournaments (`tournament`,
+`TournamentResult`) are imported on first use: they bring in process pools,
+which most programs never start.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ from tablegames.core.match import Match, Ply
 from tablegames.core.protocol import Action, Event, Game, GameEnded, Outcome, State, Transition, View, winners_of
 from tablegames.core.registry import load, names, register, state_from_dict, unregister
 from tablegames.core.seats import next_seat, seats_from
-from tablegames.core.tournament import TournamentResult, tournament
 
 if TYPE_CHECKING:
     from tablegames.core.arena import ArenaResult, simulate
+    from tablegames.core.tournament import TournamentResult, tournament
 
 __all__ = [
     "Action",
@@ -67,6 +68,11 @@ __all__ = [
 ]
 
 #: Names imported from their module on first use, and the module that has each.
-LAZY: dict[str, str] = {"ArenaResult": "tablegames.core.arena", "simulate": "tablegames.core.arena"}
+LAZY: dict[str, str] = {
+    "ArenaResult": "tablegames.core.arena",
+    "simulate": "tablegames.core.arena",
+    "TournamentResult": "tablegames.core.tournament",
+    "tournament": "tablegames.core.tournament",
+}
 __getattr__ = on_first_use(__name__, LAZY, globals())
 __dir__ = listing(LAZY, globals())
