@@ -27,7 +27,6 @@ from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
 from tablegames.kalo.model import Slot
 from tablegames.kalo.reading import check_cards, read_state
-from tablegames.kalo.sampling import sample_state
 from tablegames.kalo.state import KaloState, freeze
 from tablegames.kalo.table import Table, deal_round
 
@@ -325,6 +324,8 @@ class Kalo(Game):
             >>> sample.view(0) == view, game.from_dict(sample.to_dict()) == sample
             (True, True)
         """
+        from tablegames.kalo.sampling import sample_state
+
         return sample_state(self, view, rng)
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
@@ -398,7 +399,7 @@ def _empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: i
         passed=frozenset(),
         leader=0,
         phase="play",
-        current=None,
+        current_player=None,
         arranged=0,
         effect=None,
         out=(),
