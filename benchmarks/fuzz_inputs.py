@@ -31,12 +31,15 @@ def main() -> None:
     parser.add_argument("--entries", default=",".join(ENTRY_POINTS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=3, help="failures to print per kind")
+    parser.add_argument(
+        "--checked-steps", type=int, default=100, help="decisions of an accepted state's playout read back from dicts"
+    )
     args = parser.parse_args()
     rows = []
     for name in args.games.split(","):
         game = tablegames.load(name)
         for entry in args.entries.split(","):
-            fuzzer = Fuzzer(game, seed=args.seed)
+            fuzzer = Fuzzer(game, seed=args.seed, checked_steps=args.checked_steps)
             counts: collections.Counter[str] = collections.Counter()
             shown: collections.Counter[str] = collections.Counter()
             began = time.perf_counter()

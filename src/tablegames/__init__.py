@@ -11,9 +11,11 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tablegames.core import (
+    LAZY,
     Action,
-    ArenaResult,
     Bot,
     ConfigError,
     Event,
@@ -31,18 +33,19 @@ from tablegames.core import (
     SeatError,
     State,
     TablegamesError,
-    TournamentResult,
     Transition,
     View,
     load,
     names,
     play_bots,
     register,
-    simulate,
     state_from_dict,
-    tournament,
     unregister,
 )
+from tablegames.core.lazy import listing, on_first_use
+
+if TYPE_CHECKING:
+    from tablegames.core import ArenaResult, TournamentResult, simulate, tournament
 
 __version__ = "0.1.0"
 
@@ -79,3 +82,8 @@ __all__ = [
     "tournament",
     "unregister",
 ]
+
+
+#: The arena's and tournaments' names are imported on first use: most programs never start a process pool.
+__getattr__ = on_first_use(__name__, LAZY, globals())
+__dir__ = listing(LAZY, globals())

@@ -73,7 +73,7 @@ def test_game_types(pyspiel: ModuleType) -> None:
         kinds.ChanceMode.EXPLICIT_STOCHASTIC,
     )
     assert loo.dynamics == kinds.Dynamics.SEQUENTIAL
-    assert not loo.provides_information_state_tensor
+    assert loo.provides_information_state_tensor and kalaha.provides_information_state_tensor
 
 
 def test_loading_by_name_keeps_the_games_own_defaults(pyspiel: ModuleType) -> None:
@@ -106,7 +106,10 @@ def test_the_deal_is_dealt_by_chance_and_seen_only_by_its_holder(pyspiel: Module
             others = {card for owner, hand in enumerate(hands) if owner != seat for card in hand}
             assert set(hands[seat]) <= named
             assert not named & others
-    assert state.observation_tensor(0) == list(map(float, state.tablegames_state.view(0).observation()))
+    for seat in range(3):
+        seen = list(map(float, state.tablegames_state.view(seat).observation()))
+        assert state.observation_tensor(seat) == seen
+        assert state.information_state_tensor(seat) == seen
 
 
 def test_mcts_plays_kalaha_to_the_end(pyspiel: ModuleType) -> None:

@@ -19,7 +19,6 @@ import tablegames
 from tablegames.core.bots import Bot, choose_for
 from tablegames.core.search import ISMCTSBot
 from tablegames.kalo import KALO, Card, ChooseCard, ChooseSeat, ChooseSlot, Kalo, KaloState, KaloView, sampling
-from tablegames.kalo import game as kalo_game
 from tablegames.kalo.actions import READY
 from tablegames.kalo.bots import KaloHeuristic, KaloSearch, round_gain, round_over
 from tablegames.testing.strategies import seeds
@@ -92,7 +91,7 @@ def test_bots_are_handed_only_the_deciding_seats_view(state: KaloState, seed: in
         return real(game, view, rng)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(kalo_game, "sample_state", recording)
+        patch.setattr(sampling, "sample_state", recording)
         for bot in bots_of(state.game).values():
             spy = Spy(bot)
             choose_for(spy, state, random.Random(seed))

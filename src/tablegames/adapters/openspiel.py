@@ -23,8 +23,12 @@ by default, which means that default.
   every deal, its view once dealt, then its observation string. Within a
   round this is perfect recall; of a finished round it keeps everything but
   the events of the decision that ended it (their result is in the scores).
-  There is no information state tensor: no fixed-size vector can hold the
-  whole of a game of many rounds.
+  Information state tensor: the seat's observation, ``view(seat).observation()``.
+  A view holds everything its seat may know of the round in play and the
+  scores, which is all that bears on the rest of the game; it does not recall
+  earlier rounds (no fixed-size vector could hold a game of many rounds), so
+  for an algorithm that needs perfect recall across rounds, play one round
+  (Loo's ``rounds=1``) or use the string.
 - Returns: with ``rewards="outcome"`` (zero-sum) the outcome payoffs at the
   end; with ``rewards="score"`` (general-sum) the score changes after every
   decision (see `tablegames.adapters.payoffs`).
@@ -111,7 +115,7 @@ def game_type(name: str, rewards: str = "outcome") -> pyspiel.GameType:
         max_num_players=type(game).max_players,
         min_num_players=type(game).min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters,
@@ -350,13 +354,12 @@ class _Observer:
 
     def __init__(self, game: Game, *, recall: bool) -> None:
         self.recall = recall
-        self.tensor: np.ndarray | None = None if recall else np.zeros(game.observation_size, np.float32)
-        self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
+        self.tensor = np.zeros(game.observation_size, np.float32)
+        self.dict: dict[str, np.ndarray] = {"observation": self.tensor}
 
     def set_from(self, state: TablegamesState, player: int) -> None:
-        """Write ``player``'s observation of ``state`` into `tensor`."""
-        if self.tensor is not None:
-            self.tensor[:] = state._now.view_of(player)[1]
+        """Write ``player``'s observation of ``state`` into `tensor` (the information state tensor too)."""
+        self.tensor[:] = state._now.view_of(player)[1]
 
     def string_from(self, state: TablegamesState, player: int) -> str:
         """``player``'s view as JSON, after what it has seen happen if this observer recalls."""

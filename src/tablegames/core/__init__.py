@@ -1,8 +1,14 @@
-"""The game-agnostic core: protocol, errors, seats, registry and `Match`."""
+"""The game-agnostic core: protocol, errors, seats, registry and `Match`.
+
+The arena (`simulate`, `ArenaResult`) and tournaments (`tournament`,
+`TournamentResult`) are imported on first use: they bring in process pools,
+which most programs never start.
+"""
 
 from __future__ import annotations
 
-from tablegames.core.arena import ArenaResult, simulate
+from typing import TYPE_CHECKING
+
 from tablegames.core.bots import Bot, RandomBot, choose_for, play_bots
 from tablegames.core.errors import (
     ConfigError,
@@ -14,11 +20,15 @@ from tablegames.core.errors import (
     SeatError,
     TablegamesError,
 )
+from tablegames.core.lazy import listing, on_first_use
 from tablegames.core.match import Match, Ply
 from tablegames.core.protocol import Action, Event, Game, GameEnded, Outcome, State, Transition, View, winners_of
 from tablegames.core.registry import load, names, register, state_from_dict, unregister
 from tablegames.core.seats import next_seat, seats_from
-from tablegames.core.tournament import TournamentResult, tournament
+
+if TYPE_CHECKING:
+    from tablegames.core.arena import ArenaResult, simulate
+    from tablegames.core.tournament import TournamentResult, tournament
 
 __all__ = [
     "Action",
@@ -56,3 +66,13 @@ __all__ = [
     "unregister",
     "winners_of",
 ]
+
+#: Names imported from their module on first use, and the module that has each.
+LAZY: dict[str, str] = {
+    "ArenaResult": "tablegames.core.arena",
+    "simulate": "tablegames.core.arena",
+    "TournamentResult": "tablegames.core.tournament",
+    "tournament": "tablegames.core.tournament",
+}
+__getattr__ = on_first_use(__name__, LAZY, globals())
+__dir__ = listing(LAZY, globals())

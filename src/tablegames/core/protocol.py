@@ -24,7 +24,6 @@ Examples:
 from __future__ import annotations
 
 import abc
-import json
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
@@ -117,6 +116,8 @@ class Event(abc.ABC):
 
 def _same_json(first: object, second: object) -> bool:
     """Equal as JSON, types included: ``6.0`` is not ``6`` and ``1`` is not ``true``."""
+    import json
+
     return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
 
 

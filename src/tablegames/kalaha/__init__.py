@@ -9,12 +9,17 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from tablegames.core.lazy import listing, on_first_use
 from tablegames.kalaha.actions import Sow
 from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
 from tablegames.kalaha.game import Kalaha
-from tablegames.kalaha.solver import Progress, Solution, Solver, solve
 from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
+
+if TYPE_CHECKING:
+    from tablegames.kalaha.solver import Progress, Solution, Solver, solve
 
 __all__ = [
     "Captured",
@@ -31,3 +36,8 @@ __all__ = [
     "Swept",
     "solve",
 ]
+
+#: The solver is imported on first use: playing needs none of it.
+_SOLVER = dict.fromkeys(("Progress", "Solution", "Solver", "solve"), "tablegames.kalaha.solver")
+__getattr__ = on_first_use(__name__, _SOLVER, globals())
+__dir__ = listing(_SOLVER, globals())

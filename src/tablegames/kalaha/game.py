@@ -23,7 +23,6 @@ from tablegames.core.protocol import Game
 from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
 from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
-from tablegames.kalaha.bots import kalaha_bots
 from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
 
@@ -206,6 +205,8 @@ class Kalaha(Game):
             >>> bot.game.pits, bot.depth
             (4, 3)
         """
+        from tablegames.kalaha.bots import kalaha_bots
+
         return kalaha_bots(self)
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KalahaState:

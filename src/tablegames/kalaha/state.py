@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tablegames.core.build import builder
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action, Event, State
@@ -27,13 +28,12 @@ from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swep
 from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tablegames.core.serial import JSONDict
     from tablegames.kalaha.game import Kalaha
 
 __all__ = ["KalahaState"]
-
-_new = object.__new__
-_set = object.__setattr__
 
 
 @attrs.frozen
@@ -76,16 +76,29 @@ class KalahaState(State):
         if mover is None:
             return ()
         p = self.game.pits
-        first = self.game.routes[mover][0]
-        return tuple(compress(SOWS[:p], self.board[first : first + p]))
+        first = mover * (p + 1)  # the mover's pit 0
+        return tuple(compress(_ROWS[p], self.board[first : first + p]))
 
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` sows a non-empty pit of the mover (same answer as `legal_actions`)."""
         mover = self.current_player
         if type(action) is not Sow or mover is None:
             return False
-        pit = action.pit
-        return pit < self.game.pits and self.board[self.game.routes[mover][0] + pit] > 0
+        pit, p = action.pit, self.game.pits
+        return pit < p and self.board[mover * (p + 1) + pit] > 0
+
+    def apply(self, action: Action) -> KalahaState:
+        """Return the state after ``action``; this state is unchanged (`is_legal` and the sowing, in one call).
+
+        Raises:
+            IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
+        """
+        mover = self.current_player
+        if type(action) is Sow and mover is not None:
+            pit, p = action.pit, self.game.pits
+            if pit < p and self.board[mover * (p + 1) + pit] > 0:
+                return self._advance(action, None)
+        raise self._illegal(action)
 
     def _why_illegal(self, action: object) -> str:
         if not isinstance(action, Sow):
@@ -95,26 +108,30 @@ class KalahaState(State):
         return f"pit {action} of seat {self.current_player} is empty"
 
     def _advance(self, action: Action, events: list[Event] | None) -> KalahaState:
-        assert isinstance(action, Sow)
+        assert type(action) is Sow
         game = self.game
         p = game.pits
         mover = self.current_player
         assert mover is not None
         route = game.routes[mover]
         pit = action.pit
-        first = route[0]
+        first = mover * (p + 1)  # == route[0]
         board = list(self.board)
         seeds = board[first + pit]
         board[first + pit] = 0
-        laps, rest = divmod(seeds, 2 * p + 1)
-        if laps:
-            for spot in route[: 2 * p + 1]:
+        span = 2 * p + 1  # the places of a route
+        if seeds < span:
+            for spot in route[pit + 1 : pit + 1 + seeds]:
+                board[spot] += 1
+        else:
+            laps, rest = divmod(seeds, span)
+            for spot in route[:span]:
                 board[spot] += laps
-        for spot in route[pit + 1 : pit + 1 + rest]:
-            board[spot] += 1
+            for spot in route[pit + 1 : pit + 1 + rest]:
+                board[spot] += 1
         if events is not None:
             events.append(Sowed(seat=mover, pit=pit, seeds=seeds))
-        last = (pit + seeds) % (2 * p + 1)
+        last = (pit + seeds) % span
         to_move: int | None = 1 - mover
         if last == p:
             to_move = mover
@@ -195,13 +212,7 @@ class KalahaState(State):
         return str(self.view(None))
 
 
-def _make(game: Kalaha, board: tuple[int, ...], to_move: int | None) -> KalahaState:
-    """Build a state without the attrs ``__init__``: the hot path of `_advance`.
-
-    Same fields, same result as ``KalahaState(game=..., board=..., current_player=...)``.
-    """
-    state: KalahaState = _new(KalahaState)
-    _set(state, "game", game)
-    _set(state, "board", board)
-    _set(state, "current_player", to_move)
-    return state
+#: Builds a state from its fields without the attrs ``__init__``: the hot path of `_advance`.
+_make: Callable[[Kalaha, tuple[int, ...], int | None], KalahaState] = builder(KalahaState)
+#: The `Sow` of every pit of a row of ``p`` pits, by ``p``.
+_ROWS: tuple[tuple[Sow, ...], ...] = tuple(SOWS[:pits] for pits in range(len(SOWS) + 1))

@@ -27,9 +27,10 @@ import attrs
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action
-from tablegames.kalo.cards import KALO, Card, card_key
+from tablegames.kalo.cards import DECK, KALO, Card, card_key
 
 __all__ = [
+    "CARD_CHOICES",
     "PASS",
     "READY",
     "Arrange",
@@ -184,6 +185,8 @@ ARRANGES = tuple(Arrange(slot) for slot in range(MAX_SLOT + 1))
 INSERTS = tuple(Insert(slot) for slot in range(MAX_SLOT + 1))
 SLOTS = tuple(ChooseSlot(slot) for slot in range(MAX_SLOT + 1))
 SEATS = tuple(ChooseSeat(seat) for seat in range(MAX_SEAT + 1))
+#: One interned `ChooseCard` per card.
+CARD_CHOICES: dict[Card, ChooseCard] = {card: ChooseCard(card) for card in DECK}
 
 _NUMBERED: dict[str, type[Arrange | ChooseSeat | ChooseSlot | Insert]] = {
     "arrange": Arrange,

@@ -27,7 +27,6 @@ from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import Card, removed_cards
 from tablegames.kalo.positions import empty_table, hands_of, lay_out
 from tablegames.kalo.reading import check_cards, read_state
-from tablegames.kalo.sampling import sample_state
 from tablegames.kalo.state import KaloState, freeze
 from tablegames.kalo.table import deal_round
 
@@ -340,6 +339,8 @@ class Kalo(Game):
             >>> sample.view(0) == view, game.from_dict(sample.to_dict()) == sample
             (True, True)
         """
+        from tablegames.kalo.sampling import sample_state
+
         return sample_state(self, view, rng)
 
     def bots(self) -> dict[str, Callable[..., Bot]]:

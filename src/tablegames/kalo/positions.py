@@ -67,11 +67,12 @@ def empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: in
         passed=frozenset(),
         leader=0,
         phase="play",
-        current=None,
+        current_player=None,
         arranged=0,
         effect=None,
         out=(),
         plays=0,
+        aside=(),
         events=None,
     )
 
@@ -192,9 +193,9 @@ def lay_out(
     table.trick, table.passed, table.plays, table.leader = plays, passing, len(plays), start
     if chosen is not None:
         table.phase, table.effect = "effect", chosen
-        table.current = chosen.receiver if chosen.step == "insert" else chosen.seat
+        table.current_player = chosen.receiver if chosen.step == "insert" else chosen.seat
     elif plays:
-        table.current = _to_play(held, plays, passing)
+        table.current_player = _to_play(held, plays, passing)
     else:
         table.begin_lead(start)
     return freeze(table)

@@ -11,31 +11,36 @@ Examples:
 
 from __future__ import annotations
 
+import operator
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from tablegames.core.build import builder
 from tablegames.core.protocol import Action, Event, State
 from tablegames.kalo.actions import (
     ARRANGES,
+    CARD_CHOICES,
     INSERTS,
     PASS,
     READY,
     SEATS,
     SLOTS,
     Arrange,
-    ChooseCard,
     Pass,
     Play,
     Ready,
     parse_action,
 )
-from tablegames.kalo.cards import EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
+from tablegames.kalo.cards import DECK, EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
+from tablegames.kalo.direct import SHORTCUTS
 from tablegames.kalo.table import Table, play_is_possible
 from tablegames.kalo.view import KaloView, view_of
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tablegames.core.serial import JSONDict
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Effect, Slot, TrickPlay
@@ -51,6 +56,51 @@ def _play(cards: tuple[Card, ...]) -> Play:
     if play is None:
         play = _PLAYS[cards] = Play(cards)
     return play
+
+
+#: Each card's bit in a hand's mask: bit ``i`` is ``DECK[i]``, so the four bits of a rank sit together, in suit order.
+_BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(DECK)}
+_KALO_BIT = _BIT[KALO]
+_card_of = operator.attrgetter("card")
+#: Each hand's mask, by the hand's identity (see `_hand_mask`), and how many are kept before the store starts afresh.
+_MASKS: dict[int, tuple[tuple[Slot, ...], int]] = {}
+_MASKS_KEPT = 20_000
+
+
+def _hand_mask(hand: tuple[Slot, ...]) -> int:
+    """The bits of the cards in ``hand`` (see `_BIT`).
+
+    A hand is an immutable tuple that passes unchanged from state to state
+    until its seat plays or an effect reaches it, so its mask is kept, keyed
+    by the tuple's identity. The entry holds the tuple itself, so no other
+    object can take its ``id`` while the entry lasts.
+    """
+    kept = _MASKS.get(id(hand))
+    if kept is not None and kept[0] is hand:
+        return kept[1]
+    mask = sum(map(_BIT.__getitem__, map(_card_of, hand)))
+    if len(_MASKS) >= _MASKS_KEPT:
+        _MASKS.clear()
+    _MASKS[id(hand)] = (hand, mask)
+    return mask
+
+
+#: The plays of each set of cards of one rank, by their bits (see `_rank_plays`).
+_RANK_PLAYS: dict[int, tuple[tuple[Play, ...], ...]] = {}
+
+
+def _rank_plays(bits: int) -> tuple[tuple[Play, ...], ...]:
+    """The plays of the cards of one rank whose bits are ``bits``: those of 1 card, of 2 cards, and so on.
+
+    Each tuple is in suit order (`itertools.combinations` of the cards in
+    `DECK` order); the plays are interned.
+    """
+    plays = _RANK_PLAYS.get(bits)
+    if plays is None:
+        cards = [card for card in DECK if _BIT[card] & bits]
+        plays = tuple(tuple(map(_play, combinations(cards, count))) for count in range(1, len(cards) + 1))
+        _RANK_PLAYS[bits] = plays
+    return plays
 
 
 @attrs.frozen
@@ -99,6 +149,8 @@ class KaloState(State):
     plays: int = 0
     aside: tuple[Card, ...] = ()
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: Builds a state from every field, positionally, without the attrs ``__init__`` (`tablegames.core.build`).
+    build: ClassVar[Callable[..., KaloState]]
 
     # -- legal decisions -------------------------------------------------------
 
@@ -128,8 +180,9 @@ class KaloState(State):
         effect = self.effect
         assert effect is not None
         if effect.step == "card":
-            cards = [slot.card for slot in self.hands[seat]] if effect.rank == 3 else self.pile
-            return tuple(ChooseCard(card) for card in cards)
+            if effect.rank == 3:
+                return tuple(CARD_CHOICES[slot.card] for slot in self.hands[seat])
+            return tuple(map(CARD_CHOICES.__getitem__, self.pile))
         if effect.step == "seat":
             return tuple(SEATS[other] for other, hand in enumerate(self.hands) if hand and other != seat)
         if effect.step == "slot":
@@ -138,30 +191,47 @@ class KaloState(State):
         return INSERTS[: len(self.hands[seat]) + 1]
 
     def _plays(self, seat: int) -> tuple[Play, ...]:
-        hand = [slot.card for slot in self.hands[seat]]
+        hand = self.hands[seat]
+        mask = _hand_mask(hand)
+        has_kalo = mask & _KALO_BIT
+        combos = self.game.kalo_in_combinations
+        if not combos:
+            mask ^= has_kalo  # the Kalo is played alone, below
         size, pile = len(hand), len(self.pile)
         others = sum(map(len, self.hands)) - size
-        combos = self.game.kalo_in_combinations
-        floor = self.trick[-1].cards[0].rank if self.trick else 0
-        groups: dict[int, list[Card]] = {}
-        for card in sorted(hand, key=card_key):
-            if card.rank > floor and (combos or card is not KALO):
-                groups.setdefault(card.rank, []).append(card)
         plays: list[Play] = []
-        if self.trick:
-            need = len(self.trick[-1].cards)
-            for rank, cards in groups.items():
-                if len(cards) >= need and play_is_possible(rank, need, size - need, pile, others):
-                    plays.extend(map(_play, combinations(cards, need)))
-        else:
-            for rank, cards in groups.items():
-                for count in range(1, len(cards) + 1):
-                    if play_is_possible(rank, count, size - count, pile, others):
-                        plays.extend(map(_play, combinations(cards, count)))
+        trick = self.trick
+        need, rank = (len(trick[-1].cards), trick[-1].cards[0].rank + 1) if trick else (0, 3)
+        shift = 4 * (rank - 3)
+        rest = mask >> shift
+        while rest:  # the ranks above the trick's, low to high: four bits each
+            if rest & 15:
+                by_count = _rank_plays((rest & 15) << shift)
+                if need:
+                    if len(by_count) >= need and (rank > 6 or play_is_possible(rank, need, size - need, pile, others)):
+                        plays.extend(by_count[need - 1])
+                elif rank > 6:  # no effect to carry out
+                    for each in by_count:
+                        plays.extend(each)
+                else:
+                    for count, each in enumerate(by_count, start=1):
+                        if play_is_possible(rank, count, size - count, pile, others):
+                            plays.extend(each)
+            rest >>= 4
+            shift += 4
+            rank += 1
         lone = _play((KALO,))
-        if KALO in hand and all(play is not lone for play in plays):
+        if has_kalo and (not combos or all(play is not lone for play in plays)):
             plays.append(lone)
         return tuple(plays)
+
+    def is_legal(self, action: object) -> bool:
+        """Return True if ``action`` is one of `legal_actions` (found by identity first: they are interned)."""
+        legal = self.legal_actions()
+        for each in legal:
+            if each is action:
+                return True
+        return action in legal
 
     def _why_illegal(self, action: object) -> str:
         seat = self.current_player
@@ -206,26 +276,14 @@ class KaloState(State):
         return f"the discard pile or the other hands hold too few cards for {count} {RANK_NAMES[play.rank]}'s effect"
 
     def _advance(self, action: Action, events: list[Event] | None) -> KaloState:
-        table = Table(
-            game=self.game,
-            seed=self.seed,
-            round_number=self.round_number,
-            scores=list(self.scores),
-            hands=list(self.hands),
-            pile=self.pile,
-            kalo_holder=self.kalo_holder,
-            trick=self.trick,
-            passed=self.passed,
-            leader=self.leader,
-            phase=self.phase,
-            current=self.current_player,
-            arranged=self.arranged,
-            effect=self.effect,
-            out=self.out,
-            plays=self.plays,
-            events=events,
-            aside=self.aside,
-        )
+        if events is None:
+            shortcut = SHORTCUTS.get(type(action))
+            done = None if shortcut is None else shortcut(self, action)
+            if done is not None:
+                return done
+        table = Table(*(*_read_fields(self), events))
+        table.hands = list(self.hands)
+        table.scores = list(self.scores)
         table.apply(action)
         return freeze(table)
 
@@ -304,24 +362,15 @@ def _slot_dict(slot: Slot) -> JSONDict:
     return {"card": str(slot.card), "received": slot.received, "known_by": sorted(slot.known_by)}
 
 
+KaloState.build = builder(KaloState)
+
+#: The fields a state is built from, in the order of its constructor; `Table` has them in this order, then ``events``.
+_FIELDS = tuple(field.name for field in attrs.fields(KaloState) if field.init)
+_read_fields: Callable[[object], Any] = operator.attrgetter(*_FIELDS)
+
+
 def freeze(table: Table) -> KaloState:
-    """Freeze a table back into a state."""
-    return KaloState(
-        game=table.game,
-        seed=table.seed,
-        round_number=table.round_number,
-        scores=tuple(table.scores),
-        hands=tuple(table.hands),
-        pile=table.pile,
-        kalo_holder=table.kalo_holder,
-        trick=table.trick,
-        passed=table.passed,
-        leader=table.leader,
-        phase=table.phase,
-        current_player=table.current,
-        arranged=table.arranged,
-        effect=table.effect,
-        out=table.out,
-        plays=table.plays,
-        aside=table.aside,
-    )
+    """Freeze a table back into a state: its fields, the hands and scores as tuples."""
+    table.hands = tuple(table.hands)  # type: ignore[assignment]
+    table.scores = tuple(table.scores)  # type: ignore[assignment]
+    return KaloState.build(*_read_fields(table))

@@ -2,29 +2,39 @@
 
 `Table` is private to a single transition: ``KaloState._advance`` copies the
 state into a table, applies one legal action with the rules below, and
-freezes the result into a new state. Nothing here validates: legality is
-decided before (``KaloState.legal_actions``).
+freezes the result into a new state. A table has the state's fields, in the
+same order and under the same names, then ``events``. Nothing here
+validates: legality is decided before (``KaloState.legal_actions``). The
+commonest decisions also have a shortcut that builds the next state at once,
+`tablegames.kalo.direct`, checked against these rules by the tests.
 """
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.kalo import events as ev
+from tablegames.core.lazy import lazy_module
+from tablegames.core.shuffle import shuffle
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
 from tablegames.kalo.model import DEALT, Effect, Slot, TrickPlay
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from tablegames.core.protocol import Action, Event
+    from tablegames.kalo import events as ev
     from tablegames.kalo.cards import Card
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Step
 
-__all__ = ["Table", "deal_round", "lead_is_possible", "play_is_possible"]
+__all__ = ["Table", "deal_round", "lead_is_possible", "next_holder", "play_is_possible"]
+
+if not TYPE_CHECKING:
+    #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
+    ev = lazy_module("tablegames.kalo.events")
 
 #: The first decision of each effect.
 FIRST_STEP: dict[int, Step] = {3: "card", 4: "card", 5: "card", 6: "seat"}
@@ -38,7 +48,7 @@ def deal_round(game: Kalo, seed: int, round_number: int) -> tuple[tuple[Card, ..
     """
     removed = set(removed_cards(game.players))
     deck = [card for card in DECK if card not in removed]
-    random.Random(f"kalo/{seed}/{round_number}").shuffle(deck)
+    shuffle(deck, f"kalo/{seed}/{round_number}")  # as random.Random(...).shuffle(deck), faster
     return tuple(tuple(deck[seat :: game.players]) for seat in range(game.players))
 
 
@@ -64,12 +74,34 @@ def play_is_possible(rank: int, count: int, hand_after: int, pile: int, others: 
 def lead_is_possible(hand: tuple[Slot, ...], pile: int, others: int) -> bool:
     """Whether a hand has any legal lead: a single card of some rank whose effect can be carried out."""
     size = len(hand)
-    return any(play_is_possible(slot.card.rank, 1, size - 1, pile, others) for slot in hand)
+    for slot in hand:
+        rank = slot.card.rank
+        if rank > 6 or play_is_possible(rank, 1, size - 1, pile, others):
+            return True
+    return False
+
+
+def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int, *, including: bool = False) -> int | None:
+    """The first seat holding cards after ``seat`` in turn order, or ``seat`` itself.
+
+    With ``including``, ``seat`` comes first; without, last (it is the answer
+    only if no other seat holds cards). None if no seat holds cards.
+    """
+    players = len(hands)
+    for step in range(0 if including else 1, players + 1):
+        candidate = (seat + step) % players
+        if hands[candidate]:
+            return candidate
+    return None
 
 
 @attrs.define
 class Table:
-    """A state's fields, unfrozen for one transition, plus the events it yields."""
+    """A state's fields, unfrozen for one transition, plus the events it yields (if ``events`` is a list).
+
+    ``hands`` and ``scores`` are lists here (tuples in the state); the other
+    fields are the state's own immutable values, replaced, never changed.
+    """
 
     game: Kalo
     seed: int
@@ -82,20 +114,15 @@ class Table:
     passed: frozenset[int]
     leader: int
     phase: str
-    current: int | None
+    current_player: int | None
     arranged: int
     effect: Effect | None
     out: tuple[int, ...]
     plays: int
+    aside: tuple[Card, ...]
     events: list[Event] | None
-    aside: tuple[Card, ...] = ()
 
     # -- small helpers -------------------------------------------------------
-
-    def emit(self, event: Event) -> None:
-        """Record an event if this transition collects them."""
-        if self.events is not None:
-            self.events.append(event)
 
     def holders(self) -> list[int]:
         """Seats holding cards, in seat order."""
@@ -103,12 +130,7 @@ class Table:
 
     def next_holder(self, seat: int, *, including: bool = False) -> int | None:
         """The first seat holding cards after ``seat`` in turn order (or ``seat`` itself if ``including``)."""
-        players = self.game.players
-        for step in range(0 if including else 1, players + 1):
-            candidate = (seat + step) % players
-            if self.hands[candidate]:
-                return candidate
-        return None
+        return next_holder(self.hands, seat, including=including)
 
     def others(self, seat: int) -> int:
         """Cards in every hand but ``seat``'s."""
@@ -125,29 +147,32 @@ class Table:
         self.kalo_holder = holder
         opener = (holder + 1) % self.game.players
         self.leader = opener
-        self.phase, self.current = "arrange", opener
-        self.emit(ev.RoundStarted(round_number=self.round_number, kalo_holder=holder, opener=opener))
+        self.phase, self.current_player = "arrange", opener
+        if self.events is not None:
+            self.events.append(ev.RoundStarted(round_number=self.round_number, kalo_holder=holder, opener=opener))
 
     def arrange(self, action: Arrange | Ready) -> None:
         """K3: move one card to the next place of the arranged part of the hand, or finish."""
-        seat = self.current
+        seat = self.current_player
         assert seat is not None
         hand = list(self.hands[seat])
-        if isinstance(action, Arrange):
+        if type(action) is Arrange:
             hand.insert(self.arranged, hand.pop(action.slot))
             self.hands[seat] = tuple(hand)
-            self.emit(ev.Arranged(seat=seat, slot=action.slot, to=self.arranged))
+            if self.events is not None:
+                self.events.append(ev.Arranged(seat=seat, slot=action.slot, to=self.arranged))
             self.arranged += 1
             if self.arranged < len(hand) - 1:
                 return
-        self.emit(ev.ReadyToPlay(seat=seat))
+        if self.events is not None:
+            self.events.append(ev.ReadyToPlay(seat=seat))
         following = (seat + 1) % self.game.players
         self.arranged = 0
         if following == self.leader:
             self.phase = "play"
             self.begin_lead(self.leader)
         else:
-            self.current = following
+            self.current_player = following
 
     def begin_lead(self, seat: int) -> None:
         """K6, K7, K11: the first holder from ``seat`` on that can lead leads; if none can, the round ends."""
@@ -157,10 +182,12 @@ class Table:
         candidate = start
         while True:
             if lead_is_possible(self.hands[candidate], pile, self.others(candidate)):
-                self.leader = self.current = candidate
-                self.emit(ev.Leads(seat=candidate))
+                self.leader = self.current_player = candidate
+                if self.events is not None:
+                    self.events.append(ev.Leads(seat=candidate))
                 return
-            self.emit(ev.Blocked(seat=candidate))
+            if self.events is not None:
+                self.events.append(ev.Blocked(seat=candidate))
             following = self.next_holder(candidate)
             assert following is not None
             candidate = following
@@ -170,14 +197,15 @@ class Table:
 
     def play(self, action: Play) -> None:
         """K4, K5, K8: put the cards on the trick; start their effects, if any."""
-        seat = self.current
+        seat = self.current_player
         assert seat is not None
         played = set(action.cards)
         self.hands[seat] = tuple(slot for slot in self.hands[seat] if slot.card not in played)
         self.trick = (*self.trick, TrickPlay(seat=seat, cards=action.cards))
         self.passed = frozenset()
         self.plays += 1
-        self.emit(ev.Played(seat=seat, cards=action.cards))
+        if self.events is not None:
+            self.events.append(ev.Played(seat=seat, cards=action.cards))
         rank = action.rank
         if rank in FIRST_STEP and not action.has_kalo:
             self.phase = "effect"
@@ -201,19 +229,20 @@ class Table:
         if KALO in self.trick[-1].cards:
             self.end_trick()
             return
-        self.current = self.next_holder(seat)
+        self.current_player = self.next_holder(seat)
 
     def pass_(self) -> None:
         """K4, K6: a follower passes; the trick ends once every other holder has passed since the last play."""
-        seat = self.current
+        seat = self.current_player
         assert seat is not None
         self.passed = self.passed | {seat}
-        self.emit(ev.Passed(seat=seat))
+        if self.events is not None:
+            self.events.append(ev.Passed(seat=seat))
         last = self.trick[-1].seat
         if all(other in self.passed for other in self.holders() if other != last):
             self.end_trick()
         else:
-            self.current = self.next_holder(seat)
+            self.current_player = self.next_holder(seat)
 
     def end_trick(self) -> None:
         """K6: the last player wins; the cards go to the discard pile; the winner (or the next holder) leads."""
@@ -221,7 +250,8 @@ class Table:
         cards = [card for play in self.trick for card in play.cards]
         self.pile = tuple(sorted((*self.pile, *cards), key=card_key))
         self.trick, self.passed = (), frozenset()
-        self.emit(ev.TrickWon(seat=winner, cards=len(cards)))
+        if self.events is not None:
+            self.events.append(ev.TrickWon(seat=winner, cards=len(cards)))
         self.begin_lead(winner)
 
     def go_out(self, seat: int) -> None:
@@ -229,31 +259,34 @@ class Table:
         self.out = (*self.out, seat)
         points = self.game.players - len(self.out) + 1
         self.scores[seat] += points
-        self.emit(ev.WentOut(seat=seat, place=len(self.out), points=points))
+        if self.events is not None:
+            self.events.append(ev.WentOut(seat=seat, place=len(self.out), points=points))
         self.check_game_end()
 
     def end_round(self, reason: str) -> None:
         """K11, K13: the last holder, or every blocked holder, scores 1; then the next round is dealt."""
         holders = self.holders()
-        players = self.game.players
-        points = [0] * players
-        for place, seat in enumerate(self.out, start=1):
-            points[seat] = players - place + 1
         if reason == "last":
             self.out = (*self.out, *holders)
         for seat in holders:
             self.scores[seat] += 1
-            points[seat] += 1
-        self.emit(
-            ev.RoundEnded(
-                round_number=self.round_number,
-                reason=reason,
-                scoring=tuple(holders),
-                places=self.out,
-                points=tuple(points),
-                scores=tuple(self.scores),
+        if self.events is not None:
+            players = self.game.players
+            points = [0] * players
+            for place, seat in enumerate(self.out, start=1):
+                points[seat] = players - place + 1
+            for seat in holders:
+                points[seat] += 1
+            self.events.append(
+                ev.RoundEnded(
+                    round_number=self.round_number,
+                    reason=reason,
+                    scoring=tuple(holders),
+                    places=self.out,
+                    points=tuple(points),
+                    scores=tuple(self.scores),
+                )
             )
-        )
         self.check_game_end()
         if self.phase == "over":
             return
@@ -264,10 +297,11 @@ class Table:
         """K12: the game ends the moment a total reaches 5 x N."""
         if max(self.scores) >= self.game.target:
             # The game stops at once, an effect's card on its way included (it stays in `effect`).
-            self.phase, self.current = "over", None
+            self.phase, self.current_player = "over", None
             best = max(self.scores)
             winners = frozenset(seat for seat, score in enumerate(self.scores) if score == best)
-            self.emit(ev.GameEnded(scores=tuple(self.scores), winners=winners))
+            if self.events is not None:
+                self.events.append(ev.GameEnded(scores=tuple(self.scores), winners=winners))
 
     # -- effects -------------------------------------------------------------
 
@@ -275,22 +309,24 @@ class Table:
         """K8, K9: one decision of the effect being resolved."""
         effect = self.effect
         assert effect is not None
-        if isinstance(action, ChooseCard):
+        if type(action) is ChooseCard:
             self.choose_card(effect, action.card)
-        elif isinstance(action, ChooseSeat):
+        elif type(action) is ChooseSeat:
             step: Step = "slot" if effect.rank == 6 else "insert"
-            self.effect = attrs.evolve(effect, target=action.seat, step=step)
-            seen_by = frozenset() if effect.card is None else effect.origin
-            self.emit(
-                ev.TargetChosen(
-                    seat=effect.seat, rank=effect.rank, target=action.seat, card=effect.card, seen_by=seen_by
+            self.effect = Effect(effect.rank, effect.seat, effect.left, step, effect.card, effect.origin, action.seat)
+            if self.events is not None:
+                seen_by = frozenset() if effect.card is None else effect.origin
+                self.events.append(
+                    ev.TargetChosen(
+                        seat=effect.seat, rank=effect.rank, target=action.seat, card=effect.card, seen_by=seen_by
+                    )
                 )
-            )
             if step == "insert":
-                self.current = action.seat
-        elif isinstance(action, ChooseSlot):
+                self.current_player = action.seat
+        elif type(action) is ChooseSlot:
             self.rob(effect, action.slot)
         else:
+            assert isinstance(action, Insert)
             self.insert(effect, action.slot)
 
     def choose_card(self, effect: Effect, card: Card) -> None:
@@ -305,8 +341,9 @@ class Table:
             self.pile = tuple(each for each in self.pile if each is not card)
             origin = frozenset({effect.seat})
         step: Step = "insert" if effect.rank == 4 else "seat"
-        self.effect = attrs.evolve(effect, card=card, origin=origin, step=step)
-        self.emit(ev.CardChosen(seat=effect.seat, rank=effect.rank, slot=slot, card=card, seen_by=origin))
+        self.effect = Effect(effect.rank, effect.seat, effect.left, step, card, origin, effect.target)
+        if self.events is not None:
+            self.events.append(ev.CardChosen(seat=effect.seat, rank=effect.rank, slot=slot, card=card, seen_by=origin))
 
     def rob(self, effect: Effect, slot: int) -> None:
         """A 6 takes the card at ``slot`` of the chosen hand; an emptied hand is out at once (K10)."""
@@ -315,36 +352,45 @@ class Table:
         hand = list(self.hands[victim])
         taken = hand.pop(slot)
         self.hands[victim] = tuple(hand)
-        self.effect = attrs.evolve(effect, card=taken.card, origin=taken.known_by | {victim}, step="insert")
+        self.effect = Effect(
+            effect.rank, effect.seat, effect.left, "insert", taken.card, taken.known_by | {victim}, victim
+        )
         origin = taken.known_by | {victim, effect.seat}
-        self.emit(ev.Robbed(seat=effect.seat, victim=victim, slot=slot, card=taken.card, seen_by=origin))
+        if self.events is not None:
+            self.events.append(ev.Robbed(seat=effect.seat, victim=victim, slot=slot, card=taken.card, seen_by=origin))
         if not self.hands[victim]:
             self.go_out(victim)
 
     def insert(self, effect: Effect, slot: int) -> None:
         """K9: the receiver puts the card at the slot they choose; then the next effect, or the play is done."""
-        receiver = self.current
+        receiver = self.current_player
         assert receiver is not None
         assert effect.card is not None
         known_by = effect.origin - {receiver}
         hand = self.hands[receiver]
         self.hands[receiver] = (*hand[:slot], Slot(card=effect.card, received=True, known_by=known_by), *hand[slot:])
-        self.emit(ev.Inserted(seat=receiver, slot=slot, card=effect.card, seen_by=known_by | {receiver}))
+        if self.events is not None:
+            self.events.append(ev.Inserted(seat=receiver, slot=slot, card=effect.card, seen_by=known_by | {receiver}))
         if effect.left > 1:
             rank = effect.rank
             self.effect = Effect(rank=rank, seat=effect.seat, left=effect.left - 1, step=FIRST_STEP[rank])
-            self.current = effect.seat
+            self.current_player = effect.seat
         else:
             self.after_play(effect.seat)
 
     def apply(self, action: Action) -> None:
         """Apply one legal action."""
-        if isinstance(action, (Arrange, Ready)):
-            self.arrange(action)
-        elif isinstance(action, Play):
-            self.play(action)
-        elif isinstance(action, Pass):
-            self.pass_()
-        else:
-            assert isinstance(action, (ChooseCard, ChooseSeat, ChooseSlot, Insert))
-            self.resolve(action)
+        _RULES[type(action)](self, action)
+
+
+#: The rule each kind of action follows (`Table.apply` looks the action's type up here).
+_RULES: dict[type[Action], Callable[[Table, Any], None]] = {
+    Arrange: Table.arrange,
+    Ready: Table.arrange,
+    Play: Table.play,
+    Pass: lambda table, _: table.pass_(),
+    ChooseCard: Table.resolve,
+    ChooseSeat: Table.resolve,
+    ChooseSlot: Table.resolve,
+    Insert: Table.resolve,
+}

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tablegames.core.build import builder
 from tablegames.core.protocol import Action, View, result_text
 from tablegames.core.words import plural
 from tablegames.kalo import encoding as _encoding
@@ -169,21 +170,47 @@ def _slot_text(slot: SlotView) -> str:
 
 
 def _hand_view(hand: tuple[Slot, ...], seat: int | None, own: bool) -> tuple[SlotView, ...]:
-    """``hand`` as ``seat`` sees it (``own``: it is that seat's hand); kept for reuse, as hands recur."""
-    key = (hand, seat, own)
-    view = _HANDS.get(key)
-    if view is None:
-        if len(_HANDS) >= _HANDS_KEPT:
-            _HANDS.clear()
-        view = _HANDS[key] = tuple(
-            SlotView(slot.card if own or seat in slot.known_by else None, slot.received, slot.known_by) for slot in hand
-        )
+    """``hand`` as ``seat`` sees it (``own``: it is that seat's hand); kept for reuse, as hands recur.
+
+    A hand is an immutable tuple that passes unchanged from state to state,
+    so its views are kept by the tuple's identity (hashing the tuple would
+    hash every slot). Each entry holds the tuple itself, so no other object
+    can take its ``id`` while the entry lasts.
+    """
+    key = (id(hand), seat, own)
+    kept = _HANDS.get(key)
+    if kept is not None and kept[0] is hand:
+        return kept[1]
+    if len(_HANDS) >= _HANDS_KEPT:
+        _HANDS.clear()
+    view = tuple(_slot_view(slot, own or seat in slot.known_by) for slot in hand)
+    _HANDS[key] = (hand, view)
     return view
 
 
-#: Hands as seen from a seat, and how many are kept before the store starts afresh.
-_HANDS: dict[tuple[tuple[Slot, ...], int | None, bool], tuple[SlotView, ...]] = {}
+def _slot_view(slot: Slot, shown: bool) -> SlotView:
+    """``slot`` as a seat sees it, its card ``shown`` or not; both views of a slot are made once and kept.
+
+    Most slots are the one `DEALT` slot of their card, so the views are kept
+    by the slot's identity, the entry holding the slot itself.
+    """
+    kept = _SLOTS.get(id(slot))
+    if kept is None or kept[0] is not slot:
+        if len(_SLOTS) >= _HANDS_KEPT:
+            _SLOTS.clear()
+        kept = _SLOTS[id(slot)] = (
+            slot,
+            SlotView(slot.card, slot.received, slot.known_by),
+            SlotView(None, slot.received, slot.known_by),
+        )
+    return kept[1] if shown else kept[2]
+
+
+#: Hands as seen from a seat, by the hand's identity, and how many are kept before the store starts afresh.
+_HANDS: dict[tuple[int, int | None, bool], tuple[tuple[Slot, ...], tuple[SlotView, ...]]] = {}
 _HANDS_KEPT = 50_000
+#: Each slot with its two views (card shown, card hidden), by the slot's identity.
+_SLOTS: dict[int, tuple[Slot, SlotView, SlotView]] = {}
 
 
 def view_of(state: KaloState, seat: int | None) -> KaloView:
@@ -197,23 +224,28 @@ def view_of(state: KaloState, seat: int | None) -> KaloView:
         effect_view = EffectView(effect.rank, effect.seat, effect.left, effect.step, effect.target, shown)
         if effect.rank in (4, 5) and seat == effect.seat:
             pile = state.pile
-    return KaloView(
-        seat=seat,
-        current_player=state.current_player,
-        scores=state.scores,
-        winners=state.winners,
-        legal_actions=state.legal_actions() if seat is not None and seat == state.current_player else (),
-        round_number=state.round_number,
-        kalo_holder=state.kalo_holder,
-        removed=state.removed,
-        phase=state.phase,
-        hands=hands,
-        trick=state.trick,
-        passed=state.passed,
-        leader=state.leader,
-        pile_size=len(state.pile),
-        pile=pile,
-        effect=effect_view,
-        out=state.out,
-        plays=state.plays,
+    return _build_view(
+        seat,
+        state.current_player,
+        state.scores,
+        state.winners,
+        state.legal_actions() if seat is not None and seat == state.current_player else (),
+        state.round_number,
+        state.kalo_holder,
+        state.removed,
+        state.phase,
+        hands,
+        state.trick,
+        state.passed,
+        state.leader,
+        len(state.pile),
+        pile,
+        effect_view,
+        state.out,
+        state.plays,
     )
+
+
+#: Builds a view from every field, in order, without the attrs ``__init__`` (`tablegames.core.build`): a
+#: search builds one for every decision of every playout.
+_build_view = builder(KaloView)

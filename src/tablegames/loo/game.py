@@ -24,11 +24,9 @@ from tablegames.core.protocol import Action, Game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_str
 from tablegames.loo import encoding as _encoding
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
-from tablegames.loo.bots import loo_bots
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.reading import card_of, read_state
 from tablegames.loo.rules import TRICKS
-from tablegames.loo.sampling import sample_state
 from tablegames.loo.state import Deal, LooState, begin_round, shuffled_deal
 
 if TYPE_CHECKING:
@@ -243,6 +241,8 @@ class Loo(Game):
             >>> sample.view(0) == view, game.from_dict(sample.to_dict()) == sample
             (True, True)
         """
+        from tablegames.loo.sampling import sample_state
+
         return sample_state(self, view, rng)
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
@@ -254,6 +254,8 @@ class Loo(Game):
             >>> sorted(Loo(players=3).bots())
             ['heuristic', 'random', 'search']
         """
+        from tablegames.loo.bots import loo_bots
+
         return loo_bots(self)
 
 

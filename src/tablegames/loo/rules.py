@@ -20,12 +20,23 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
-from tablegames.loo.cards import PAM, SUIT_NAMES, Card, card_key
+from tablegames.loo.cards import DECK, PAM, SUIT_NAMES, SUITS, Card, card_key
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["TRICKS", "Follow", "Rule", "TrickCard", "follow", "payouts", "power", "suit_of", "trick_winner"]
+__all__ = [
+    "TRICKS",
+    "Follow",
+    "Rule",
+    "TrickCard",
+    "follow",
+    "payouts",
+    "playable",
+    "power",
+    "suit_of",
+    "trick_winner",
+]
 
 #: Tricks in a round: five cards each, one card per trick.
 TRICKS = 5
@@ -93,9 +104,15 @@ def trick_winner(cards: Sequence[Card], trump: str) -> int:
     """
     if not cards:
         raise ValueError("an empty trick has no winner")
-    led = suit_of(cards[0], trump)
-    powers = [power(card, trump, led) for card in cards]
-    return powers.index(max(powers))
+    played = _AS_PLAYED[trump]  # each card's suit as it counts and its power as a trump, as `power` gives them
+    led = played[cards[0]][0]
+    best, winner = -1, 0
+    for index, card in enumerate(cards):
+        suit, strength = played[card]
+        strength = strength or (card.rank if suit == led else 0)
+        if strength > best:
+            best, winner = strength, index
+    return winner
 
 
 @attrs.frozen
@@ -199,6 +216,54 @@ def follow(
     return result
 
 
+#: For each trump suit, each card's suit as it counts (Pam's is trump) and its power as a trump (0 if it is not one).
+_AS_PLAYED: dict[str, dict[Card, tuple[str, int]]] = {
+    trump: {card: (suit_of(card, trump), power(card, trump, "")) for card in DECK} for trump in SUITS
+}
+
+
+def playable(
+    hand: tuple[Card, ...],
+    trick: Sequence[Card],
+    trump: str,
+    *,
+    pam_is_wild: bool = False,
+    trump_must_be_highest: bool = False,
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` that `follow` allows, without saying why: the hot path of ``legal_actions``.
+
+    ``hand`` must be in `DECK` order, as every hand of a `LooState` is. The
+    tests check that it always gives ``follow(...).cards``.
+
+    Examples:
+        >>> cards = lambda text: tuple(Card.parse(word) for word in text.split())
+        >>> [str(card) for card in playable(cards("Jc 4c 5d Jd"), cards("Qh Ah 9d"), "d")]
+        ['Jc', 'Jd']
+    """
+    if not trick:
+        return hand
+    played = _AS_PLAYED[trump]
+    led = played[trick[0]][0]
+    top = 0
+    for card in trick:
+        suit, strength = played[card]
+        top = max(top, strength or (card.rank if suit == led else 0))
+    suited = tuple(card for card in hand if played[card][0] == led)
+    if suited:  # hold the led suit: head the trick if you can, else follow
+        result = tuple(card for card in suited if (played[card][1] or card.rank) > top) or suited
+    else:
+        trumps = tuple(card for card in hand if played[card][0] == trump)
+        if not trumps:  # void in both: any card
+            return hand
+        if trump_must_be_highest:
+            result = (max(trumps, key=lambda card: played[card][1]),)
+        else:  # overtrump if you can, else any trump
+            result = tuple(card for card in trumps if played[card][1] > top) or trumps
+    if pam_is_wild and PAM in hand and PAM not in result:
+        result = tuple(sorted((*result, PAM), key=card_key))
+    return result
+
+
 def payouts(p0: int) -> tuple[int, ...]:
     """What each of the five tricks pays from a pot of ``p0`` (L11): a fifth each, in whole chips.
 
@@ -209,5 +274,14 @@ def payouts(p0: int) -> tuple[int, ...]:
         >>> payouts(5), payouts(7), payouts(3)
         ((1, 1, 1, 1, 1), (2, 2, 1, 1, 1), (1, 1, 1, 0, 0))
     """
-    share, extra = divmod(p0, TRICKS)
-    return tuple(share + (1 if trick < extra else 0) for trick in range(TRICKS))
+    paid = _PAYOUTS.get(p0)
+    if paid is None:
+        share, extra = divmod(p0, TRICKS)
+        paid = tuple(share + (1 if trick < extra else 0) for trick in range(TRICKS))
+        if len(_PAYOUTS) < 4096:
+            _PAYOUTS[p0] = paid
+    return paid
+
+
+#: Payouts already worked out, by pot.
+_PAYOUTS: dict[int, tuple[int, ...]] = {}

@@ -36,6 +36,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
+from tablegames.core.shuffle import shuffle
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.rules import TRICKS, TrickCard, follow
 from tablegames.loo.state import LooState
@@ -217,7 +218,7 @@ def _deal(
     """Deal ``pool`` into places of ``sizes`` cards, no place getting a card it forbids; each place in `DECK` order."""
     for _ in range(_UNIFORM_TRIES):
         cards = pool[:]
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         places: list[list[Card]] = []
         start = 0
         for size in sizes:
@@ -239,7 +240,7 @@ def _deal_constrained(
     """
     allowed = {card: [place for place in range(len(sizes)) if card not in forbidden[place]] for card in pool}
     order = pool[:]
-    rng.shuffle(order)
+    shuffle(order, rng)
     order.sort(key=lambda card: len(allowed[card]))
     held: list[list[Card]] = [[] for _ in sizes]
     where: dict[Card, int] = {}

@@ -15,37 +15,31 @@ Examples:
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tablegames.core.build import builder
+from tablegames.core.lazy import lazy_module
 from tablegames.core.protocol import Action, Event, GameEnded, State
+from tablegames.core.shuffle import shuffle
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
-from tablegames.loo.cards import DECK, Card, card_key
-from tablegames.loo.events import (
-    CardPlayed,
-    Dealt,
-    Decided,
-    Looed,
-    MissTaken,
-    PotWon,
-    RoundEnded,
-    RoundStarted,
-    TricksBegin,
-    TrickWon,
-    TrumpTurned,
-    Undistributed,
-)
-from tablegames.loo.rules import TRICKS, Follow, TrickCard, follow, payouts, trick_winner
+from tablegames.loo.cards import DECK, Card
+from tablegames.loo.rules import TRICKS, Follow, TrickCard, follow, payouts, playable, trick_winner
 from tablegames.loo.view import LooView, view_of
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tablegames.core.serial import JSONDict
+    from tablegames.loo import events as ev
     from tablegames.loo.game import Loo
 
 __all__ = ["Deal", "LooState", "begin_round", "shuffled_deal"]
+
+if not TYPE_CHECKING:
+    #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
+    ev = lazy_module("tablegames.loo.events")
 
 #: One interned `TrickCard` per seat and card.
 _PLAYED: dict[tuple[int, Card], TrickCard] = {(seat, card): TrickCard(seat, card) for seat in range(8) for card in DECK}
@@ -69,8 +63,9 @@ class Deal:
     stock: tuple[Card, ...]
 
 
-def _sorted(cards: object) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=card_key))  # type: ignore[call-overload]
+def _cards(places: list[int]) -> tuple[Card, ...]:
+    """The cards at ``places`` of `DECK`, in `DECK` order."""
+    return tuple(map(DECK.__getitem__, sorted(places)))
 
 
 def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
@@ -80,15 +75,15 @@ def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
     in each pass. The shuffle comes from a generator seeded by the seed and the
     round number, so every round of a seeded game is the same every time.
     """
-    deck = list(DECK)
-    random.Random(f"loo/{seed}/{round_number}").shuffle(deck)
+    deck = list(range(len(DECK)))  # the deck's places: a shuffle moves them as it would the cards
+    shuffle(deck, f"loo/{seed}/{round_number}")  # as random.Random(...).shuffle(deck), faster
     players = game.players
     places = players + (1 if game.miss else 0)
     dealt = [deck[place::places][:TRICKS] for place in range(places)]
     rest = deck[places * TRICKS :]
     dealer = game.dealer_of(round_number)
-    hands = tuple(_sorted(dealt[(seat - dealer - 1) % players]) for seat in range(players))
-    return Deal(hands, _sorted(dealt[players]) if game.miss else (), rest[0], _sorted(rest[1:]))
+    hands = tuple(_cards(dealt[(seat - dealer - 1) % players]) for seat in range(players))
+    return Deal(hands, _cards(dealt[players]) if game.miss else (), DECK[rest[0]], _cards(rest[1:]))
 
 
 def begin_round(
@@ -106,26 +101,26 @@ def begin_round(
     dealer = game.dealer_of(round_number)
     pot = carry + players * ante
     if events is not None:
-        events.append(RoundStarted(round_number=round_number, dealer=dealer, ante=ante, pot=pot, carried=carry))
-        events.extend(Dealt(seat=seat, cards=deal.hands[seat]) for seat in _order(dealer, players))
-        events.append(TrumpTurned(card=deal.turned, trump=deal.turned.suit))
-    return LooState(
-        game=game,
-        seed=seed,
-        round_number=round_number,
-        balances=tuple(chips - ante for chips in balances),
-        pot=pot,
-        carry=0,
-        hands=deal.hands,
-        miss=deal.miss,
-        stock=deal.stock,
-        turned=deal.turned,
-        decisions=(None,) * players,
-        p0=0,
-        tricks=(),
-        trick=(),
-        phase="decide",
-        current_player=(dealer + 1) % players,
+        events.append(ev.RoundStarted(round_number=round_number, dealer=dealer, ante=ante, pot=pot, carried=carry))
+        events.extend(ev.Dealt(seat=seat, cards=deal.hands[seat]) for seat in _order(dealer, players))
+        events.append(ev.TrumpTurned(card=deal.turned, trump=deal.turned.suit))
+    return LooState.build(
+        game,
+        seed,
+        round_number,
+        tuple(chips - ante for chips in balances),
+        pot,
+        0,
+        deal.hands,
+        deal.miss,
+        deal.stock,
+        deal.turned,
+        (None,) * players,
+        0,
+        (),
+        (),
+        "decide",
+        (dealer + 1) % players,
     )
 
 
@@ -180,6 +175,8 @@ class LooState(State):
     phase: str
     current_player: int | None
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: Builds a state from every field, positionally, without the attrs ``__init__`` (`tablegames.core.build`).
+    build: ClassVar[Callable[..., LooState]]
 
     # -- what follows from the fields ------------------------------------------
 
@@ -211,8 +208,11 @@ class LooState(State):
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """How many tricks each seat has won this round."""
-        won = Counter(trick[trick_winner([play.card for play in trick], self.trump)].seat for trick in self.tricks)
-        return tuple(won[seat] for seat in range(self.game.players))
+        won = [0] * self.game.players
+        trump = self.turned.suit
+        for trick in self.tricks:
+            won[trick[trick_winner([play.card for play in trick], trump)].seat] += 1
+        return tuple(won)
 
     @property
     def total_chips(self) -> int:
@@ -244,7 +244,15 @@ class LooState(State):
             return ()
         if self.phase == "decide":
             return (STAY, DROP, TAKE_MISS) if self.miss_open else (STAY, DROP)
-        return tuple(PLAYS[card] for card in self.follow(seat).cards)
+        game = self.game
+        cards = playable(
+            self.hands[seat],
+            [play.card for play in self.trick],
+            self.turned.suit,
+            pam_is_wild=game.pam_is_wild,
+            trump_must_be_highest=game.trump_must_be_highest,
+        )
+        return tuple(map(PLAYS.__getitem__, cards))
 
     @property
     def miss_open(self) -> bool:
@@ -297,9 +305,9 @@ class LooState(State):
             pot += fee
             balances = (*balances[:seat], balances[seat] - fee, *balances[seat + 1 :])
             if events is not None:
-                events.append(MissTaken(seat=seat, fee=fee, cards=hands[seat]))
+                events.append(ev.MissTaken(seat=seat, fee=fee, cards=hands[seat]))
         elif events is not None:
-            events.append(Decided(seat=seat, choice=choice))
+            events.append(ev.Decided(seat=seat, choice=choice))
         staying = [other for other, made in enumerate(decisions) if made != "drop"]
         phase, p0 = "decide", 0
         current: int | None = (seat + 1) % self.game.players
@@ -309,8 +317,8 @@ class LooState(State):
             phase, p0 = "play", pot
             current = next(other for other in _order(self.dealer, self.game.players) if decisions[other] != "drop")
             if events is not None:
-                events.append(TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
-        state = LooState(
+                events.append(ev.TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
+        state = LooState.build(
             self.game,
             self.seed,
             self.round_number,
@@ -332,7 +340,7 @@ class LooState(State):
             return state
         (winner,) = staying
         if events is not None:
-            events.append(PotWon(seat=winner, chips=pot))
+            events.append(ev.PotWon(seat=winner, chips=pot))
         paid = (*balances[:winner], balances[winner] + pot, *balances[winner + 1 :])
         taken = tuple(pot if other == winner else 0 for other in range(self.game.players))
         return state._end_round(paid, pot=0, looed=(), won=taken, events=events)
@@ -344,14 +352,14 @@ class LooState(State):
         hands[seat] = tuple(held for held in hands[seat] if held is not card)
         trick = (*self.trick, _PLAYED[seat, card])
         if events is not None:
-            events.append(CardPlayed(seat=seat, card=card))
+            events.append(ev.CardPlayed(seat=seat, card=card))
         decisions, players = self.decisions, self.game.players
         active = players - decisions.count("drop")
         if len(trick) < active:
             following = (seat + 1) % players
             while decisions[following] == "drop":
                 following = (following + 1) % players
-            return LooState(
+            return LooState.build(
                 self.game,
                 self.seed,
                 self.round_number,
@@ -375,8 +383,8 @@ class LooState(State):
         balances = (*self.balances[:winner], self.balances[winner] + chips, *self.balances[winner + 1 :])
         tricks = (*self.tricks, trick)
         if events is not None:
-            events.append(TrickWon(seat=winner, trick=len(tricks), card=winning.card, chips=chips))
-        state = LooState(
+            events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=winning.card, chips=chips))
+        state = LooState.build(
             self.game,
             self.seed,
             self.round_number,
@@ -417,10 +425,10 @@ class LooState(State):
         for seat in looed:
             paid[seat] -= self.p0
             if events is not None:
-                events.append(Looed(seat=seat, chips=self.p0))
+                events.append(ev.Looed(seat=seat, chips=self.p0))
         carry = self.carry + self.p0 * len(looed)
         if events is not None:
-            ended = RoundEnded(
+            ended = ev.RoundEnded(
                 round_number=self.round_number,
                 balances=tuple(paid),
                 carry=carry,
@@ -445,7 +453,7 @@ class LooState(State):
         over = attrs.evolve(self, balances=tuple(paid), pot=pot, carry=carry, phase="over", current_player=None)
         if events is not None:
             if carry:
-                events.append(Undistributed(chips=carry))
+                events.append(ev.Undistributed(chips=carry))
             events.append(GameEnded(scores=over.scores, winners=over.winners))
         return over
 
@@ -489,3 +497,6 @@ class LooState(State):
 
     def __str__(self) -> str:
         return str(self.view(None))
+
+
+LooState.build = builder(LooState)

@@ -1,0 +1,258 @@
+"""tablegames side by side with OpenSpiel's C++ games (through pyspiel): ratios measured in one process.
+
+Run: ``python benchmarks/vs_openspiel.py [--repeats 9] [--seconds 1.0] [--only kalaha,batch,loo,kalo,import]``.
+
+Needs OpenSpiel (``python -m pip install 'tablegames[openspiel]'``); it is not
+a dependency of tablegames. Each workload runs ours and OpenSpiel's in turn,
+``--repeats`` times, swapping which goes first every time, so that a busy
+machine slows both alike; each pair of runs gives one ratio (ours ÷
+OpenSpiel's, higher is better for us), printed as min / median / max. Times
+are CPU times (``time.process_time``, and the children's user and system
+time for whole processes), which a shared machine disturbs less than the
+wall clock.
+
+The workloads play random games to the end through each library's public
+interface: ours ``legal_actions()`` then ``apply()`` of a random choice (a new
+frozen state every time); OpenSpiel's ``legal_actions()`` then
+``apply_action()``, which changes its state in place, and chance nodes
+(OpenSpiel's deals) drawn uniformly from ``chance_outcomes()``. Decisions are
+the players' actions; OpenSpiel's chance actions count in its time but not as
+decisions. The games compared:
+
+- Kalaha 6×4 against ``mancala`` (Kalah 6×4), moves per second;
+- the batched Kalaha engine (``tablegames.kalaha.batch``, 50,000 games at a
+  time, one process, one thread) against ``mancala`` played one state at a time, moves per second;
+- Loo with 5 players, one round (a deal) against ``oh_hell`` with 5 players
+  and 5 tricks, one game (a deal): rounds per second and decisions per second;
+- Kalo with 4 players, one round against ``dou_dizhu``, one game (a deal):
+  decisions per second (and our rounds per second alongside);
+- ``import tablegames`` against ``import pyspiel``, each a whole fresh Python
+  process; then what loading and starting the three games adds, timed inside
+  a fresh process.
+
+Prints figures and the machine's load; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+import tablegames
+from tablegames.core.errors import MissingExtraError
+from tablegames.core.extras import require
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+#: What a timed run returns: counts by unit ("moves", "rounds", "decisions") and the seconds taken.
+Run = tuple[dict[str, int], float]
+
+
+def ours_playouts(game: tablegames.Game, seconds: float, seed: int) -> Run:
+    """Random games (Kalaha) or rounds (the card games) from fresh starts through legal_actions() and apply()."""
+    rng = random.Random(seed)
+    rounds = decisions = 0
+    began = time.process_time()
+    while time.process_time() - began < seconds:
+        for _ in range(10):
+            state: Any = game.start(seed=rng.getrandbits(32))
+            first = state.round_number if hasattr(state, "round_number") else 0
+            while not state.is_over and (not first or state.round_number == first):
+                legal = state.legal_actions()
+                state = state.apply(legal[int(rng.random() * len(legal))])
+                decisions += 1
+            rounds += 1
+    return {"rounds": rounds, "decisions": decisions}, time.process_time() - began
+
+
+def openspiel_playouts(game: Any, seconds: float, seed: int) -> Run:
+    """Random OpenSpiel games through legal_actions() and apply_action(), chance drawn uniformly."""
+    rng = random.Random(seed)
+    rounds = decisions = 0
+    began = time.process_time()
+    while time.process_time() - began < seconds:
+        for _ in range(10):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[int(rng.random() * len(legal))])
+                    decisions += 1
+            rounds += 1
+    return {"rounds": rounds, "decisions": decisions}, time.process_time() - began
+
+
+def batch_playouts(seconds: float, seed: int) -> Run:
+    """Random Kalaha 6×4 games played by the batched engine, 50,000 at a time."""
+    batch = require("tablegames.kalaha.batch", "fast")
+    moves = games = 0
+    began = time.process_time()
+    while time.process_time() - began < seconds:
+        _, played = batch.random_playouts(50_000, seed=seed + games)
+        moves += played
+        games += 50_000
+    return {"rounds": games, "decisions": moves}, time.process_time() - began
+
+
+def alternate(
+    ours: Callable[[float, int], Run], theirs: Callable[[float, int], Run], seconds: float, repeats: int
+) -> list[tuple[Run, Run]]:
+    """Run ``ours`` and ``theirs`` ``repeats`` times each, alternating which goes first; return the pairs."""
+    ours(seconds / 5, 0)  # warm up both (caches, interning, first imports)
+    theirs(seconds / 5, 0)
+    pairs: list[tuple[Run, Run]] = []
+    for repeat in range(repeats):
+        if repeat % 2:
+            theirs_run = theirs(seconds, repeat)
+            ours_run = ours(seconds, repeat)
+        else:
+            ours_run = ours(seconds, repeat)
+            theirs_run = theirs(seconds, repeat)
+        pairs.append((ours_run, theirs_run))
+    return pairs
+
+
+def side_by_side(game: tablegames.Game, theirs: Any, seconds: float, repeats: int) -> list[tuple[Run, Run]]:
+    """Random play of ``game`` and of OpenSpiel's ``theirs``, alternated (see `alternate`)."""
+    return alternate(
+        lambda s, r: ours_playouts(game, s, r), lambda s, r: openspiel_playouts(theirs, s, r), seconds, repeats
+    )
+
+
+def rate(run: Run, unit: str) -> float:
+    """Units per second of one run."""
+    counts, elapsed = run
+    return counts[unit] / elapsed
+
+
+def spread(values: list[float]) -> str:
+    """The smallest, median and largest of ``values``, to two places."""
+    return f"{min(values):.2f} / {statistics.median(values):.2f} / {max(values):.2f}"
+
+
+def row(label: str, ours: list[float], theirs: list[float], ratios: list[float], target: str) -> None:
+    """Print one line of the table."""
+    mine, other = statistics.median(ours), statistics.median(theirs)
+    print(f"{label:<44} {mine:>12,.0f} {other:>12,.0f}   {spread(ratios):>20}   {target}")
+
+
+def compare(label: str, pairs: list[tuple[Run, Run]], ours_unit: str, theirs_unit: str, target: str) -> list[float]:
+    """Print the row for one unit of ``pairs``; return the ratios."""
+    ours = [rate(mine, ours_unit) for mine, _ in pairs]
+    theirs = [rate(other, theirs_unit) for _, other in pairs]
+    ratios = [mine / other for mine, other in zip(ours, theirs, strict=True)]
+    row(label, ours, theirs, ratios, target)
+    return ratios
+
+
+def process_seconds(code: str) -> float:
+    """CPU time (user and system) of a fresh ``python -c code``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-c", code], check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+#: Timed inside a fresh process: what loading and starting the three games adds to ``import tablegames``.
+_GAMES = (
+    "import time, tablegames\n"
+    "began = time.process_time()\n"
+    "for name in ('kalaha', 'kalo', 'loo'):\n"
+    "    tablegames.load(name).start(seed=1)\n"
+    "print(time.process_time() - began)\n"
+)
+
+
+def imports(repeats: int) -> None:
+    """Print the import rows: whole fresh processes, alternated, and the games' load-and-start time."""
+    process_seconds("import tablegames, pyspiel")  # warm the file cache for both
+    ours: list[float] = []
+    theirs: list[float] = []
+    bare: list[float] = []
+    for repeat in range(repeats):
+        order = [("ours", "import tablegames"), ("theirs", "import pyspiel"), ("bare", "pass")]
+        for which, code in order if repeat % 2 else order[::-1]:
+            {"ours": ours, "theirs": theirs, "bare": bare}[which].append(process_seconds(code))
+    ratios = [mine / other for mine, other in zip(ours, theirs, strict=True)]
+    print(
+        f"{'import, whole process (ms; ratio: time)':<44} {statistics.median(ours) * 1e3:>12.1f} "
+        f"{statistics.median(theirs) * 1e3:>12.1f}   {spread(ratios):>20}   ≤ 1.00 (time)"
+    )
+    print(f"{'  (python -c pass, ms)':<44} {statistics.median(bare) * 1e3:>12.1f}")
+    games = []
+    for _ in range(repeats):
+        done = subprocess.run([sys.executable, "-c", _GAMES], check=True, capture_output=True, text=True)
+        games.append(float(done.stdout) * 1e3)
+    low, middle, high = min(games), statistics.median(games), max(games)
+    print(f"{'load and start the three games (ms)':<44} {middle:>12.1f} {'':>12}   "
+          f"{low:.1f} / {middle:.1f} / {high:.1f} ms   < 50 ms")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=9)
+    parser.add_argument("--seconds", type=float, default=1.0, help="seconds per timed run")
+    parser.add_argument("--only", default="kalaha,batch,loo,kalo,import", help="comma-separated workloads")
+    args = parser.parse_args()
+    try:
+        pyspiel = require("pyspiel", "openspiel")
+    except MissingExtraError as error:
+        print(f"this benchmark compares with OpenSpiel: {error}")
+        return
+    only = set(args.only.split(","))
+    load = os.getloadavg()
+    print(
+        f"tablegames {tablegames.__version__} vs OpenSpiel (pyspiel), Python {platform.python_version()}, "
+        f"{os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+    )
+    print(f"{args.repeats} alternating runs of {args.seconds:g} s each; ratio = ours ÷ OpenSpiel's (higher is faster)")
+    print(f"{'workload':<44} {'ours':>12} {'OpenSpiel':>12}   {'ratio min/median/max':>20}   target")
+    mancala = pyspiel.load_game("mancala")
+    kalaha = tablegames.load("kalaha")
+
+    def os_mancala(seconds: float, seed: int) -> Run:
+        return openspiel_playouts(mancala, seconds, seed)
+
+    if "kalaha" in only:
+        pairs = alternate(lambda s, r: ours_playouts(kalaha, s, r), os_mancala, args.seconds, args.repeats)
+        compare("Kalaha 6×4 vs mancala, moves/s", pairs, "decisions", "decisions", "≥ 0.50")
+    if "batch" in only:
+        try:
+            pairs = alternate(batch_playouts, os_mancala, args.seconds, args.repeats)
+            compare("batched Kalaha 6×4 vs mancala, moves/s", pairs, "decisions", "decisions", "≥ 10")
+        except MissingExtraError as error:
+            print(f"batched Kalaha: {error}")
+    if "loo" in only:
+        loo = tablegames.load("loo", players=5)
+        oh_hell = pyspiel.load_game("oh_hell", {"players": 5, "num_tricks_fixed": 5})
+        pairs = side_by_side(loo, oh_hell, args.seconds, args.repeats)
+        compare("Loo 5p rounds/s vs oh_hell 5p 5 tricks games/s", pairs, "rounds", "rounds", "≥ 0.80")
+        compare("Loo 5p vs oh_hell, decisions/s", pairs, "decisions", "decisions", "≥ 0.50")
+    if "kalo" in only:
+        kalo = tablegames.load("kalo", players=4)
+        dou_dizhu = pyspiel.load_game("dou_dizhu")
+        pairs = side_by_side(kalo, dou_dizhu, args.seconds, args.repeats)
+        compare("Kalo 4p vs dou_dizhu, decisions/s", pairs, "decisions", "decisions", "≥ 0.50")
+        rounds = [rate(mine, "rounds") for mine, _ in pairs]
+        print(f"{'  Kalo 4p random rounds/s (ours alone)':<44} {statistics.median(rounds):>12,.0f} {'':>12}   "
+              f"{min(rounds):,.0f} / {statistics.median(rounds):,.0f} / {max(rounds):,.0f}   ≥ 1,000")  # fmt: skip
+    if "import" in only:
+        imports(args.repeats)
+    load = os.getloadavg()
+    print(f"load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,214 @@
+"""Shortcuts: the commonest Kalo decisions built straight into the next state.
+
+Most decisions of a round change two or three fields of the state: a pass
+adds the seat to ``passed`` and moves the turn on; a play in the middle of
+a trick takes the cards from the hand, puts them on the trick and moves the
+turn on; arranging moves one card; choosing the other player of an effect
+names them. `KaloState.apply` builds those states here in one step instead
+of copying the whole state into a `tablegames.kalo.table.Table` and back.
+
+Each shortcut returns None where the decision leads on to more than it
+handles (the trick or the round ends, an effect starts, a seat goes out, the
+arranging is done), and the table's rules take over. Transitions that yield
+events (``KaloState.step``) always go through the table, so the tests check
+the shortcuts against the rules by comparing ``apply`` with ``step``
+(``tests/kalo/test_direct.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
+from tablegames.kalo.cards import KALO, card_key
+from tablegames.kalo.model import Effect, Slot, TrickPlay
+from tablegames.kalo.table import FIRST_STEP, lead_is_possible, next_holder
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tablegames.core.protocol import Action
+    from tablegames.kalo.cards import Card
+    from tablegames.kalo.model import Step
+    from tablegames.kalo.state import KaloState
+
+__all__ = ["SHORTCUTS"]
+
+
+def passing(state: KaloState, _: Pass) -> KaloState | None:
+    """K4, K6: a follower passes; once every other holder has, the trick goes to the pile and the winner leads.
+
+    None if the trick ends and the seat to lead next cannot lead (K7: the
+    lead moves on, or the round ends).
+    """
+    seat = state.current_player
+    assert seat is not None
+    passed = state.passed | {seat}
+    trick = state.trick
+    last = trick[-1].seat
+    hands = state.hands
+    if any(other not in passed for other, hand in enumerate(hands) if hand and other != last):
+        return _evolved(state, passed=passed, current_player=next_holder(hands, seat))
+    # Everyone else has passed: the trick is won and goes to the pile (K6); the winner, or the next holder, leads.
+    pile = tuple(sorted((*state.pile, *(card for play in trick for card in play.cards)), key=card_key))
+    leader = next_holder(hands, last, including=True)
+    assert leader is not None
+    if not lead_is_possible(hands[leader], len(pile), sum(map(len, hands)) - len(hands[leader])):
+        return None
+    return _evolved(state, pile=pile, trick=(), passed=frozenset(), leader=leader, current_player=leader)
+
+
+def playing(state: KaloState, play: Play) -> KaloState | None:
+    """K4, K5: cards without an effect go on the trick and the turn moves on.
+
+    None if the play has effects, holds the Kalo, empties the hand, reaches
+    the play limit or leaves no other seat holding cards.
+    """
+    cards = play.cards
+    if play.rank in FIRST_STEP or KALO in cards:
+        return None
+    seat = state.current_player
+    assert seat is not None
+    plays = state.plays + 1
+    hand = tuple(slot for slot in state.hands[seat] if slot.card not in cards)
+    if not hand or plays >= state.game.play_limit:
+        return None
+    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    following = next_holder(hands, seat)
+    if following == seat:
+        return None
+    trick = (*state.trick, TrickPlay(seat, cards))
+    return _evolved(state, hands=hands, trick=trick, passed=frozenset(), current_player=following, plays=plays)
+
+
+def arranging(state: KaloState, action: Arrange) -> KaloState | None:
+    """K3: the card at the slot comes next in the hand (None once only one slot is left: the seat is ready)."""
+    seat = state.current_player
+    assert seat is not None
+    arranged = state.arranged
+    hand = list(state.hands[seat])
+    if arranged + 1 >= len(hand) - 1:
+        return None
+    hand.insert(arranged, hand.pop(action.slot))
+    hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
+    return _evolved(state, hands=hands, arranged=arranged + 1)
+
+
+def choosing_seat(state: KaloState, action: ChooseSeat) -> KaloState | None:
+    """K8: the other player of a 3, 5 or 6 is named; a receiver (3, 5) places the card next."""
+    effect = state.effect
+    assert effect is not None
+    target = action.seat
+    step: Step = "slot" if effect.rank == 6 else "insert"
+    turn = target if step == "insert" else state.current_player
+    return _evolved(state, effect=_step(effect, step, effect.card, effect.origin, target), current_player=turn)
+
+
+def choosing_card(state: KaloState, action: ChooseCard) -> KaloState | None:
+    """K8: the card of a 3 is taken from the hand, that of a 4 or 5 from the discard pile."""
+    effect = state.effect
+    assert effect is not None
+    card, seat = action.card, effect.seat
+    if effect.rank == 3:
+        hand = state.hands[seat]
+        slot = next(index for index, each in enumerate(hand) if each.card is card)
+        origin = hand[slot].known_by | {seat}
+        hands = (*state.hands[:seat], (*hand[:slot], *hand[slot + 1 :]), *state.hands[seat + 1 :])
+        return _evolved(state, hands=hands, effect=_step(effect, "seat", card, origin, effect.target))
+    pile = tuple(each for each in state.pile if each is not card)
+    step: Step = "insert" if effect.rank == 4 else "seat"
+    return _evolved(state, pile=pile, effect=_step(effect, step, card, frozenset({seat}), effect.target))
+
+
+def robbing(state: KaloState, action: ChooseSlot) -> KaloState | None:
+    """K8: a 6 takes the card at the slot of the chosen hand (None if that was its last card: K10)."""
+    effect = state.effect
+    assert effect is not None
+    victim = effect.target
+    assert victim is not None
+    hand = state.hands[victim]
+    if len(hand) == 1:
+        return None
+    taken = hand[action.slot]
+    hands = (*state.hands[:victim], (*hand[: action.slot], *hand[action.slot + 1 :]), *state.hands[victim + 1 :])
+    return _evolved(state, hands=hands, effect=_step(effect, "insert", taken.card, taken.known_by | {victim}, victim))
+
+
+def inserting(state: KaloState, action: Insert) -> KaloState | None:
+    """K9: the receiver places the card; then the next effect of the play, or the turn moves on.
+
+    None if the play is then over and the turn does not simply move on (the
+    player is out, no other seat holds cards, or the play limit is reached).
+    """
+    effect = state.effect
+    receiver = state.current_player
+    assert effect is not None
+    assert receiver is not None
+    assert effect.card is not None
+    hand = state.hands[receiver]
+    slot = Slot(effect.card, received=True, known_by=effect.origin - {receiver})
+    hands = (*state.hands[:receiver], (*hand[: action.slot], slot, *hand[action.slot :]), *state.hands[receiver + 1 :])
+    seat = effect.seat
+    if effect.left > 1:
+        following = Effect(effect.rank, seat, effect.left - 1, FIRST_STEP[effect.rank])
+        return _evolved(state, hands=hands, effect=following, current_player=seat)
+    turn = next_holder(hands, seat) if hands[seat] else None
+    if turn is None or turn == seat or state.plays >= state.game.play_limit:
+        return None
+    return _evolved(state, hands=hands, phase="play", effect=None, current_player=turn)
+
+
+_SAME: Any = object()
+
+
+def _evolved(
+    state: KaloState,
+    *,
+    hands: Any = _SAME,
+    pile: Any = _SAME,
+    trick: Any = _SAME,
+    passed: Any = _SAME,
+    leader: Any = _SAME,
+    phase: Any = _SAME,
+    current_player: Any = _SAME,
+    arranged: Any = _SAME,
+    effect: Any = _SAME,
+    plays: Any = _SAME,
+) -> KaloState:
+    """``state`` with the fields given changed: `attrs.evolve` for the few fields a shortcut changes, in one call."""
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        state.hands if hands is _SAME else hands,
+        state.pile if pile is _SAME else pile,
+        state.kalo_holder,
+        state.trick if trick is _SAME else trick,
+        state.passed if passed is _SAME else passed,
+        state.leader if leader is _SAME else leader,
+        state.phase if phase is _SAME else phase,
+        state.current_player if current_player is _SAME else current_player,
+        state.arranged if arranged is _SAME else arranged,
+        state.effect if effect is _SAME else effect,
+        state.out,
+        state.plays if plays is _SAME else plays,
+        state.aside,
+    )
+
+
+def _step(effect: Effect, step: Step, card: Card | None, origin: frozenset[int], target: int | None) -> Effect:
+    """The effect at its next ``step``, with the card on its way and who knows it."""
+    return Effect(effect.rank, effect.seat, effect.left, step, card, origin, target)
+
+
+#: The shortcut for each kind of decision that has one.
+SHORTCUTS: dict[type[Action], Callable[[KaloState, Any], KaloState | None]] = {
+    Pass: passing,
+    Play: playing,
+    Arrange: arranging,
+    ChooseSeat: choosing_seat,
+    ChooseCard: choosing_card,
+    ChooseSlot: robbing,
+    Insert: inserting,
+}
