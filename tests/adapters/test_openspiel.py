@@ -73,7 +73,8 @@ def test_game_types(pyspiel: ModuleType) -> None:
         kinds.ChanceMode.EXPLICIT_STOCHASTIC,
     )
     assert loo.dynamics == kinds.Dynamics.SEQUENTIAL
-    assert loo.provides_information_state_tensor and kalaha.provides_information_state_tensor
+    assert loo.provides_information_state_tensor
+    assert kalaha.provides_information_state_tensor
 
 
 def test_loading_by_name_keeps_the_games_own_defaults(pyspiel: ModuleType) -> None:
