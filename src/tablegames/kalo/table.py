@@ -275,8 +275,8 @@ class Table:
             points = [0] * players
             for place, seat in enumerate(self.out, start=1):
                 points[seat] = players - place + 1
-            for seat in holders:
-                points[seat] += 1
+            for seat in holders:  # in the places too if they were the last holder, but score 1 (K11)
+                points[seat] = 1
             self.events.append(
                 ev.RoundEnded(
                     round_number=self.round_number,
