@@ -291,7 +291,7 @@ def kalo_example_trick(locale: str) -> str:
 def kalo_effects(locale: str) -> str:
     """The worked example of a 3 and a 6: every hand before the trick and after it, received cards framed."""
     hands = [["3c", "9c", "Kc", "5h"], ["6d", "Qd"], ["Kd", "8s"], ["Ad", "8h"]]
-    state = Kalo(players=4).position(hands, leader=0)
+    state = Kalo(players=4).position(hands, leader=0, kalo_holder=0)
     for move in ["3c", "card 9c", "seat 2", "insert 2", "6d", "seat 0", "slot 0", "insert 0", "Kd", "Ad"]:
         state = state.apply(state.parse_action(move))
     x0, after_x, row_h = 90, 300, CARD_H + 16

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tablegames import Match
 from tablegames.cli import main
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from pathlib import Path
 
+    from tablegames import State
     from tablegames.kalo import Card as KaloCard
     from tablegames.loo import Card as LooCard
 
@@ -32,6 +36,17 @@ def run(argv: list[str], typed: str = "") -> Run:
     out, err = io.StringIO(), io.StringIO()
     code = main(argv, stdin=io.StringIO(typed), stdout=out, stderr=err)
     return Run(code, out.getvalue(), err.getvalue())
+
+
+def flat(text: str) -> str:
+    """``text`` with its line breaks and runs of spaces as single spaces: what was said, however it wrapped."""
+    return " ".join(text.split())
+
+
+def record_of(state: State, path: Path) -> Path:
+    """Save a record of a match starting at ``state`` (a position) to ``path``, for ``play --load`` and ``replay``."""
+    path.write_text(json.dumps(Match(state.game, state=state).to_record()))
+    return path
 
 
 def card_pattern(card: KaloCard | LooCard) -> re.Pattern[str]:

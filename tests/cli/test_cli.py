@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import tablegames
 from tablegames import Match
-from tablegames.cli import main
+from tablegames.cli import main, thinking
 from tablegames.cli.main import default_bot, seat_bots
 from tablegames.kalo import Card
 from tests.cli.support import run, shown_outside_events
@@ -152,3 +152,20 @@ def test_the_secrecy_check_catches_a_card_shown_unannounced() -> None:
     assert shown_outside_events("  · seat 1 plays Q♥\nseat 1: Q♥\n", [queen]) == []
     assert shown_outside_events("seat 1: 9♣ Q♥\n  · seat 1 plays Q♥\n", [queen]) == ["Qh: 'seat 1: 9♣ Q♥'"]
     assert shown_outside_events("seat 1: 10♥ Qhx\n", [queen]) == []
+
+
+class _Screen(io.StringIO):
+    """Output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_thinking_bot_shows_a_spinner_with_its_name_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal a bot that takes more than a moment shows a spinner naming it; off a terminal nothing is drawn."""
+    monkeypatch.setattr(thinking, "MOMENT", 0.0)
+    argv = ["play", "kalaha", "--bots", "search", "--setting", "search.depth=8", "--seed", "1"]
+    screen = _Screen()
+    assert main(argv, stdin=io.StringIO("a\nquit\n"), stdout=screen, stderr=io.StringIO()) == 0
+    assert "seat 1: the search bot is thinking" in screen.getvalue()
+    assert "is thinking" not in run(argv, "a\nquit\n").out

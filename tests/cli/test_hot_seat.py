@@ -66,3 +66,12 @@ def test_undo_cannot_take_back_another_persons_decision() -> None:
     """In hot-seat, undo stops at the other person's decision rather than taking it back."""
     result = run(["play", "kalaha", "--bots", "human", "--seed", "1", "--pits", "3"], "\na\n\nb\n\nundo\nquit\n")
     assert "cannot undo: it would take back the decisions of seat 1" in result.out
+
+
+def test_a_move_typed_at_the_hand_over_is_not_swallowed() -> None:
+    """Text typed at 'pass the device' is not played, and the person is told to press Enter first."""
+    result = run(["play", "kalaha", "--bots", "human", "--seed", "1", "--pits", "3"], "a\n\nb\n\nquit\n")
+    assert "'a' was not played: seat 0, press Enter alone first to see your hand" in result.out
+    assert result.out.count(PASS_TO + "0") == 2
+    assert "  · seat 0 sows 4 seeds from pit b" in result.out, "the move typed after Enter is played"
+    assert "from pit a" not in result.out

@@ -6,11 +6,15 @@ import json
 from typing import TYPE_CHECKING
 
 from tablegames import Match
-from tablegames.kalo import KALO, Kalo
-from tests.cli.support import run, shown_outside_events
+from tablegames.cli.rounds import events_of_round
+from tablegames.cli.whereabouts import kalo_whereabouts
+from tablegames.kalo import DECK, KALO, Kalo, KaloState
+from tests.cli.support import SYMBOLS, flat, record_of, run, segments, shown_outside_events
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    import pytest
 
 THREE = ["play", "kalo", "--players", "3", "--bots", "random", "--seed", "2"]
 
@@ -19,7 +23,8 @@ def test_the_hand_is_numbered_and_the_others_face_down() -> None:
     """The player's slots are numbered with their cards drawn; other hands show only their size."""
     result = run(THREE, "quit\n")
     hand = Kalo(players=3).start(seed=2).view(0).hands[0]
-    assert "seat 0 holds the Kalo (2♥) · phase: arrange" in result.out
+    assert "Kalo · round 1 · arrange · scores 0:0  1:0  2:0 (the game ends at 15)" in result.out
+    assert "the Kalo (2♥): you were dealt it; it is in your hand, slot 12\n" in result.out
     assert "       0    1    2    3    4" in result.out
     assert "      4♥   9♥   9♣   8♠   J♥   3♦" in result.out
     assert "  seat 1: 17 cards\n" + "      ??" + "   ??" * 16 + "\n" in result.out
@@ -67,3 +72,91 @@ def test_the_hands_of_others_are_never_shown() -> None:
     first_round = result.out.split("round 2:")[0]
     assert "  · seat 1 plays" in first_round
     assert shown_outside_events(first_round, hidden) == []
+
+
+def _kalo_played(tmp_path: Path) -> Path:
+    """A 3-player position where seat 0 holds the Kalo and leads."""
+    state = Kalo(players=3).position([["2h", "9c", "10c"], ["4d", "Kd"], ["Qs", "Js"]], leader=0)
+    return record_of(state, tmp_path / "kalo.json")
+
+
+def test_the_header_says_who_was_dealt_the_kalo_and_where_it_is(tmp_path: Path) -> None:
+    """Once played, the Kalo is no longer said to be held: who was dealt it, and that it lies in the discard pile."""
+    result = run(["play", "--load", str(_kalo_played(tmp_path)), "--bots", "random"], "2h\nquit\n")
+    first, second = segments(result.out, "· decision ")[:2]
+    assert "the Kalo (2♥): you were dealt it; it is in your hand, slot 0\n" in first
+    assert "the Kalo (2♥): you were dealt it; it was played and is in the discard pile" in second
+    assert "holds the Kalo" not in result.out
+    assert "  · seat 0 wins the trick; 1 card goes to the discard pile" in second
+
+
+def test_the_kalo_taken_back_with_a_four_is_no_longer_said_to_be_in_the_pile() -> None:
+    """A 4 takes an unseen card from the pile: to the others the Kalo may have gone; to the taker it is in its hand."""
+    state = Kalo(players=3).position([["2h", "9c"], ["4d", "Kd", "3s"], ["Qs", "Js"]], leader=0)
+    match = Match(state.game, state=state)
+    for move in ["2h", "9c", "pass", "pass"]:  # seat 0 goes out with 9c; seat 1 leads next
+        match.play(move)
+    assert match.state.current_player == 1
+    match.play("4d")
+    match.play("card 2h")
+    match.play("insert 0")
+    after = match.state
+    assert isinstance(after, KaloState)
+    others = kalo_whereabouts(after.view(2), events_of_round(match.plies, 2))
+    taker = kalo_whereabouts(after.view(1), events_of_round(match.plies, 1))
+    assert others == "seat 0 was dealt it; it was played and may since have left the discard pile"
+    assert taker == "seat 0 was dealt it; it is in your hand, slot 0"
+
+
+def test_lines_wrap_between_words_at_the_terminals_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 80 and 120 columns no line is longer than the width and no word is cut; a list breaks between its entries."""
+    for columns in (80, 120):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        result = run(THREE, "arrange 40\nready\n" + "1\n" * 12 + "quit\n")
+        lines = result.out.splitlines()
+        assert max(len(line) for line in lines) <= columns
+        assert "arrange 40 is not a legal decision for seat 0 now; legal: arrange 0," in result.out.replace("\n", " ")
+        listed = [line for line in lines if "legal: " in line or line.startswith("  arrange")]
+        assert len(listed) >= 2, "the list of what is legal takes more than one line"
+        assert not [line for line in listed if line.rstrip().endswith(("arrange", "arrang"))], listed
+        assert not [line for line in lines if line.rstrip().endswith(("arrang", "car", "discard"))]
+
+
+def test_arrange_with_two_numbers_says_what_it_takes() -> None:
+    """The command arrange takes one slot; the answer says so and offers sort and order."""
+    result = run(THREE, "arrange 12 13\nquit\n")
+    said = flat(result.out)
+    assert "'arrange 12 13' is not a Kalo action: arrange takes one slot number, e.g. 'arrange 3'" in said
+    assert "(or a command: sort, order S.., undo, save FILE, help, quit)" in said
+    assert "is not a card" not in result.out
+
+
+def test_sort_arranges_the_hand_by_rank_with_the_kalo_last_and_undo_takes_it_back() -> None:
+    """The command sort makes the arrange decisions for the whole hand; undo takes them all back as one."""
+    result = run(THREE, "sort\nundo\nquit\n")
+    hand = sorted(Kalo(players=3).start(seed=2).hands[0], key=lambda slot: (slot.card is KALO, DECK.index(slot.card)))
+    drawn = " ".join(str(slot.card)[:-1] + SYMBOLS[str(slot.card)[-1]] for slot in hand)
+    assert f"your hand, arranged: {drawn}" in result.out
+    assert drawn.endswith("2♥")
+    assert "(16 decisions, the last arrange" in result.out
+    assert "took back your decision arrange " in result.out
+    assert "(16 decisions)" in result.out
+    assert result.out.count("· arrange · scores") == 2, "back at the same decision after undo"
+
+
+def test_order_puts_the_named_slots_first_and_refuses_bad_slots() -> None:
+    """The command order 5 2 9 puts those cards first, in that order, the rest after; a slot twice is refused."""
+    hand = [slot.card for slot in Kalo(players=3).start(seed=2).hands[0]]
+    result = run(THREE, "order 5 5\norder 99\norder 5 2 9\nquit\n")
+    assert result.out.count("order takes different slot numbers of your hand not yet placed (slots 0 to 16)") == 2
+    rest = [card for index, card in enumerate(hand) if index not in (5, 2, 9)]
+    wanted = [hand[5], hand[2], hand[9], *rest]
+    assert "your hand, arranged: " + " ".join(str(card)[:-1] + SYMBOLS[str(card)[-1]] for card in wanted) in result.out
+    assert "(4 decisions, the last ready)" in result.out
+
+
+def test_arranging_every_card_but_the_last_ends_without_ready() -> None:
+    """Placing the last card but one finishes arranging, and the terminal says so (rules/kalo.md#arranging)."""
+    result = run(THREE, "1\n" * 16 + "quit\n")
+    assert "that placed every card but the last, which has one place left: your hand is arranged" in result.out
+    assert "seat 0 is ready" in result.out

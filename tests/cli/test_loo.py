@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING
 
 from tablegames import Match
@@ -17,7 +18,7 @@ THREE = ["play", "loo", "--players", "3", "--bots", "random", "-o", "rounds=1"]
 
 def test_a_whole_game_typed_by_number() -> None:
     """Staying in and playing the first legal card each time finishes the game with the balances."""
-    result = run([*THREE[:-1], "rounds=2", "--seed", "3"], "1\n" * 30)
+    result = run([*THREE[:-1], "rounds=2", "--seed", "3"], "1\n" * 3 + "\n1\n" * 30)
     assert result.code == 0
     assert "round 2 ends; balances" in result.out
     assert "game over: " in result.out
@@ -92,3 +93,46 @@ def test_undo_save_load_and_replay(tmp_path: Path) -> None:
     as_seat = run(["replay", str(record), "--seat", "0"])
     assert "your hand" in as_seat.out
     assert ": play\n" in as_seat.out, "seat 0's own decisions are shown to seat 0"
+
+
+ROUNDS2 = ["play", "loo", "--players", "3", "--bots", "random", "-o", "rounds=2", "--seed", "3"]
+
+
+def test_the_end_of_a_round_is_summed_up_and_waits_for_enter() -> None:
+    """A finished round is summed up from its round_ended event and waits; text typed there is not swallowed."""
+    result = run(ROUNDS2, "1\n" * 3 + "x\n\n" + "1\n" * 8)
+    summary = result.out.split("round 1 of 2 is over\n", 1)[1]
+    assert summary.startswith("  tricks: seat 0 won 3 (+2 chips), seat 2 won 2 (+1 chip)\n")
+    assert "  balances: 0:1  1:-1  2:0 · seat 0 leads, 1 round to go\npress Enter for the next round x\n" in summary
+    assert "the round is over ('x' was not played): press Enter, or quit" in summary
+    assert summary.index("press Enter for the next round \n") < summary.index("round 2: seat 1 deals")
+    assert "round 2 of 2 is over" in result.out
+    assert result.out.count("press Enter for the next round") == 2, "the last round's summary does not wait"
+
+
+def test_the_table_says_who_leads_who_is_yet_to_decide_and_what_p0_is_once() -> None:
+    """Undecided seats are yet to decide, the trick names its leader, and P0 is explained the first time only."""
+    result = run(ROUNDS2, "1\n" * 3 + "\n" + "1\n" * 8)
+    assert "seat 0 (you)       -1    yet to decide" in result.out
+    assert "trick 3: seat 0 (you) to lead" in result.out
+    assert "trick 1: seat 2 led · seat 2: 8♥" in result.out
+    note = "(P0 is the pot as the first trick began; each trick pays a fifth of it)"
+    assert result.out.count(note) == 1
+    assert "pot 1 · P0 3 " + note in result.out
+
+
+def test_replay_step_sums_up_rounds_and_steps_back(tmp_path: Path) -> None:
+    """With --step, replay shows a round's summary after its end, and 'b' goes back a ply, drawing that table."""
+    record = tmp_path / "loo.json"
+    run(ROUNDS2, "1\n" * 3 + "\n" + "1\n" * 3 + f"save {record}\nquit\n")  # saved at the game's end
+    plies = len(Match.from_record(json.loads(record.read_text())).plies)
+    replay = run(["replay", str(record), "--step"], "\nb\nb\nb\n" + "\n" * (plies + 5))
+    assert replay.code == 0
+    assert "round 1 of 2 is over" in replay.out
+    assert "back to before ply 2" in replay.out
+    assert "back to before ply 1" in replay.out
+    assert "this is the start: there is no ply before it" in replay.out
+    assert len(re.findall(r"^2\. seat ", replay.out, re.MULTILINE)) == 2, "ply 2 shown again after stepping back"
+    straight = run(["replay", str(record)])
+    assert "round 1 of 2 is over" in straight.out
+    assert f"· {plies} plies" in straight.out

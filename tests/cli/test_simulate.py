@@ -1,12 +1,18 @@
-"""``tablegames simulate``: a table or JSON, the same for any number of workers, with progress only on a terminal."""
+"""``tablegames simulate``: a table or JSON, the same for any number of workers, with progress on stderr."""
 
 from __future__ import annotations
 
 import io
 import json
+import sys
+import time
+from typing import TYPE_CHECKING
 
-from tablegames.cli import main
+from tablegames.cli import main, progress
 from tests.cli.support import run
+
+if TYPE_CHECKING:
+    import pytest
 
 KALAHA = ["simulate", "kalaha", "--pits", "3", "--seeds", "2", "--games", "40", "--seed", "5"]
 
@@ -16,9 +22,7 @@ def test_the_result_table() -> None:
     result = run([*KALAHA, "--bots", "random,random"])
     assert result.code == 0
     lines = result.out.splitlines()
-    assert lines[0].startswith(
-        "kalaha {'pits': 3, 'seeds': 2, 'empty_capture': True, 'players': 2} · 40 games · seed 5"
-    )
+    assert lines[0].startswith("kalaha (pits=3, seeds=2, empty_capture=true, players=2) · 40 games · seed 5")
     assert "win rate (95%)" in lines[1]
     assert lines[2].startswith("0:random")
     assert lines[3].startswith("1:random")
@@ -52,8 +56,7 @@ def test_bot_settings_reach_the_bots() -> None:
     """--setting BOT.NAME=VALUE is passed to that bot; a setting it does not take is an error on one line."""
     result = run([*KALAHA, "--setting", "random.depth=2"])
     assert result.code == 2
-    assert result.err.startswith("tablegames: bot 'random' of kalaha: ")
-    assert result.err.count("\n") == 1
+    assert result.err == "tablegames: bot 'random' of kalaha has no setting 'depth'; it takes no settings\n"
     malformed = run([*KALAHA, "--setting", "depth=2"])
     assert malformed.code == 2
 
@@ -72,3 +75,49 @@ def test_a_progress_bar_on_a_terminal_only() -> None:
     quiet = _Terminal()
     assert main([*KALAHA, "--json"], stdout=io.StringIO(), stderr=quiet) == 0
     assert quiet.getvalue() == ""
+
+
+def test_a_long_run_off_a_terminal_says_how_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Off a terminal (a log, a pipe) progress lines come once the run takes a while: never minutes of silence."""
+    monkeypatch.setattr(progress, "FIRST", 0.0)
+    monkeypatch.setattr(progress, "EVERY", 0.0)
+    result = run(["simulate", "kalaha", "--pits", "3", "--seeds", "2", "--games", "3", "--seed", "5"])
+    assert result.code == 0
+    assert result.err.splitlines()[-1] == "kalaha: 3 of 3 games done after 0 s"
+    assert "kalaha: 1 of 3 games done after 0 s, about 0 s left" in result.err
+    assert "\r" not in result.err
+
+
+def test_progress_lines_keep_time_while_a_game_is_played() -> None:
+    """With one worker a line also comes between games, counting the time, so a slow game is not silent."""
+    log = io.StringIO()
+    status = progress.Status(log, first=0.0, every=0.0, ticker=lambda seconds: f"{seconds:.0f} s so far")
+    time.sleep(1.2)
+    status.close()
+    assert "s so far\n" in log.getvalue()
+
+
+def test_one_game_is_one_game() -> None:
+    """The table says '1 game' and lists the options as play does."""
+    result = run(["simulate", "kalaha", "--pits", "3", "--seeds", "2", "--games", "1", "--seed", "5"])
+    assert result.out.startswith("kalaha (pits=3, seeds=2, empty_capture=true, players=2) · 1 game · seed 5 · ")
+
+
+def test_simulate_needs_no_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without rich, simulate runs and prints its plain table."""
+    _without_rich(monkeypatch)
+    result = run([*KALAHA, "--games", "4"])
+    assert (result.code, result.err) == (0, "")
+    assert "win rate (95%)" in result.out
+
+
+def _without_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in [name for name in sys.modules if name == "rich" or name.startswith("rich.")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setitem(sys.modules, "rich", None)
+    for name in [name for name in sys.modules if name.startswith("tablegames.cli.") and name not in _PLAIN]:
+        monkeypatch.delitem(sys.modules, name)
+
+
+#: The modules of the terminal that import no rich.
+_PLAIN = ("tablegames.cli.main", "tablegames.cli.simulate", "tablegames.cli.progress", "tablegames.cli.solve")

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import signal
+import subprocess
+import sys
+import time
 from typing import TYPE_CHECKING
 
+from tablegames.cli import main
 from tablegames.kalaha import Kalaha, solve
 from tests.cli.support import run
+from tests.cli.test_simulate import _without_rich
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    import pytest
 
 
 def test_solve_prints_the_value_each_opening_and_a_line() -> None:
@@ -54,9 +64,69 @@ def test_bad_positions_are_one_line_errors() -> None:
     for position, message in [
         ("z", "'z' is not a pit"),
         ("{not json", "the position must be JSON text"),
-        (json.dumps(Kalaha(pits=4, seeds=3).start().to_dict()), "not a state of"),
+        (json.dumps(Kalaha(pits=4, seeds=3).start().to_dict()), "is a state of Kalaha(pits=4"),
     ]:
         result = run(["analyse", position, "--pits", "3", "--seeds", "3"])
         assert result.code == 2
         assert message in result.err
         assert result.err.count("\n") == 1
+
+
+def test_ctrl_c_prints_the_bounds_proved_so_far() -> None:
+    """Interrupted, a solve of the standard board prints the bounds it had proved, with status 130 and no traceback.
+
+    A large board first gets an estimate by a quick search, on stderr.
+    """
+    solving = subprocess.Popen(
+        [sys.executable, "-m", "tablegames", "solve", "kalaha", "--endgame", "6"],  # a small endgame table: bounds soon
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_interruptible,
+    )
+    assert solving.stderr is not None
+    first = solving.stderr.readline().decode()
+    assert first.startswith("a large board (48 seeds in play): solving may take many minutes; Ctrl-C stops it")
+    assert solving.stderr.readline().decode().startswith("estimate by a search 8 moves deep (not proved): seat 0 ")
+    time.sleep(4)
+    solving.send_signal(signal.SIGINT)
+    out, err = solving.communicate(timeout=60)
+    assert solving.returncode == 130
+    assert re.match(
+        r"stopped after \d+ s and [\d,]+ positions: seat 0's final margin with perfect play is ", out.decode()
+    )
+    assert b"Traceback" not in err
+
+
+def _interruptible() -> None:
+    """In the child: Ctrl-C (SIGINT) interrupts, even when the tests run where it is ignored (a background job)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_solve_and_analyse_need_no_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without rich, solve and analyse print their plain answers."""
+    _without_rich(monkeypatch)
+    solved = run(["solve", "kalaha", "--pits", "3", "--seeds", "3"])
+    assert (solved.code, solved.err) == (0, "")
+    assert "seat 0 to move; with perfect play: seat 0 wins, 10–8" in solved.out
+    analysed = run(["analyse", "a", "--pits", "3", "--seeds", "3"])
+    assert analysed.code == 0
+    assert "moves: " in analysed.out
+    for command in (["play", "kalaha"], ["replay", "game.json"]):
+        refused = run(command)
+        assert refused.code == 2
+        assert refused.err.startswith("tablegames: play and replay draw with rich; install it with: ")
+
+
+def test_progress_on_a_terminal_is_one_line_rewritten() -> None:
+    """On a terminal the solver's progress is a line rewritten in place, erased at the end."""
+    err = _Terminal()
+    assert main(["solve", "kalaha", "--pits", "4", "--seeds", "3"], stdout=io.StringIO(), stderr=err) == 0
+    written = err.getvalue()
+    assert written.startswith("\rsolving: ")
+    assert "\n" not in written
+    assert written.endswith("\r")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True

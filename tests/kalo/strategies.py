@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from tablegames.kalo import DECK, Card, Kalo, KaloState, Play
+from tablegames.kalo import DECK, KALO, Card, Kalo, KaloState, Play
 from tablegames.kalo.cards import removed_cards
 from tablegames.kalo.table import deal_round
 from tablegames.testing.strategies import seeds, states
@@ -91,7 +91,14 @@ def position_args(draw: st.DrawFn) -> tuple[Kalo, dict[str, Any]]:
         "hands": hands,
         "out": draw(st.permutations(empty)),
         "leader": draw(st.integers(0, game.players - 1)),
+        "kalo_holder": _kalo_holder(draw, game, hands),
     }
+
+
+def _kalo_holder(draw: st.DrawFn, game: Kalo, hands: list[list[Card]]) -> int:
+    """Who was dealt the Kalo: the seat holding it, else (it lies in the pile) any seat."""
+    holding = [seat for seat, hand in enumerate(hands) if KALO in hand]
+    return holding[0] if holding else draw(st.integers(0, game.players - 1))
 
 
 @st.composite
@@ -118,7 +125,8 @@ def effect_plays(draw: st.DrawFn, rank: int) -> tuple[KaloState, Play]:
         hands.append(hand)
     empty = [seat for seat, hand in enumerate(hands) if not hand]
     assume(game.players - len(empty) >= 2)
-    state = game.position(hands, out=draw(st.permutations(empty)), leader=leader)
+    holder = _kalo_holder(draw, game, hands)
+    state = game.position(hands, out=draw(st.permutations(empty)), leader=leader, kalo_holder=holder)
     assume(state.round_number == 1 and state.current_player == leader)  # the leader was not blocked
     leads = [action for action in state.legal_actions() if isinstance(action, Play) and action.rank == rank]
     assume(leads)

@@ -131,7 +131,7 @@ def test_the_search_leaves_arranging_and_inserting_to_the_heuristic() -> None:
     state = game.start(seed=1)
     assert search.choose(state.view(state.current_player), random.Random(0)) == READY
     hands = [["3c", "Kc", "8d", "Jc"], ["Qd", "Qs", "5h"], ["6d", "8s"], ["Ad", "8h", "9h", "9s"]]
-    state = play(game.position(hands), "3c", "card 8d", "seat 3")
+    state = play(game.position(hands, kalo_holder=0), "3c", "card 8d", "seat 3")
     view = state.view(3)
     assert search.choose(view, random.Random(4)) == heuristic.choose(view, random.Random(4))
 
@@ -139,7 +139,7 @@ def test_the_search_leaves_arranging_and_inserting_to_the_heuristic() -> None:
 def test_the_search_looks_to_the_end_of_the_round_and_scores_points_gained() -> None:
     """A playout stops as the round ends, scored by points gained against others'."""
     game = Kalo(players=4)
-    start = game.position([["Ac"], ["Kc"], ["Qc"], ["Jc"]], leader=0)
+    start = game.position([["Ac"], ["Kc"], ["Qc"], ["Jc"]], leader=0, kalo_holder=0)
     middle = play(start, "Ac", "pass", "pass", "pass")
     end = play(middle, "Kc", "pass", "pass", "Qc")
     assert not round_over(start, middle)
@@ -173,9 +173,9 @@ def test_the_heuristic_goes_out_when_one_play_does_it() -> None:
     """A play that empties the hand, effects included, comes before everything."""
     game = Kalo(players=4)
     bot = game.bot("heuristic")
-    state = game.position([["3c", "Kc"], ["Qd", "Qs"], ["3d", "8s"], ["Ad", "8h"]], leader=0)
+    state = game.position([["3c", "Kc"], ["Qd", "Qs"], ["3d", "8s"], ["Ad", "8h"]], leader=0, kalo_holder=0)
     assert str(bot.choose(state.view(0), random.Random(0))) == "3c"  # and give the K away: out
-    state = game.position([["2s", "2d"], ["Qd", "Qs"], ["3d", "8s"], ["Ad", "8h"]], leader=1)
+    state = game.position([["2s", "2d"], ["Qd", "Qs"], ["3d", "8s"], ["Ad", "8h"]], leader=1, kalo_holder=0)
     state = play(state, "Qd Qs")
     assert str(bot.choose(state.view(2), random.Random(0))) == "pass"
     assert str(bot.choose(play(state, "pass", "pass").view(0), random.Random(0))) == "2d 2s"
@@ -185,19 +185,21 @@ def test_the_heuristic_resolves_effects_by_its_priorities() -> None:
     """A 3 gives its lowest card to the fullest hand, a 4 takes the best, a 6 robs."""
     game = Kalo(players=4)
     bot = game.bot("heuristic")
-    state = game.position([["3c", "Kc", "8d", "Jc"], ["Qd", "Qs", "5h"], ["6d", "8s"], ["Ad", "8h", "9h", "9s"]])
+    state = game.position(
+        [["3c", "Kc", "8d", "Jc"], ["Qd", "Qs", "5h"], ["6d", "8s"], ["Ad", "8h", "9h", "9s"]], kalo_holder=0
+    )
     state = play(state, "3c")
     assert bot.choose(state.view(0), random.Random(0)) == ChooseCard(Card.parse("8d"))
     state = play(state, "card 8d")
     assert bot.choose(state.view(0), random.Random(0)) == ChooseSeat(3)  # four cards: the most
     hands = [["4c", "Kc", "8d"], ["Qd", "Qs", "5h"], ["6d", "8s", "Jd"], ["Ad", "8h"]]
-    state = play(game.position(hands, pile=None, leader=0), "4c")
+    state = play(game.position(hands, pile=None, leader=0, kalo_holder=0), "4c")
     (best,) = (action for action in state.legal_actions() if str(action) == "card 2h")
     assert bot.choose(state.view(0), random.Random(0)) == best == ChooseCard(KALO)  # the Kalo, lying in the pile
-    state = play(game.position(hands, leader=2), "6d")
+    state = play(game.position(hands, leader=2, kalo_holder=0), "6d")
     assert bot.choose(state.view(2), random.Random(0)) == ChooseSeat(3)
     lone = [["4c", "Kc", "8d"], ["Qd"], ["6d", "8s", "Jd"], ["Ad", "8h", "9s"]]
-    state = play(game.position(lone, leader=2), "6d")  # robbing seat 1's last card would take it out
+    state = play(game.position(lone, leader=2, kalo_holder=0), "6d")  # robbing seat 1's last card would take it out
     assert bot.choose(state.view(2), random.Random(0)) == ChooseSeat(0)
     slot = bot.choose(play(state, "seat 0").view(2), random.Random(0))
     assert isinstance(slot, ChooseSlot)

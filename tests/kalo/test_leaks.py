@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import tablegames
 from tablegames.core.protocol import View
 from tablegames.kalo import DECK, Card, Kalo, KaloState
-from tablegames.kalo.events import CardChosen, Inserted, Robbed
+from tablegames.kalo.events import CardChosen, Inserted, Robbed, TargetChosen
 from tablegames.kalo.view import view_of
 from tablegames.testing.strategies import seeds
 from tests.kalo.strategies import kalo_states
@@ -117,11 +117,11 @@ def test_events_show_hidden_cards_only_to_those_who_see_them(state: KaloState, d
     for event in events:
         for seat in (None, *range(state.game.players)):
             shown = event.for_seat(seat)
-            if isinstance(event, (CardChosen, Robbed, Inserted)):
+            if isinstance(event, (CardChosen, Robbed, Inserted, TargetChosen)):
                 if seat in event.seen_by:
                     assert shown == event
                 else:
-                    assert isinstance(shown, (CardChosen, Robbed, Inserted))
+                    assert isinstance(shown, (CardChosen, Robbed, Inserted, TargetChosen))
                     assert shown.card is None
                     assert attrs.evolve(event, card=stand_in).for_seat(seat) == shown
             elif shown is not None:

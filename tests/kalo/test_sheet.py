@@ -88,7 +88,7 @@ def test_a_lone_three_cannot_be_played_and_its_holder_is_blocked() -> None:
 
     Checks rules/kalo.md#effect-3, rules/kalo.md#blocked-leaders.
     """
-    state = Kalo(players=3).position([cards("3c"), cards("Kd Ks"), cards("4h")], leader=0)
+    state = Kalo(players=3).position([cards("3c"), cards("Kd Ks"), cards("4h")], leader=0, kalo_holder=0)
     assert state.current_player == 1
     assert state.hands[0][0].card == Card.parse("3c")
 
@@ -98,7 +98,7 @@ def test_two_threes_play_one_give_the_other_and_go_out() -> None:
 
     Checks rules/kalo.md#effect-3, rules/kalo.md#going-out, rules/kalo.md#receiving.
     """
-    state = FOUR.position([cards("3c 3d"), cards("Ad 9d"), cards("Kd"), cards("Qd")], leader=0)
+    state = FOUR.position([cards("3c 3d"), cards("Ad 9d"), cards("Kd"), cards("Qd")], leader=0, kalo_holder=0)
     assert [str(action) for action in state.legal_actions()] == ["3c", "3d"]
     state = play(state, "3c")
     assert state.legal_actions() == (ChooseCard(Card.parse("3d")),)
@@ -118,7 +118,7 @@ def test_a_six_taking_the_last_card_puts_its_holder_out() -> None:
 
     Checks rules/kalo.md#effect-6, rules/kalo.md#going-out, rules/kalo.md#points.
     """
-    state = FOUR.position([cards("6c 9c"), cards("Jd"), [], cards("Kd Ks")], out=[2], leader=0)
+    state = FOUR.position([cards("6c 9c"), cards("Jd"), [], cards("Kd Ks")], out=[2], leader=0, kalo_holder=0)
     state = play(state, "6c", "seat 1")
     transition = state.step(ChooseSlot(0))
     assert WentOut(seat=1, place=2, points=3) in transition.events
@@ -132,7 +132,7 @@ def test_a_last_play_passed_round_gives_the_lead_to_the_next_holder() -> None:
 
     Checks rules/kalo.md#trick-end, rules/kalo.md#going-out.
     """
-    state = FOUR.position([cards("9c"), cards("5d 8d"), cards("Kd"), cards("Qd")], leader=0)
+    state = FOUR.position([cards("9c"), cards("5d 8d"), cards("Kd"), cards("Qd")], leader=0, kalo_holder=0)
     match = Match(FOUR, state=state)
     for seat, move in [(0, "9c"), (1, PASS), (2, PASS), (3, PASS)]:
         match.play(move, seat=seat)
@@ -146,12 +146,15 @@ def test_four_three_two_one_points() -> None:
 
     Checks rules/kalo.md#points, rules/kalo.md#round-end.
     """
-    state = FOUR.position([cards("Ac"), cards("Kc"), cards("Qc"), cards("Jc")], leader=0)
+    state = FOUR.position([cards("Ac"), cards("Kc"), cards("Qc"), cards("Jc")], leader=0, kalo_holder=0)
     match = Match(FOUR, state=state)
     for move in ["Ac", PASS, PASS, PASS, "Kc", PASS, PASS, "Qc"]:
         match.play(move)
     assert [(e.seat, e.points) for e in match.events if isinstance(e, WentOut)] == [(0, 4), (1, 3), (2, 2)]
-    assert RoundEnded(round_number=1, reason="last", scoring=(3,)) in match.events
+    ended = RoundEnded(
+        round_number=1, reason="last", scoring=(3,), places=(0, 1, 2, 3), points=(4, 3, 2, 1), scores=(4, 3, 2, 1)
+    )
+    assert ended in match.events
     after = match.state
     assert isinstance(after, KaloState)
     assert after.scores == (4, 3, 2, 1)
@@ -160,7 +163,9 @@ def test_four_three_two_one_points() -> None:
 
 def test_the_game_stops_mid_round_at_five_times_n() -> None:
     """The game ends the moment a total reaches 20 with four players, even mid-round (rules/kalo.md#game-end)."""
-    state = FOUR.position([cards("Ac"), cards("Kc 9d"), cards("Qc"), cards("Jc")], scores=(17, 0, 0, 0), leader=0)
+    state = FOUR.position(
+        [cards("Ac"), cards("Kc 9d"), cards("Qc"), cards("Jc")], scores=(17, 0, 0, 0), leader=0, kalo_holder=0
+    )
     match = Match(FOUR, state=state)
     match.play("Ac")
     after = match.state
@@ -175,7 +180,7 @@ def test_all_blocked_score_one_each() -> None:
 
     Checks rules/kalo.md#blocked-rounds, rules/kalo.md#round-end.
     """
-    state = Kalo(players=3).position([cards("3c"), cards("3d"), []], out=[2], scores=(0, 0, 3))
+    state = Kalo(players=3).position([cards("3c"), cards("3d"), []], out=[2], scores=(0, 0, 3), kalo_holder=0)
     assert state.round_number == 2
     assert state.scores == (1, 1, 3)
 
@@ -185,7 +190,7 @@ def test_blocked_leaders_are_announced() -> None:
 
     Checks rules/kalo.md#blocked-leaders.
     """
-    state = FOUR.position([cards("Ac"), cards("3c"), cards("Kd Kh"), cards("9c")], leader=0)
+    state = FOUR.position([cards("Ac"), cards("3c"), cards("Kd Kh"), cards("9c")], leader=0, kalo_holder=0)
     match = Match(FOUR, state=state)
     for move in ["Ac", PASS, PASS, PASS]:
         match.play(move)
@@ -209,7 +214,7 @@ def test_the_kalo_beats_any_play_and_ends_the_trick() -> None:
 def test_a_four_may_take_the_kalo_from_the_discard_pile() -> None:
     """A 4 takes any card of the discard pile, the Kalo included (rules/kalo.md#effect-4, rules/kalo.md#receiving)."""
     rest = [card for card in DECK if card not in cards("4c 9c Ad Kd Qd")]
-    state = FOUR.position([cards("4c 9c"), cards("Ad"), cards("Kd"), cards("Qd")], pile=rest, leader=0)
+    state = FOUR.position([cards("4c 9c"), cards("Ad"), cards("Kd"), cards("Qd")], pile=rest, leader=0, kalo_holder=0)
     state = play(state, "4c")
     assert ChooseCard(KALO) in state.legal_actions()
     state = play(state, "card 2h", "insert 1")
@@ -220,7 +225,7 @@ def test_a_four_may_take_the_kalo_from_the_discard_pile() -> None:
 
 def test_a_follower_may_pass_and_play_again_later() -> None:
     """A follower may pass and play later in the same trick (rules/kalo.md#passing, rules/kalo.md#trick-end)."""
-    state = FOUR.position([cards("8c 9c"), cards("Ad Kd"), cards("9d Jd"), cards("Qd 10d")], leader=0)
+    state = FOUR.position([cards("8c 9c"), cards("Ad Kd"), cards("9d Jd"), cards("Qd 10d")], leader=0, kalo_holder=0)
     match = Match(FOUR, state=state)
     for seat, move in [(0, "8c"), (1, PASS), (2, "9d"), (3, "Qd"), (0, PASS), (1, "Ad")]:
         match.play(move, seat=seat)
@@ -232,7 +237,7 @@ def test_a_follower_may_pass_and_play_again_later() -> None:
 
 def test_a_leader_cannot_pass() -> None:
     """A leader who can lead must lead (rules/kalo.md#leading)."""
-    state = FOUR.position([cards("8c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0)
+    state = FOUR.position([cards("8c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0, kalo_holder=0)
     with pytest.raises(IllegalActionError, match="seat 0 leads and must play when it can"):
         play(state, PASS)
 
@@ -244,7 +249,7 @@ def test_a_round_that_could_loop_ends_at_the_play_limit() -> None:
     """
     game = Kalo(players=3, play_limit=12)
     rest = [card for card in DECK if card not in cards("4c 4d 7c")]
-    state = game.position([cards("4c"), cards("4d"), []], pile=rest, out=[2], leader=0)
+    state = game.position([cards("4c"), cards("4d"), []], pile=rest, out=[2], leader=0, kalo_holder=0)
     match = Match(game, state=state)
     for _ in range(200):
         if match.state.round_number > 1:  # type: ignore[attr-defined]
@@ -252,7 +257,8 @@ def test_a_round_that_could_loop_ends_at_the_play_limit() -> None:
         legal = match.state.legal_actions()
         fours = [action for action in legal if isinstance(action, ChooseCard) and action.card.rank == 4]
         match.play(fours[0] if fours else legal[0])
-    assert RoundEnded(round_number=1, reason="limit", scoring=(0, 1)) in match.events
+    ended = RoundEnded(round_number=1, reason="limit", scoring=(0, 1), places=(2,), points=(1, 1, 3), scores=(1, 1, 3))
+    assert ended in match.events
 
 
 def test_a_five_gives_a_discard_pile_card_to_another_player() -> None:
@@ -260,7 +266,7 @@ def test_a_five_gives_a_discard_pile_card_to_another_player() -> None:
 
     Checks rules/kalo.md#effect-5, rules/kalo.md#receiving, rules/kalo.md#what-each-player-knows.
     """
-    state = FOUR.position([cards("5c 9c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0)
+    state = FOUR.position([cards("5c 9c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0, kalo_holder=0)
     state = play(state, "5c")
     assert state.view(0).pile == state.pile
     assert state.view(1).pile is None
@@ -301,10 +307,10 @@ def test_a_pair_of_sixes_needs_two_cards_in_the_other_hands() -> None:
     Checks rules/kalo.md#effects, rules/kalo.md#effect-6.
     """
     three = Kalo(players=3)
-    state = three.position([cards("6c 6d 9c"), cards("Ad"), []], out=[2], leader=0)
+    state = three.position([cards("6c 6d 9c"), cards("Ad"), []], out=[2], leader=0, kalo_holder=0)
     assert Play(tuple(cards("6c 6d"))) not in state.legal_actions()
     assert Play(tuple(cards("6c"))) in state.legal_actions()
-    richer = three.position([cards("6c 6d 9c"), cards("Ad Kd"), []], out=[2], leader=0)
+    richer = three.position([cards("6c 6d 9c"), cards("Ad Kd"), []], out=[2], leader=0, kalo_holder=0)
     assert Play(tuple(cards("6c 6d"))) in richer.legal_actions()
 
 
@@ -313,7 +319,7 @@ def test_knowledge_follows_a_card_from_hand_to_hand() -> None:
 
     Checks rules/kalo.md#receiving, rules/kalo.md#what-each-player-knows.
     """
-    state = FOUR.position([cards("3c 9c Jc"), cards("6d 8d"), cards("Kd"), cards("Qd")], leader=0)
+    state = FOUR.position([cards("3c 9c Jc"), cards("6d 8d"), cards("Kd"), cards("Qd")], leader=0, kalo_holder=0)
     state = play(state, "3c", "card 9c", "seat 2", "insert 0")
     assert state.hands[2][0].known_by == {0}
     state = play(state, "6d", "seat 2", "slot 0", "insert 1")
@@ -343,7 +349,9 @@ def test_the_game_can_end_in_the_middle_of_an_effect() -> None:
 
     Checks rules/kalo.md#game-end.
     """
-    state = FOUR.position([cards("6c 9c"), cards("Jd"), cards("Kd"), cards("Qd")], scores=(0, 19, 0, 0), leader=0)
+    state = FOUR.position(
+        [cards("6c 9c"), cards("Jd"), cards("Kd"), cards("Qd")], scores=(0, 19, 0, 0), leader=0, kalo_holder=0
+    )
     state = play(state, "6c", "seat 1", "slot 0")
     assert state.is_over
     assert state.winners == {1}
@@ -372,7 +380,7 @@ def test_a_new_round_keeps_the_scores_and_empties_the_pile() -> None:
 
     Checks rules/kalo.md#new-rounds.
     """
-    state = Kalo(players=3).position([cards("Ac"), cards("Kc"), cards("Qc")], scores=(5, 6, 7), leader=0)
+    state = Kalo(players=3).position([cards("Ac"), cards("Kc"), cards("Qc")], scores=(5, 6, 7), leader=0, kalo_holder=0)
     state = play(state, "Ac", PASS, PASS, "Kc")
     assert state.round_number == 2
     assert state.scores == (5 + 3, 6 + 2, 7 + 1)
@@ -386,10 +394,12 @@ def test_a_last_five_takes_its_player_out_but_a_last_four_does_not() -> None:
 
     Checks rules/kalo.md#going-out, rules/kalo.md#effect-4, rules/kalo.md#effect-5.
     """
-    five = FOUR.position([cards("5c"), cards("Ad 9d"), cards("Kd"), cards("Qd")], leader=0)
+    five = FOUR.position([cards("5c"), cards("Ad 9d"), cards("Kd"), cards("Qd")], leader=0, kalo_holder=0)
     transition = play(five, "5c", "card 3c", "seat 1").step(Insert(0))
     assert WentOut(seat=0, place=1, points=4) in transition.events
-    four = play(FOUR.position([cards("4c"), cards("Ad 9d"), cards("Kd"), cards("Qd")], leader=0), "4c", "card 3c")
+    four = play(
+        FOUR.position([cards("4c"), cards("Ad 9d"), cards("Kd"), cards("Qd")], leader=0, kalo_holder=0), "4c", "card 3c"
+    )
     transition = four.step(Insert(0))
     assert not any(isinstance(event, WentOut) for event in transition.events)
     assert [slot.card for slot in transition.state.hands[0]] == cards("3c")
@@ -404,7 +414,7 @@ def test_kalo_is_for_three_to_six_players(players: int) -> None:
 
 def test_turns_go_to_the_right_past_a_player_out() -> None:
     """Play goes from seat to seat in number order, and passes over a seat that is out (rules/kalo.md#players)."""
-    state = FOUR.position([cards("8c 9c"), cards("9d 10d"), [], cards("10c Jc")], out=[2], leader=0)
+    state = FOUR.position([cards("8c 9c"), cards("9d 10d"), [], cards("10c Jc")], out=[2], leader=0, kalo_holder=0)
     turns = []
     for move in ["8c", "9d", "10c", PASS, PASS]:
         turns.append(state.current_player)
@@ -431,17 +441,19 @@ def test_the_deck_is_52_cards_ranked_3_to_2_with_the_kalo_on_top() -> None:
 
 def test_a_leader_may_lead_one_to_four_cards_of_one_rank() -> None:
     """Three 8s and a 9: every single, pair and triple of 8s, and the 9, but no pass (rules/kalo.md#leading)."""
-    state = FOUR.position([cards("8c 8d 8h 9c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0)
+    state = FOUR.position([cards("8c 8d 8h 9c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0, kalo_holder=0)
     assert [str(action) for action in state.legal_actions()] == [
         "8c", "8d", "8h", "8c 8d", "8c 8h", "8d 8h", "8c 8d 8h", "9c",
     ]  # fmt: skip
-    four = FOUR.position([cards("8c 8d 8h 8s"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0)
+    four = FOUR.position([cards("8c 8d 8h 8s"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0, kalo_holder=0)
     assert Play(tuple(cards("8c 8d 8h 8s"))) in four.legal_actions()
 
 
 def test_a_follow_needs_the_same_count_and_a_strictly_higher_rank() -> None:
     """On a pair of 9s: pairs of 10s, not the 9, a single, or three 10s (rules/kalo.md#following)."""
-    state = FOUR.position([cards("9c 9d"), cards("9h 10c 10d 10h Jc"), cards("Kd"), cards("Qd")], leader=0)
+    state = FOUR.position(
+        [cards("9c 9d"), cards("9h 10c 10d 10h Jc"), cards("Kd"), cards("Qd")], leader=0, kalo_holder=0
+    )
     state = play(state, "9c 9d")
     assert [str(action) for action in state.legal_actions()] == ["10c 10d", "10c 10h", "10d 10h", "pass"]
     with pytest.raises(IllegalActionError, match="must play 2 cards of rank above 9, or pass"):
@@ -468,7 +480,8 @@ def test_a_led_kalo_wins_the_trick_at_once() -> None:
 def test_the_kth_player_out_scores_n_minus_k_plus_one(players: int) -> None:
     """Going out in seat order, the k-th scores N - k + 1 and the last holder 1 (rules/kalo.md#points)."""
     game = Kalo(players=players)
-    state = game.position([cards(name + "c") for name in ["A", "K", "Q", "J", "10", "9"][:players]], leader=0)
+    hands = [cards(name + "c") for name in ["A", "K", "Q", "J", "10", "9"][:players]]
+    state = game.position(hands, leader=0, kalo_holder=0)
     match = Match(game, state=state)
     while match.state.round_number == 1:  # type: ignore[attr-defined]
         match.play(match.state.legal_actions()[0])  # a leader plays its one card; no follower can beat it

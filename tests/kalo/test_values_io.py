@@ -97,7 +97,7 @@ def test_bad_notation(text: str, message: str) -> None:
 
 
 def _position() -> KaloState:
-    return FOUR.position([cards("8c 8d 9c 6c"), cards("Ad 5d"), cards("Kd 10s"), []], out=[3], leader=0)
+    return FOUR.position([cards("8c 8d 9c 6c"), cards("Ad 5d"), cards("Kd 10s"), []], out=[3], leader=0, kalo_holder=0)
 
 
 @pytest.mark.parametrize(
@@ -197,9 +197,9 @@ def test_deal_and_position_are_checked() -> None:
     with pytest.raises(InvalidStateError, match="a deal needs 4 hands, got 3"):
         FOUR.deal([[], [], []])
     with pytest.raises(InvalidStateError, match="7c, removed with 3 players"):
-        Kalo(players=3).position([cards("7c 8c"), cards("9c"), cards("10c")])
+        Kalo(players=3).position([cards("7c 8c"), cards("9c"), cards("10c")], kalo_holder=0)
     with pytest.raises(InvalidStateError, match="at least two players must hold cards"):
-        FOUR.position([cards("8c"), [], [], []], out=[1, 2, 3])
+        FOUR.position([cards("8c"), [], [], []], out=[1, 2, 3], kalo_holder=0)
 
 
 @given(position_args())
@@ -229,7 +229,7 @@ _HANDS = [["8c"], ["Ad"], ["Kd"], ["Qd"]]
     ("call", "message"),
     [
         (lambda: FOUR.position(None), "hands must be a list"),  # type: ignore[arg-type]
-        (lambda: FOUR.position([None, [], [], []]), "a hand must be a list"),  # type: ignore[list-item]
+        (lambda: FOUR.position([None, [], [], []], kalo_holder=0), "a hand must be a list"),  # type: ignore[list-item]
         (lambda: FOUR.position(_HANDS, scores=5), "scores must be a list"),  # type: ignore[arg-type]
         (lambda: FOUR.position(_HANDS, out=None), "out must be a list"),  # type: ignore[arg-type]
         (lambda: FOUR.position(_HANDS, pile=5), "pile must be a list"),  # type: ignore[arg-type]
@@ -271,3 +271,21 @@ def test_a_float_rank_is_refused_and_changes_no_card() -> None:
         Card(10.0, "d")  # type: ignore[arg-type]
     assert type(ten.rank) is int
     assert Card(10, "d") is ten
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("arrange 12 13", r"^'arrange 12 13' is not a Kalo action: arrange takes one slot number, e.g. 'arrange 3'$"),
+        ("insert", r"insert takes one slot number, e.g. 'insert 3'$"),
+        ("seat 1 2", r"seat takes one seat number, e.g. 'seat 2'$"),
+        ("slot 100", r"slot takes one slot number"),
+    ],
+)
+def test_numbered_decisions_say_what_they_take(text: str, message: str) -> None:
+    """arrange, insert, seat and slot with no number, several or a long one say what they take.
+
+    Checks rules/kalo.md#notation.
+    """
+    with pytest.raises(InvalidActionError, match=message):
+        FOUR.start(seed=1).parse_action(text)

@@ -123,7 +123,7 @@ def test_bad_decisions_say_why_and_change_nothing(
             ["Qh"],
             "2d",
             r"^seat 2 may not play 2d: you hold no hearts, the suit led, but trumps \(spades, Pam included\) "
-            r"that beat Qh: overtrump \(L9\); legal: 2s, 9s$",
+            r"that beat Qh: play one \(L9, must overtrump\); legal: 2s, 9s$",
         ),
         (
             THREE,
@@ -131,7 +131,7 @@ def test_bad_decisions_say_why_and_change_nothing(
             "3s Qs 7d 8d 9d",
             ["Qh", "9s"],
             "3s",
-            r"^seat 0 may not play 3s: .* that beat 9s: overtrump \(L9\); legal: Qs$",
+            r"^seat 0 may not play 3s: .* that beat 9s: play one \(L9, must overtrump\); legal: Qs$",
         ),
         (
             THREE,
@@ -140,7 +140,7 @@ def test_bad_decisions_say_why_and_change_nothing(
             ["Qh", "9s"],
             "7d",
             r"^seat 0 may not play 7d: you hold no hearts, the suit led, but trumps \(spades, Pam included\): "
-            r"play one, though none can beat 9s \(L9\); legal: 3s, 4s$",
+            r"play one, though none can beat 9s \(L9, must trump\); legal: 3s, 4s$",
         ),
         (
             HIGHEST,
@@ -149,7 +149,7 @@ def test_bad_decisions_say_why_and_change_nothing(
             ["Qh"],
             "2s",
             r"^seat 2 may not play 2s: you hold no hearts, the suit led: "
-            r"play your highest trump \(L9, trump_must_be_highest\); legal: 9s$",
+            r"play your highest trump \(L9, must trump the highest: option trump_must_be_highest\); legal: 9s$",
         ),
         (
             THREE,

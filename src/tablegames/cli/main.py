@@ -5,9 +5,9 @@ screen), ``replay`` (a saved record, ply by ply), ``simulate`` (many games
 between bots), ``tournament`` (every bot against every other, rated),
 ``solve`` (the perfect-play value of a Kalaha board), ``analyse`` (the
 value of every move in a Kalaha position) and ``serve`` (the game server;
-it needs the ``web`` extra). ``simulate``, ``tournament`` and ``serve``
-need no rich; the others draw with it. Errors are one line on stderr and
-exit status 2.
+it needs the ``web`` extra). ``play`` and ``replay`` draw with rich (the
+``cli`` extra); the others print plain text and need no rich. Errors are one
+line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import json
 import os
 import random
 import sys
@@ -23,9 +22,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import tablegames
-from tablegames import ConfigError, InvalidStateError, Match, TablegamesError
+from tablegames import ConfigError, Match, TablegamesError
 from tablegames.cli.serve import add_serve_parser, run_serve
+from tablegames.core.bots import check_settings_for
 from tablegames.core.inputs import parse_json
+from tablegames.core.words import describe_game
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -36,9 +37,9 @@ __all__ = ["default_bot", "main", "seat_bots"]
 
 HUMAN = "human"
 #: The commands that draw with rich; the others print plain text.
-DRAWN = ("play", "replay", "solve", "analyse")
+DRAWN = ("play", "replay")
 INSTALL_HINT = (
-    "tablegames: the terminal frontend needs rich; install it with: python -m pip install 'tablegames[cli]' "
+    "tablegames: play and replay draw with rich; install it with: python -m pip install 'tablegames[cli]' "
     "(from a checkout: python -m pip install '.[cli]')"
 )
 
@@ -101,7 +102,8 @@ def _game_options(parser: argparse.ArgumentParser, *, kalaha_flags: bool) -> Non
         action="append",
         default=[],
         metavar="BOT.NAME=VALUE",
-        help="a bot's setting, e.g. --setting search.iterations=100",
+        help="a setting of a bot that plays, e.g. --setting search.depth=4 (Kalaha) or search.iterations=20 "
+        "(Kalo, Loo); each game's bots and settings are listed below",
     )
 
 
@@ -127,6 +129,7 @@ def _backend_options(parser: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     games = ", ".join(tablegames.names())
+    bots = _bots_help()
     parser = argparse.ArgumentParser(prog="tablegames", description="Play table games in the terminal.")
     commands = parser.add_subparsers(
         dest="command", required=True, metavar="{play,replay,simulate,tournament,solve,analyse,serve}"
@@ -136,6 +139,8 @@ def _parser() -> argparse.ArgumentParser:
         "play",
         help="play a game against bots, or with others at one screen",
         description="Play a game in the terminal. Type a decision's number or its notation; 'help' lists commands.",
+        epilog=bots,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("game", nargs="?", default=None, metavar="GAME", help=f"which game: {games} (default kalaha)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
@@ -149,6 +154,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, default=None, help="the game's seed (default: a fresh one)")
     play.add_argument("--load", type=Path, default=None, metavar="FILE", help="continue a record saved with 'save'")
+    play.add_argument(
+        "--auto-forced",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="make a person's decision for them when it is the only one they have, such as a pass (default: yes)",
+    )
     _game_options(play, kalaha_flags=True)
 
     replay = commands.add_parser("replay", help="step through a saved record", description="Print a record ply by ply.")
@@ -160,6 +171,8 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many games between bots and measure them",
         description="Play many games between bots, seats rotated, and print win rates with 95% intervals.",
+        epilog=bots,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     simulate.add_argument("game", metavar="GAME", help=f"which game: {games}")
     simulate.add_argument("--games", type=int, default=100, metavar="N", help="how many games (default 100)")
@@ -176,6 +189,8 @@ def _parser() -> argparse.ArgumentParser:
         help="play every bot against every other and rate them",
         description="Play every bot against every other at tables, seats rotated, and print Bradley-Terry ratings "
         "with 95% intervals and a crosstable; --plot draws them.",
+        epilog=bots,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     tournament.add_argument("game", metavar="GAME", help=f"which game: {games}")
     tournament.add_argument(
@@ -206,9 +221,11 @@ def _parser() -> argparse.ArgumentParser:
         "analyse",
         help="solve a Kalaha position given as moves from the start or as a saved state",
         description="Solve a Kalaha position: POSITION is moves from the start in notation ('c f a'), "
-        "a state's JSON, or a file holding it.",
+        "a state's JSON, or a file holding a saved state or a game record ('save FILE'); a file's board is its own.",
     )
-    analyse.add_argument("position", metavar="POSITION", help="moves from the start ('c f a'), or a state as JSON")
+    analyse.add_argument(
+        "position", metavar="POSITION", help="moves from the start ('c f a'), a state as JSON, or a file holding one"
+    )
     for command in (solve, analyse):
         command.add_argument("--pits", type=int, default=None, help="pits in each row (default 6)")
         command.add_argument("--seeds", type=int, default=None, help="seeds in each pit at the start (default 4)")
@@ -269,11 +286,15 @@ def _settings(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
 
 def _read_record(path: Path) -> Match:
     """Read a record saved by ``play`` (``save FILE``) or by `Match.to_record`."""
-    try:
-        record = parse_json(path.read_bytes(), InvalidStateError, f"{path} is not a saved game: a record")
-    except InvalidStateError as error:
-        raise InvalidStateError(f"{error} (records are what 'save FILE' and Match.to_record write)") from None
-    return Match.from_record(record)
+    from tablegames.cli.files import read_record
+
+    return read_record(path)
+
+
+def _bots_help() -> str:
+    from tablegames.cli.bot_help import bots_help
+
+    return bots_help()
 
 
 def main(
@@ -348,6 +369,7 @@ def _interactive(stdin: TextIO | None, out: TextIO) -> bool:
 
 
 def _play(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None:
+    from tablegames.cli.files import file_name
     from tablegames.cli.play import Reader, Session
     from tablegames.cli.render import make_console
 
@@ -357,7 +379,7 @@ def _play(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None:
             raise ConfigError("--load continues the record's game: its seed and options come from the record")
         match = _read_record(args.load)
         if args.game is not None and args.game != match.game.name:
-            raise ConfigError(f"{args.load} holds a game of {match.game.name}, not of {args.game}")
+            raise ConfigError(f"{file_name(args.load)} holds a game of {match.game.name}, not of {args.game}")
     else:
         match = Match(tablegames.load(args.game or "kalaha", **options), seed=args.seed)
     game = match.game
@@ -365,6 +387,7 @@ def _play(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None:
         raise ConfigError(f"--seat must be 0 to {game.players - 1} in {game.name} with {game.players} players")
     names = seat_bots(game.players, args.seat, args.bots or [default_bot(game)])
     settings = _settings(args)
+    check_settings_for((name for name in names.values() if name != HUMAN), settings)
     bots: dict[int, Bot] = {
         seat: game.bot(name, **settings.get(name, {})) for seat, name in names.items() if name != HUMAN
     }
@@ -372,12 +395,11 @@ def _play(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None:
     reader = Reader(stdin if stdin is not None else sys.stdin, console, interactive=_interactive(stdin, out))
     seed = match.seed if match.seed is not None else 0
     people = [seat for seat in range(game.players) if seat not in bots]
-    listed = ", ".join(f"{key}={json.dumps(value)}" for key, value in game.options().items())
-    console.print(f"{game.name} ({listed}) · seed {seed}")
+    console.print(f"{describe_game(game.name, game.options())} · seed {seed}")
     who = f"you are seat {args.seat}" if len(people) == 1 else f"people at seats {', '.join(map(str, people))}"
     console.print(who + "".join(f" · seat {seat}: {name} bot" for seat, name in sorted(names.items()) if name != HUMAN))
     console.print("type a decision's number or notation; help lists the commands")
-    Session(match, bots, console, reader, seed=seed).run()
+    Session(match, bots, console, reader, seed=seed, auto_forced=args.auto_forced).run()
 
 
 def _replay(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None:
@@ -443,10 +465,13 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
 
 def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     from tablegames.cli.solve import position_of, run_solve
-    from tablegames.kalaha import Kalaha
+    from tablegames.kalaha import KalahaState
 
     named = {"pits": args.pits, "seeds": args.seeds, "empty_capture": args.empty_capture}
-    game = tablegames.load("kalaha", **{key: value for key, value in named.items() if value is not None})
-    assert isinstance(game, Kalaha)
-    state = game.start() if args.command == "solve" else position_of(game, args.position)
+    options = {key: value for key, value in named.items() if value is not None}
+    if args.command == "solve":
+        state = tablegames.load("kalaha", **options).start()
+        assert isinstance(state, KalahaState)
+    else:
+        state = position_of(args.position, options)
     run_solve(state, table_size=args.table_size, endgame=args.endgame, as_json=args.json, out=out, err=err)

@@ -4,7 +4,13 @@ A person is shown, at each of their decisions, what happened since their last
 one (every event passed through ``event.for_seat(seat)``), their view, and
 their decisions as a numbered list with notation. Bots are asked with their
 seat's view alone, and what they did is shown only through the events: a
-bot's action may name a card nobody else may see.
+bot's action may name a card nobody else may see. A bot that takes more than
+a moment shows a spinner with its name (on a terminal).
+
+A decision that is a person's only one (a forced pass, a last card) is made
+for them unless ``auto_forced`` is off, and shown with their news. When a
+round ends, its summary (read from the round's ``round_ended`` event) waits
+for Enter before the next round is shown.
 
 With two or more people at one screen (hot-seat), the screen is cleared and
 the next person is asked to take the device before their hand is shown.
@@ -21,22 +27,33 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tablegames import IllegalActionError, InvalidActionError, Match, MatchError
-from tablegames.cli.render import choices, event_text, plain_input, render_view
+from tablegames.cli.arranging import hand_cards, order_decisions, sort_decisions
+from tablegames.cli.render import cards_text, choices, event_text, listing, plain_input, render_view
+from tablegames.cli.rounds import ROUND_ENDED, events_of_round, round_summary
+from tablegames.cli.thinking import thinking
+from tablegames.core.inputs import brief, check_text
+from tablegames.core.words import plural
+from tablegames.kalo import KaloView, Ready
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from rich.console import Console
 
-    from tablegames import Action, Bot, View
+    from tablegames import Action, Bot, Event, View
 
 __all__ = ["HELP", "Quit", "Reader", "Session"]
 
 HELP = """Type the number of a decision or its notation (both are listed), or a command:
   undo       take back your last decision, and the bots' replies since
   save FILE  write the game's record to FILE ('tablegames play --load FILE' continues it)
+  sort       Kalo, while arranging: sort your hand by rank, the Kalo last, and be ready
+  order S..  Kalo, while arranging: the cards at slots S.. first, in that order, the rest after; be ready
   help       show this
   quit       stop (so does Ctrl-D)"""
+
+#: The longest line read from a person.
+LINE_LIMIT = 1_000
 
 
 class Quit(Exception):
@@ -44,7 +61,11 @@ class Quit(Exception):
 
 
 class Reader:
-    """Reads lines from a person: with line editing on a terminal, echoed when scripted (so transcripts read well)."""
+    """Reads lines from a person: with line editing on a terminal, echoed when scripted (so transcripts read well).
+
+    Every line goes through `tablegames.core.inputs.check_text`: a line too long or holding control
+    characters is refused with the reason, and asked for again.
+    """
 
     def __init__(self, stdin: TextIO, console: Console, *, interactive: bool) -> None:
         self.stdin = stdin
@@ -57,18 +78,30 @@ class Reader:
         Raises:
             Quit: At the end of the input.
         """
+        while True:
+            line = self._line(prompt)
+            try:
+                return check_text(line.strip(), InvalidActionError, "what you typed", limit=LINE_LIMIT)
+            except InvalidActionError as error:
+                self.console.print(Text(str(error), style="red"))
+
+    def _line(self, prompt: str) -> str:
         if self.interactive:
             try:
-                return self.console.input(Text(prompt, style="bold")).strip()
+                return self.console.input(Text(prompt, style="bold"))
             except EOFError:
                 raise Quit from None
         self.console.print(Text(prompt, style="bold"), end="")
-        line = self.stdin.readline()
+        line = self.stdin.readline(LINE_LIMIT + 1)
         if not line:
             self.console.print()
             raise Quit
-        self.console.print(line.rstrip("\n"))
-        return line.strip()
+        if not line.endswith("\n"):  # a line longer than any command: read to its end, to be refused whole
+            while (rest := self.stdin.readline(65_536)) and not rest.endswith("\n"):
+                pass
+        line = line.rstrip("\n")
+        self.console.print(line if len(line) <= LINE_LIMIT else brief(line, 60))
+        return line
 
 
 class Session:
@@ -80,18 +113,41 @@ class Session:
         console: Where the game is drawn.
         reader: Where people's input comes from.
         seed: Seeds the bots' random streams.
+        auto_forced: Make a person's only decision for them (shown in their news).
     """
 
-    def __init__(self, match: Match, bots: Mapping[int, Bot], console: Console, reader: Reader, seed: int) -> None:
+    def __init__(
+        self,
+        match: Match,
+        bots: Mapping[int, Bot],
+        console: Console,
+        reader: Reader,
+        seed: int,
+        *,
+        auto_forced: bool = True,
+    ) -> None:
         self.match = match
         self.bots = dict(bots)
         self.rngs = {seat: random.Random(f"tablegames-cli/{seed}/{seat}") for seat in self.bots}
         self.humans = [seat for seat in range(match.game.players) if seat not in self.bots]
         self.console = console
         self.reader = reader
+        self.auto_forced = auto_forced
         #: For each person, how many plies of the match they have been shown.
         self.seen = {seat: len(match.plies) for seat in self.humans}
+        #: For each person, the plies where a decision they typed began: what ``undo`` goes back to.
+        self.typed = {
+            seat: [index for index, ply in enumerate(match.plies) if ply.seat == seat] for seat in self.humans
+        }
+        #: The plies made for a person because they were its only decision.
+        self.forced: set[int] = set()
+        #: Notes shown once per session (what P0 is).
+        self.explained: set[str] = set()
         self.at_screen: int | None = None
+        game = match.game
+        target, rounds = getattr(game, "target", None), getattr(game, "rounds", None)
+        self.target = target if isinstance(target, int) else None
+        self.rounds = rounds if isinstance(rounds, int) else None
 
     @property
     def hot_seat(self) -> bool:
@@ -110,20 +166,35 @@ class Session:
                 seat = state.current_player
                 assert seat is not None
                 if seat in self.bots:
-                    view = state.view(seat)
-                    self.match.play(self.bots[seat].choose(view, self.rngs[seat]), seat=seat)
+                    self._bot_turn(seat)
+                elif self.auto_forced and len(state.legal_actions()) == 1:
+                    self.forced.add(len(self.match.plies))
+                    self.match.play(state.legal_actions()[0], seat=seat)
                 else:
                     self._turn(seat)
         except Quit:
             self.console.print("bye")
+
+    def _bot_turn(self, seat: int) -> None:
+        bot = self.bots[seat]
+        with thinking(self.console, f"seat {seat}: the {bot.name} bot is thinking"):
+            action = bot.choose(self.match.state.view(seat), self.rngs[seat])
+        self.match.play(action, seat=seat)
 
     def _hand_over(self, seat: int) -> None:
         """Between two people: hide the screen and wait for ``seat`` to take the device."""
         if self.hot_seat and self.at_screen != seat:
             self._clear()
             self.console.print(Rule(style="dim"))
-            if self.reader.read(f"pass the device to seat {seat}, then press Enter ").lower() in ("quit", "exit"):
-                raise Quit
+            while True:
+                text = self.reader.read(f"pass the device to seat {seat}, then press Enter ")
+                if text.lower() in ("quit", "exit"):
+                    raise Quit
+                if not text:
+                    break
+                self.console.print(
+                    Text(f"{brief(text, 40)} was not played: seat {seat}, press Enter alone first to see your hand")
+                )
             self._clear()
         self.at_screen = seat
 
@@ -134,22 +205,56 @@ class Session:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
 
-    def _show(self, seat: int | None, since: int) -> None:
-        """The events since ply ``since`` as ``seat`` may know them."""
+    def _show(self, seat: int | None, since: int, *, wait: bool = True) -> None:
+        """The events since ply ``since`` as ``seat`` may know them; a round's summary waits for Enter (``wait``)."""
         game = self.match.game.name
-        lines = []
-        for ply in self.match.plies[since:]:
+        lines: list[Text] = []
+        plies = self.match.plies
+        for index in range(since, len(plies)):
+            ply = plies[index]
+            if index in self.forced and ply.seat == seat:
+                lines.append(Text(f"  · your only choice, {ply.action}, was made for you:", style="dim"))
             for event in ply.events:
                 seen = event.for_seat(seat)
-                if seen is not None:
-                    lines.append(event_text(seen, game))
+                if seen is None:
+                    continue
+                lines.append(event_text(seen, game))
+                if seen.kind == ROUND_ENDED:
+                    self._flush(lines)
+                    self._round_ended(seen, wait=wait and not ply.after.is_over)
+        self._flush(lines)
+
+    def _flush(self, lines: list[Text]) -> None:
         if lines:
             self.console.print(Text("\n").join(lines))
+            lines.clear()
 
-    def _draw(self, view: View) -> None:
-        target = getattr(self.match.game, "target", None)
+    def _round_ended(self, event: Event, *, wait: bool) -> None:
+        """A finished round's summary, from its event; then, if ``wait``, Enter for the next round."""
+        summary = round_summary(self.match.game.name, event.to_dict(), target=self.target, rounds=self.rounds)
+        self.console.print(Rule(style="dim"))
+        self.console.print(Text(summary[0], style="bold"))
+        for line in summary[1:]:
+            self.console.print(line)
+        while wait:
+            text = self.reader.read("press Enter for the next round ")
+            word = text.partition(" ")[0].lower()
+            if not text:
+                return
+            if word in ("quit", "exit", "save", "help", "?"):
+                self._command(text, None)
+                continue
+            self.console.print(Text(f"the round is over ({brief(text, 40)} was not played): press Enter, or quit"))
+
+    def _draw(self, view: View, seat: int | None) -> None:
         self.console.print(
-            render_view(view, target=target if isinstance(target, int) else None, width=self.console.width)
+            render_view(
+                view,
+                target=self.target,
+                width=self.console.width,
+                round_events=events_of_round(self.match.plies, seat),
+                explained=self.explained,
+            )
         )
 
     def _turn(self, seat: int) -> None:
@@ -160,7 +265,7 @@ class Session:
         self._show(seat, self.seen[seat])
         self.seen[seat] = len(self.match.plies)
         view = self.match.state.view(seat)
-        self._draw(view)
+        self._draw(view, seat)
         legal = view.legal_actions
         self.console.print(choices(legal, view, self.console.width))
         while True:
@@ -173,24 +278,47 @@ class Session:
             if not text:
                 self.console.print(choices(legal, view, self.console.width))
                 continue
-            action = self._read_action(text, legal)
+            action = self._read_action(text, view)
             if action is None:
                 continue
             try:
-                self.match.play(action, seat=seat)
+                self._decide(seat, [action])
             except IllegalActionError as error:  # the rules say why, and list what is legal
-                self.console.print(Text(str(error), style="red"))
-                self.console.print(Text(f"type a number from 1 to {len(legal)}, or a decision's notation", style="dim"))
+                self._illegal(error, legal)
                 continue
             return
 
+    def _decide(self, seat: int, actions: list[Action]) -> None:
+        """Play ``actions`` for ``seat`` as one typed decision (``undo`` takes them back together)."""
+        self.typed[seat].append(len(self.match.plies))
+        try:
+            for action in actions:
+                events = self.match.play(action, seat=seat).events
+        except IllegalActionError:
+            self.typed[seat].pop()
+            raise
+        if len(actions) == 1 and not isinstance(actions[0], Ready) and any(event.kind == "ready" for event in events):
+            self.console.print(
+                Text("that placed every card but the last, which has one place left: your hand is arranged", "dim")
+            )
+
+    def _illegal(self, error: IllegalActionError, legal: tuple[Action, ...]) -> None:
+        why, _, _ = str(error).rpartition("; legal: ")
+        if not why:
+            self.console.print(Text(str(error), style="red"))
+        else:
+            entries = [str(action) for action in legal]
+            self.console.print(Text(listing(f"{why}; legal: ", entries, self.console.width, ", ").plain, "red"))
+        self.console.print(Text(f"type a number from 1 to {len(legal)}, or a decision's notation", style="dim"))
+
     def _say(self, why: str, legal: tuple[Action, ...]) -> None:
         self.console.print(Text(why, style="red"))
-        listing = " | ".join(f"{number}. {action}" for number, action in enumerate(legal, start=1))
-        self.console.print(Text(f"legal: {listing}", style="dim"))
+        entries = [f"{number}. {action}" for number, action in enumerate(legal, start=1)]
+        self.console.print(Text(listing("legal: ", entries, self.console.width).plain, style="dim"))
 
-    def _read_action(self, text: str, legal: tuple[Action, ...]) -> Action | None:
+    def _read_action(self, text: str, view: View) -> Action | None:
         """The decision typed as a number or in notation; None (having said why) if it is neither."""
+        legal = view.legal_actions
         if text.isascii() and text.isdigit():  # '²' and '١' are digits to Python, not to a player
             if len(text) <= 6 and 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1]
@@ -200,7 +328,9 @@ class Session:
         try:
             return self.match.state.parse_action(plain_input(text))
         except InvalidActionError as error:
-            self._say(f"{error} (or a command: undo, save FILE, help, quit)", legal)
+            arranging = isinstance(view, KaloView) and view.phase == "arrange"
+            commands = ("sort, order S.., " if arranging else "") + "undo, save FILE, help, quit"
+            self._say(f"{error} (or a command: {commands})", legal)
             return None
 
     def _command(self, text: str, seat: int | None) -> bool | None:
@@ -221,7 +351,33 @@ class Session:
         if word in ("help", "?") and not rest:
             self.console.print(HELP)
             return False
+        if word in ("sort", "order") and seat is not None:
+            return self._arrange(seat, word, rest.split())
         return None
+
+    def _arrange(self, seat: int, word: str, slots: list[str]) -> bool:
+        """Kalo's ``sort`` and ``order S..``: the arrange decisions for the whole hand, as one typed decision."""
+        view = self.match.state.view(seat)
+        try:
+            if word == "sort":
+                if slots:
+                    raise InvalidActionError("sort takes nothing after it; to choose the order, type order S..")
+                decisions = sort_decisions(view)
+            else:
+                if not slots or not all(each.isascii() and each.isdigit() and len(each) <= 2 for each in slots):
+                    raise InvalidActionError("order takes slot numbers of your hand, e.g. 'order 5 2 9'")
+                decisions = order_decisions(view, [int(each) for each in slots])
+        except InvalidActionError as error:
+            self.console.print(Text(str(error), style="red"))
+            return False
+        self._decide(seat, decisions)
+        self.seen[seat] = len(self.match.plies)
+        arranged = self.match.state.view(seat)
+        assert isinstance(arranged, KaloView)
+        hand = hand_cards(arranged)
+        self.console.print(Text("your hand, arranged: ") + cards_text(hand))
+        self.console.print(Text(f"({plural(len(decisions), 'decision')}, the last {decisions[-1]})", style="dim"))
+        return True
 
     def _save(self, name: str) -> None:
         if not name:
@@ -236,28 +392,37 @@ class Session:
         self.console.print(f"saved to {path}; 'tablegames play --load {path}' continues it")
 
     def _undo(self, seat: int | None) -> bool:
-        """Take back ``seat``'s last decision and every bot's decision since; False (having said why) if it cannot."""
+        """Take back ``seat``'s last typed decision and everything since; False (having said why) if it cannot."""
         plies = self.match.plies
-        mine = [index for index, ply in enumerate(plies) if ply.seat == seat]
-        if seat is None or not mine:
+        starts = [] if seat is None else [index for index in self.typed.get(seat, []) if index < len(plies)]
+        if seat is None or not starts:
             self.console.print(Text("nothing of yours to undo", style="red"))
             return False
-        others = {ply.seat for ply in plies[mine[-1] + 1 :] if ply.seat in self.humans and ply.seat != seat}
+        start = starts[-1]
+        others = {
+            human
+            for human in self.humans
+            if human != seat and any(start <= index < len(plies) for index in self.typed[human])
+        }
         if others:
             whose = ", ".join(f"seat {other}" for other in sorted(others))
             self.console.print(Text(f"cannot undo: it would take back the decisions of {whose}", style="red"))
             return False
-        taken = len(plies) - mine[-1]
+        taken = len(plies) - start
         try:
             for _ in range(taken):
                 self.match.undo()
         except MatchError as error:  # pragma: no cover - the count above is what the match holds
             self.console.print(Text(str(error), style="red"))
-        replies = taken - 1
+        mine = sum(1 for index in range(start, start + taken) if plies[index].seat == seat and index not in self.forced)
+        replies = taken - mine
         self.console.print(
-            f"took back your decision {plies[mine[-1]].action}"
-            + (f" and {replies} repl{'y' if replies == 1 else 'ies'} since" if replies else "")
+            f"took back your decision {plies[start].action}"
+            + (f" ({plural(mine, 'decision')})" if mine > 1 else "")
+            + (f" and {plural(replies, 'reply', 'replies')} since" if replies else "")
         )
+        self.typed[seat] = starts[:-1]
+        self.forced = {index for index in self.forced if index < start}
         for human in self.humans:
             self.seen[human] = min(self.seen[human], len(self.match.plies))
         self.seen[seat] = len(self.match.plies)
@@ -270,10 +435,10 @@ class Session:
         if self.hot_seat:
             self._clear()
         self.console.print(Rule("game over", style="dim"))
-        self._show(viewer, self.seen[at_screen] if at_screen is not None else len(self.match.plies))
+        self._show(viewer, self.seen[at_screen] if at_screen is not None else len(self.match.plies), wait=False)
         for human in self.humans:
             self.seen[human] = len(self.match.plies)
-        self._draw(self.match.state.view(viewer))
+        self._draw(self.match.state.view(viewer), viewer)
         self.console.print("save FILE keeps the record, undo takes back your last decision; anything else leaves")
         while True:
             done = self._command(self.reader.read("> "), at_screen)

@@ -16,6 +16,7 @@ Examples:
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from typing import TYPE_CHECKING, TypeAlias
@@ -25,6 +26,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tablegames.cli.whereabouts import kalo_whereabouts
+from tablegames.core.words import plural
 from tablegames.kalaha import KalahaView, Sow
 from tablegames.kalo import (
     KALO,
@@ -43,7 +46,7 @@ from tablegames.loo import Drop, LooView, PlayCard, Stay, TakeMiss
 from tablegames.loo.cards import SUIT_NAMES
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable, MutableSet, Sequence
     from typing import TextIO
 
     from rich.console import RenderableType
@@ -58,6 +61,7 @@ __all__ = [
     "choices",
     "describe",
     "event_text",
+    "listing",
     "make_console",
     "plain_input",
     "render_view",
@@ -75,17 +79,19 @@ CardLike: TypeAlias = "kalo.Card | loo.Card"
 
 
 def make_console(file: TextIO) -> Console:
-    """A console writing to ``file``: colour only on a terminal, 100 columns otherwise (so tests see plain text)."""
+    """A console writing to ``file``: colour only on a terminal; lines wrapped between words at its width.
+
+    The width is the terminal's, or ``COLUMNS`` if set; off a terminal without ``COLUMNS``, 100.
+    """
     terminal = file.isatty()
     standard = file is sys.stdout or file is sys.stderr
     return _Console(
         file=file,
         force_terminal=None if standard else terminal,  # FORCE_COLOR and friends apply to the real streams only
-        width=None if terminal else 100,
+        width=None if terminal or os.environ.get("COLUMNS", "").isdigit() else 100,
         markup=False,
         highlight=False,
         emoji=False,
-        soft_wrap=True,
     )
 
 
@@ -244,12 +250,12 @@ def _kalo_hand(view: KaloView, seat: int, width: int) -> list[Text]:
     return lines
 
 
-def _kalo(view: KaloView, target: int | None, width: int) -> RenderableType:
+def _kalo(view: KaloView, target: int | None, width: int, round_events: Sequence[Event]) -> RenderableType:
     scores = "  ".join(f"{seat}:{score}" for seat, score in enumerate(view.scores))
-    head = Text(f"Kalo · round {view.round_number} · scores {scores}", style="bold")
+    head = Text(f"Kalo · round {view.round_number} · {view.phase} · scores {scores}", style="bold")
     if target is not None:
         head.append(f" (the game ends at {target})", style="dim")
-    holder = Text(f"seat {view.kalo_holder} holds the Kalo (") + card_text(KALO) + Text(f") · phase: {view.phase}")
+    holder = Text("the Kalo (") + card_text(KALO) + Text(f"): {kalo_whereabouts(view, round_events)}")
     seats = list(range(len(view.hands)))
     if view.seat is not None:  # your own hand last, nearest the prompt
         seats = [seat for seat in seats if seat != view.seat] + [view.seat]
@@ -261,8 +267,13 @@ def _kalo(view: KaloView, target: int | None, width: int) -> RenderableType:
         trick += Text(" · ").join(Text(f"seat {play.seat}: ") + cards_text(play.cards) for play in view.trick)
     else:
         trick.append(f"(seat {view.leader} to lead)")
-    trick.append(f"    discard pile: {view.pile_size} card{'' if view.pile_size == 1 else 's'}")
-    parts: list[RenderableType] = [head, holder, *hands, trick]
+    pile = f"discard pile: {plural(view.pile_size, 'card')}"
+    parts: list[RenderableType] = [head, holder, *hands]
+    if trick.cell_len + 4 + len(pile) <= width:  # side by side if they fit, else one under the other
+        trick.append("    " + pile)
+        parts.append(trick)
+    else:
+        parts += [trick, Text(pile)]
     if view.pile is not None:
         parts.append(Text("discard pile: ") + cards_text(view.pile))
     if view.effect is not None:
@@ -291,10 +302,12 @@ _EFFECTS = {
 
 # Loo ------------------------------------------------------------------------------------------------------------
 
-_DECISIONS = {"play": "plays", "drop": "dropped", "miss": "took the Miss", None: "to decide"}
+_DECISIONS = {"play": "plays", "drop": "dropped", "miss": "took the Miss", None: "yet to decide"}
+#: Said once, the first time P0 is on the table.
+P0_NOTE = "P0 is the pot as the first trick began; each trick pays a fifth of it"
 
 
-def _loo(view: LooView) -> RenderableType:
+def _loo(view: LooView, explained: MutableSet[str] | None) -> RenderableType:
     head = Text(f"Loo · round {view.round_number} of {view.rounds} · seat {view.dealer} deals · turned ", style="bold")
     head += card_text(view.turned)
     head.append(f" · trump: {SUIT_SYMBOLS[view.trump]} ", style="bold")
@@ -302,6 +315,9 @@ def _loo(view: LooView) -> RenderableType:
     pot = Text(f"pot {view.pot}")
     if view.p0:
         pot.append(f" · P0 {view.p0}")
+        if explained is not None and P0_NOTE not in explained:
+            explained.add(P0_NOTE)
+            pot.append(f" ({P0_NOTE})", style="dim")
     if view.carry:
         pot.append(f" · carried over {view.carry}")
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
@@ -321,9 +337,10 @@ def _loo(view: LooView) -> RenderableType:
     if view.phase == "play" or view.trick:
         trick = Text(f"trick {len(view.tricks) + 1}: ")
         if view.trick:
+            trick.append(f"seat {view.trick[0].seat} led · ")
             trick += Text(" · ").join(Text(f"seat {play.seat}: ") + card_text(play.card) for play in view.trick)
-        else:
-            trick.append("(to lead)")
+        elif view.current_player is not None:
+            trick.append(f"{_who(view.current_player, view)} to lead")
         parts.append(trick)
     if view.seat is not None:
         hand = Text("your hand: ", style="bold") + (cards_text(view.hand) if view.hand else Text("-"))
@@ -334,20 +351,30 @@ def _loo(view: LooView) -> RenderableType:
     return Group(*parts)
 
 
-def render_view(view: View, *, target: int | None = None, width: int = 100) -> RenderableType:
+def render_view(
+    view: View,
+    *,
+    target: int | None = None,
+    width: int = 100,
+    round_events: Sequence[Event] = (),
+    explained: MutableSet[str] | None = None,
+) -> RenderableType:
     """Draw a seat's view; games without a drawing of their own show ``str(view)``.
 
     Args:
         view: What the seat may know.
         target: Kalo's winning total, to show beside the scores.
         width: The console's width, to wrap long hands.
+        round_events: The events of the round in progress as the seat may know them: Kalo says from
+            them where the Kalo is once it was played.
+        explained: Notes shown already (such as what P0 means): a note is shown once, then added here.
     """
     if isinstance(view, KalahaView):
         return _kalaha(view)
     if isinstance(view, KaloView):
-        return _kalo(view, target, width)
+        return _kalo(view, target, width, round_events)
     if isinstance(view, LooView):
-        return _loo(view)
+        return _loo(view, explained)
     return Text(str(view))
 
 
@@ -400,6 +427,24 @@ def _describe_kalo(action: Action, view: KaloView, seat: int) -> Text:
         card = hand[action.slot].card
         return Text("before ", style="dim") + (card_text(card) if card else Text("??"))
     return Text("")
+
+
+def listing(prefix: str, entries: Sequence[str], width: int, sep: str = " | ") -> Text:
+    """``prefix`` and ``entries`` joined by ``sep``, wrapped at ``width`` between entries, never inside one.
+
+    Examples:
+        >>> print(listing("legal: ", ["arrange 0", "arrange 1", "arrange 2", "ready"], 30).plain)
+        legal: arrange 0 | arrange 1 |
+          arrange 2 | ready
+    """
+    lines = [prefix]
+    for index, entry in enumerate(entries):
+        piece = entry if index == len(entries) - 1 else entry + sep
+        if len(lines[-1]) + len(piece.rstrip()) > width and lines[-1].strip():
+            lines[-1] = lines[-1].rstrip()
+            lines.append("  ")
+        lines[-1] += piece
+    return Text("\n".join(line.rstrip() for line in lines))
 
 
 def choices(actions: Sequence[Action], view: View, width: int) -> Text:

@@ -1,6 +1,10 @@
-"""``tablegames simulate``: many games between bots, with progress on a terminal, as a table or JSON.
+"""``tablegames simulate``: many games between bots, with progress on stderr, as a table or JSON.
 
-It needs nothing but tablegames: with rich the progress is a bar, without it a counting line.
+It needs nothing but tablegames. On a terminal the progress is a bar with
+rich, a counting line without; elsewhere (a log, a pipe) a line once the run
+has taken two seconds, then every thirty, counting the time while a game is
+played when the games run in this process, so that a long run is never
+silent. With ``--json`` nothing is shown.
 """
 
 from __future__ import annotations
@@ -33,8 +37,9 @@ def run_simulation(
     backend: str = "local",
     address: str | None = None,
 ) -> None:
-    """Run `tablegames.simulate` and print its table (or its JSON), showing progress on ``err`` if it is a terminal."""
-    with games_progress(game.name, err, show=not as_json) as advance:
+    """Run `tablegames.simulate` and print its table (or its JSON), with progress on ``err`` (not with JSON)."""
+    here = backend == "local" and (workers or 1) == 1  # no worker process is forked: a thread may count the time
+    with games_progress(game.name, err, show=not as_json, ticking=here) as advance:
         result = tablegames.simulate(
             game,
             list(bots),

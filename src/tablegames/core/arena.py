@@ -22,6 +22,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.core.bots import Bot, choose_for
+from tablegames.core.bots import Bot, check_settings_for, choose_for
 from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import check_seed
@@ -47,6 +48,7 @@ from tablegames.core.serial import (
     read_int_list,
     record_dict,
 )
+from tablegames.core.words import describe_game, plural
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -193,8 +195,8 @@ class ArenaResult:
 
     def __str__(self) -> str:
         lines = [
-            f"{self.game} {self.options} · {self.games} games · seed {self.seed} · "
-            f"{self.mean_decisions:.1f} decisions per game",
+            f"{describe_game(self.game, self.options)} · {plural(self.games, 'game')} · "
+            f"seed {self.seed} · {self.mean_decisions:.1f} decisions per game",
             f"{'bot':<16}{'seats':>7}{'win rate (95%)':>22}{'mean score (95%)':>24}",
         ]
         for stats in self.bots:
@@ -256,8 +258,8 @@ def _make(game: Game, entry: str | Bot, settings: Mapping[str, Mapping[str, Any]
     return game.bot(entry, **settings.get(entry, {})) if isinstance(entry, str) else entry
 
 
-def _play_games(job: Job) -> list[GameResult]:
-    """Play the games numbered in ``numbers`` (run in a worker process or in this one)."""
+def _play_games(job: Job, played: Callable[[int], None] | None = None) -> list[GameResult]:
+    """Play the games numbered in ``numbers`` (run in a worker process or in this one; then ``played`` counts them)."""
     game, entries, settings, seed, numbers = job
     made = [_make(game, entry, settings) for entry in entries]
     results = []
@@ -272,6 +274,8 @@ def _play_games(job: Job) -> list[GameResult]:
             state = state.apply(choose_for(made[seat_bots[seat]], state, rng))
             decisions += 1
         results.append(GameResult(number, seat_bots, state.scores, state.winners, decisions))
+        if played is not None:
+            played(len(results))
     return results
 
 
@@ -300,8 +304,10 @@ def simulate(
             Locally, worker processes (None: one, in this process). On Ray,
             tasks at once (None: every CPU of the cluster); a local Ray
             instance started for the run gets this many CPUs.
-        settings: Keyword settings per bot name, e.g. ``{"search": {"iterations": 200}}``.
-        progress: Called with (games done, games) as games finish.
+        settings: Keyword settings per bot name, e.g. ``{"search": {"iterations": 200}}``; only for bots
+            named in ``bots``, each checked as ``game.bot`` checks it.
+        progress: Called with (games done, games) as games finish: after each game where the games
+            run in this process, after each chunk of games elsewhere.
         backend: ``"local"`` or ``"ray"`` (the extra ``ray``): the games are
             shipped in chunks to Ray tasks, and the results are the same.
         address: With ``backend="ray"``, the Ray cluster to join
@@ -309,7 +315,8 @@ def simulate(
             unless this process is connected to Ray already.
 
     Raises:
-        ConfigError: If a bot is unknown, or a count, the backend or the address is out of place.
+        ConfigError: If a bot is unknown, a setting is not one of its bot's or is for a bot not named
+            in ``bots``, or a count, the backend or the address is out of place.
         MissingExtraError: If ``backend="ray"`` and Ray is not installed.
     """
     run = check_run(game, bots, games=games, seed=seed, settings=settings)
@@ -345,6 +352,7 @@ def check_run(
     if check_seed(seed) is None:
         raise ConfigError("the arena needs a seed")
     chosen = dict(settings or {})
+    check_settings_for((entry for entry in entries if isinstance(entry, str)), chosen)
     for entry in entries:  # fail here, not in a worker
         _make(game, entry, chosen)
     return Run(game, entries, chosen, seed, games)
@@ -392,21 +400,26 @@ def play_runs(
     results: list[list[GameResult]] = [[] for _ in runs]
     done = 0
 
-    def collect(index: int, batch: list[GameResult]) -> None:
+    def collect(index: int, batch: list[GameResult], *, report: bool = True) -> None:
         nonlocal done
         results[index] += batch
         done += len(batch)
-        if progress is not None:
+        if progress is not None and report:
             progress(done, total)
 
     if processes == 1:
         for index, job in jobs:
-            collect(index, _play_games(job))
+            counted = None if progress is None else functools.partial(_done, progress, done, total)
+            collect(index, _play_games(job, counted), report=False)  # counted reports game by game
     else:
         with ProcessPoolExecutor(max_workers=processes) as pool:
             for (index, _), batch in zip(jobs, pool.map(_play_games, [job for _, job in jobs]), strict=True):
                 collect(index, batch)
     return results
+
+
+def _done(progress: Callable[[int, int], None], before: int, games: int, count: int) -> None:
+    progress(before + count, games)
 
 
 def measure(game: Game, entries: Sequence[str | Bot], seed: int, results: Sequence[GameResult]) -> ArenaResult:

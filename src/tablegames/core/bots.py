@@ -9,6 +9,11 @@ itself). The same view and the same RNG state always give the same choice.
 
 Every game offers its bots by name through ``game.bot(name)``: ``"random"``
 for every game, and the game's own, such as ``"heuristic"`` and ``"search"``.
+Each is declared as a `BotSpec`: its name, what it does, and the settings it
+takes, each a `Setting` with its type, range and default. ``game.bot(name,
+**settings)`` checks the settings against that declaration before it makes
+the bot, so every frontend (the terminal, a server, the arena) refuses a bad
+setting with the same `ConfigError`, which lists the bot's settings.
 
 Examples:
     >>> import random, tablegames
@@ -20,24 +25,34 @@ Examples:
     True
     >>> play_bots(game, [bot, bot], seed=1).is_over
     True
+    >>> game.bot("search", iterations=100)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tablegames.core.errors.ConfigError: bot 'search' of kalaha has no setting 'iterations'; its settings: depth (...
 """
 
 from __future__ import annotations
 
 import abc
+import json
+import math
 import random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 
 from tablegames.core.errors import ConfigError, IllegalActionError
+from tablegames.core.inputs import brief
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Iterable, Mapping, Sequence
 
     from tablegames.core.protocol import Action, Game, State, View
 
-__all__ = ["Bot", "RandomBot", "choose_for", "play_bots"]
+__all__ = ["Bot", "BotSpec", "RandomBot", "Setting", "check_settings_for", "choose_for", "play_bots", "random_spec"]
+
+#: The kinds of value a setting takes: JSON values, as a command line, a server or a file give them.
+SettingKind = Literal["integer", "number", "bool"]
 
 
 class Bot(abc.ABC):
@@ -73,6 +88,198 @@ class RandomBot(Bot):
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return a legal action drawn with ``rng``."""
         return rng.choice(view.legal_actions)
+
+
+def _number(value: float) -> str:
+    return f"{value:,}" if isinstance(value, int) or not value.is_integer() else f"{int(value):,}"
+
+
+@attrs.frozen
+class Setting:
+    """One setting a bot takes: the values it allows, its default, and what it does.
+
+    Values are checked as JSON values: an integer is an ``int`` (not a bool,
+    not ``6.0``), a number an ``int`` or a ``float`` (finite unless
+    ``infinite``), a bool ``True`` or ``False``.
+
+    Attributes:
+        name: The keyword, e.g. ``"depth"``.
+        kind: ``"integer"``, ``"number"`` or ``"bool"``.
+        default: The value the bot takes without it.
+        help: What it does, in a few words.
+        minimum: The least value allowed (numbers), if any.
+        maximum: The greatest value allowed (numbers), if any.
+        above: True when ``minimum`` itself is not allowed (values above it are).
+        nullable: True when ``None`` is allowed too.
+        infinite: True when ``math.inf`` is allowed too.
+
+    Examples:
+        >>> depth = Setting("depth", "integer", 8, "moves searched", minimum=1, maximum=1000)
+        >>> str(depth)
+        'depth (an integer from 1 to 1,000; default 8): moves searched'
+        >>> depth.check(2.0)
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.ConfigError: depth must be an integer from 1 to 1,000, got 2.0
+    """
+
+    name: str
+    kind: SettingKind
+    default: int | float | bool | None
+    help: str
+    minimum: float | None = None
+    maximum: float | None = None
+    above: bool = False
+    nullable: bool = False
+    infinite: bool = False
+
+    @property
+    def allowed(self) -> str:
+        """The values allowed, in words: ``an integer from 1 to 1,000``, ``true or false``."""
+        if self.kind == "bool":
+            words = "true or false"
+        else:
+            words = "an integer" if self.kind == "integer" else "a number"
+            low, high = self.minimum, self.maximum
+            if low is not None and high is not None and not self.above:
+                words += f" from {_number(low)} to {_number(high)}"
+            else:
+                if low is not None:
+                    words += f" above {_number(low)}" if self.above else f" of at least {_number(low)}"
+                if high is not None:
+                    words += f"{' and' if low is not None else ''} at most {_number(high)}"
+                if low is None and high is None and self.kind == "number" and not self.infinite:
+                    words = "a finite number"
+            if self.infinite:
+                words += ", or inf"
+        return words + (", or null" if self.nullable else "")
+
+    def check(self, value: object) -> Any:
+        """Return ``value`` if the setting allows it.
+
+        Raises:
+            ConfigError: Naming the setting, what it allows and the value given.
+        """
+        if value is None and self.nullable:
+            return value
+        kind = type(value)
+        if self.kind == "bool":
+            good = kind is bool
+        elif self.kind == "integer":
+            good = kind is int
+        else:
+            good = kind in (int, float) and (math.isfinite(value) or (self.infinite and value == math.inf))  # type: ignore[arg-type]
+        if good and self.kind != "bool":
+            number: float = value  # type: ignore[assignment]
+            low, high = self.minimum, self.maximum
+            good = (low is None or number > low or (number == low and not self.above)) and (
+                high is None or number <= high or (self.infinite and number == math.inf)
+            )
+        if not good:
+            raise ConfigError(f"{self.name} must be {self.allowed}, got {brief(value)}")
+        return value
+
+    def validator(self, _: Any, __: Any, value: Any) -> None:
+        """An attrs validator: the field holding this setting is checked as `check` does."""
+        self.check(value)
+
+    def with_default(self, default: int | float | bool | None) -> Setting:
+        """The same setting with another default (the same search, tuned otherwise for another game)."""
+        return attrs.evolve(self, default=self.check(default))
+
+    def __str__(self) -> str:
+        default = "inf" if self.default == math.inf else json.dumps(self.default)
+        return f"{self.name} ({self.allowed}; default {default}): {self.help}"
+
+
+@attrs.frozen
+class BotSpec:
+    """A bot a game offers: its name, what it does, the settings it takes, and how it is made.
+
+    ``game.bots()`` maps names to specs; ``game.bot(name, **settings)`` (or
+    calling the spec) checks the settings against `settings` and then makes
+    the bot with them.
+
+    Attributes:
+        name: The name, as in ``game.bot(name)``.
+        help: What the bot does, in a line.
+        make: Called with the checked settings as keywords; returns the bot.
+        settings: Every setting it takes.
+        game: The name of the game offering it, for messages.
+
+    Examples:
+        >>> spec = random_spec("kalaha")
+        >>> spec(), spec.listing()
+        (RandomBot(), 'it takes no settings')
+        >>> spec(depth=3)
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.ConfigError: bot 'random' of kalaha has no setting 'depth'; it takes no settings
+    """
+
+    name: str
+    help: str
+    make: Callable[..., Bot] = attrs.field(repr=False)
+    settings: tuple[Setting, ...] = ()
+    game: str = ""
+
+    def listing(self) -> str:
+        """Every setting with what it allows and its default, in one line, for messages."""
+        if not self.settings:
+            return "it takes no settings"
+        return "its settings: " + ", ".join(str(setting).partition(":")[0] for setting in self.settings)
+
+    def check(self, settings: Mapping[str, object]) -> dict[str, Any]:
+        """Return ``settings`` if this bot takes every one of them with its value.
+
+        Raises:
+            ConfigError: Naming the first setting it does not take, or the bad value, and listing its settings.
+        """
+        known = {setting.name: setting for setting in self.settings}
+        whose = f"bot {self.name!r}" + (f" of {self.game}" if self.game else "")
+        for key, value in settings.items():
+            setting = known.get(key)
+            if setting is None:
+                raise ConfigError(f"{whose} has no setting {brief(key, 40)}; {self.listing()}")
+            try:
+                setting.check(value)
+            except ConfigError as error:
+                raise ConfigError(f"{whose}: {error}; {self.listing()}") from None
+        return dict(settings)
+
+    def __call__(self, **settings: Any) -> Bot:
+        """Make the bot with ``settings``, checked first.
+
+        Raises:
+            ConfigError: If a setting is unknown or its value is not allowed.
+        """
+        return self.make(**self.check(settings))
+
+
+def random_spec(game: str) -> BotSpec:
+    """The ``random`` bot every game offers, as a `BotSpec` of the game named ``game``."""
+    return BotSpec("random", "any legal decision, drawn at random", RandomBot, game=game)
+
+
+def check_settings_for(names: Iterable[str], settings: Mapping[str, object]) -> None:
+    """Refuse settings for a bot that does not play: every key of ``settings`` must be one of ``names``.
+
+    Raises:
+        ConfigError: Naming the bot whose settings would go unused, and the bots that do play.
+
+    Examples:
+        >>> check_settings_for(["random"], {"search": {"iterations": 20}})
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.ConfigError: settings for bot 'search', which does not play here; the bots playing: ...
+    """
+    playing = list(dict.fromkeys(names))
+    for name in settings:
+        if name not in playing:
+            raise ConfigError(
+                f"settings for bot {brief(name, 40)}, which does not play here; "
+                f"the bots playing: {', '.join(playing) or 'none'}"
+            )
 
 
 def choose_for(bot: Bot, state: State, rng: random.Random) -> Action:

@@ -254,7 +254,7 @@ def parse_json(text: str | bytes, error: type[TablegamesError], what: str, *, ma
     try:
         value = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as problem:
-        where = "it ends early" if problem.pos >= len(text.rstrip()) else f"{problem.msg}"
+        where = "it ends early" if problem.pos >= len(text.rstrip()) else problem.msg[:1].lower() + problem.msg[1:]
         raise error(f"{what} must be JSON text, but {where}: line {problem.lineno}, column {problem.colno}") from None
     except ValueError as problem:  # NaN, Infinity, or an integer Python will not read (over 4,300 digits)
         raise error(f"{what} must be JSON text: {brief(str(problem), 120)}") from None

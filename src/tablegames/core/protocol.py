@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
-from tablegames.core.bots import Bot, RandomBot
+from tablegames.core.bots import Bot, BotSpec, random_spec
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
 from tablegames.core.inputs import brief
 from tablegames.core.serial import JSONDict, check_header, fields_dict, header
@@ -341,17 +341,27 @@ class Game(GameSpaces, abc.ABC):
         return self._state_from_dict(checked)
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
-        """The bots this game offers, by name; each is called with the bot's settings as keywords.
+        """The bots this game offers by name, each a `BotSpec` declaring its settings (called, it makes the bot).
 
-        Every game offers ``"random"``; games add their own (see each game's ``bots`` module).
+        Every game offers ``"random"``; games add their own (see each game's
+        ``bots`` module). A game of your own may also map names to plain
+        callables; `bot` then passes the settings on unchecked.
+
+        Examples:
+            >>> import tablegames
+            >>> spec = tablegames.load("kalaha").bots()["search"]
+            >>> [setting.name for setting in spec.settings]
+            ['depth', 'time_limit', 'side_weight', 'randomize']
         """
-        return {"random": RandomBot}
+        return {"random": random_spec(self.name)}
 
     def bot(self, name: str = "random", **settings: Any) -> Bot:
-        """Return the bot called ``name``, made with ``settings``.
+        """Return the bot called ``name``, made with ``settings``, each checked against the bot's declared settings.
 
         Raises:
-            ConfigError: If the game has no bot of that name, or a setting is bad.
+            ConfigError: If the game has no bot of that name, or the bot has no
+                such setting or not that value of it; the message lists the
+                bot's settings with their types, ranges and defaults.
 
         Examples:
             >>> import tablegames
@@ -361,12 +371,19 @@ class Game(GameSpaces, abc.ABC):
             Traceback (most recent call last):
             ...
             tablegames.core.errors.ConfigError: kalaha has no bot named 'oracle'; its bots: ...
+            >>> tablegames.load("kalo").bot("search", iterations="abc")  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            tablegames.core.errors.ConfigError: bot 'search' of kalo: iterations must be an integer from 1 to ...
         """
         factories = self.bots()
-        if name not in factories:
-            raise ConfigError(f"{self.name} has no bot named {name!r}; its bots: {', '.join(factories)}")
+        if type(name) is not str or name not in factories:
+            raise ConfigError(f"{self.name} has no bot named {brief(name, 40)}; its bots: {', '.join(factories)}")
+        factory = factories[name]
+        if isinstance(factory, BotSpec):
+            return factory(**settings)
         try:
-            return factories[name](**settings)
+            return factory(**settings)
         except TypeError as error:
             raise ConfigError(f"bot {name!r} of {self.name}: {error}") from None
 

@@ -25,16 +25,22 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.bots import Bot, RandomBot
-from tablegames.core.errors import ConfigError
-from tablegames.core.inputs import brief
+from tablegames.core.bots import Bot, RandomBot, Setting
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from tablegames.core.protocol import Action, Game, State, View
 
-__all__ = ["ISMCTSBot", "win_share"]
+__all__ = ["EXPLORATION", "ITERATIONS", "MARGIN", "PAIRED", "ISMCTSBot", "win_share"]
+
+#: The settings of `ISMCTSBot` that take plain values, as the games' ``search`` bots declare them.
+ITERATIONS = Setting("iterations", "integer", 200, "deals searched per decision", minimum=1, maximum=1_000_000)
+EXPLORATION = Setting("exploration", "number", 0.7, "the UCB exploration constant", minimum=0, maximum=100)
+PAIRED = Setting("paired", "bool", False, "play every deal with every legal decision")
+MARGIN = Setting(
+    "margin", "number", 2.0, "standard errors another decision must beat the anchor's by", minimum=0, infinite=True
+)
 
 
 def win_share(start: State, end: State, seat: int) -> float:
@@ -44,11 +50,6 @@ def win_share(start: State, end: State, seat: int) -> float:
         return 0.5
     winners = end.winners
     return 1 / len(winners) if seat in winners else 0.0
-
-
-def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 1:
-        raise ConfigError(f"{attribute.name} must be an integer of at least 1, got {brief(value)}")
 
 
 @attrs.define(eq=False, slots=True)
@@ -85,14 +86,14 @@ class ISMCTSBot(Bot):
 
     Attributes:
         game: The game (its ``sample_state`` deals what the seat cannot see).
-        iterations: Deals searched per decision.
-        exploration: The UCB exploration constant.
+        iterations: Deals searched per decision (1 to 100,000).
+        exploration: The UCB exploration constant (0 to 100).
         rollout: The bot that plays on from a new node (default: random).
         horizon: ``horizon(start, state)`` is True where a playout stops (default: the game's end).
         reward: ``reward(start, end, seat)`` scores a playout for a seat (default: `win_share`).
         paired: Play every deal with every legal root action (see above).
         anchor: A bot whose choice stands unless clearly beaten (default: none).
-        margin: How many standard errors another action must beat ``anchor``'s by.
+        margin: How many standard errors another action must beat ``anchor``'s by (at least 0, or inf).
 
     The choice is the most visited action; with ``paired`` (equal visits) the
     one with the best mean reward; with an ``anchor``, the anchor's unless
@@ -102,14 +103,14 @@ class ISMCTSBot(Bot):
     name: ClassVar[str] = "search"
 
     game: Game
-    iterations: int = attrs.field(default=200, validator=_positive)
-    exploration: float = 0.7
+    iterations: int = attrs.field(default=200, validator=ITERATIONS.validator)
+    exploration: float = attrs.field(default=0.7, validator=EXPLORATION.validator)
     rollout: Bot | None = None
     horizon: Callable[[State, State], bool] | None = None
     reward: Callable[[State, State, int], float] | None = None
-    paired: bool = False
+    paired: bool = attrs.field(default=False, validator=PAIRED.validator)
     anchor: Bot | None = None
-    margin: float = 2.0
+    margin: float = attrs.field(default=2.0, validator=MARGIN.validator)
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Search ``iterations`` deals consistent with ``view`` and return the choice (see the class)."""

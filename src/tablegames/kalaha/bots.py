@@ -29,25 +29,27 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from tablegames.core.bots import Bot
+from tablegames.core.bots import Bot, BotSpec, Setting, random_spec
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
 
 if TYPE_CHECKING:
     import random
+    from collections.abc import Callable
 
     from tablegames.core.protocol import Action, View
     from tablegames.kalaha.actions import Sow
     from tablegames.kalaha.game import Kalaha
     from tablegames.kalaha.state import KalahaState
 
-__all__ = ["Analysis", "KalahaHeuristic", "KalahaSearch"]
+__all__ = ["SEARCH_SETTINGS", "Analysis", "KalahaHeuristic", "KalahaSearch", "kalaha_bots"]
 
 
 def _standard_game() -> Kalaha:
@@ -64,26 +66,15 @@ def _check_game(_: Any, attribute: Any, value: Any) -> None:
         raise ConfigError(f"{attribute.name} must be a Kalaha game, got {brief(value)}")
 
 
-def _check_depth(_: Any, attribute: Any, value: Any) -> None:
-    if type(value) is not int or value < 1:
-        raise ConfigError(f"{attribute.name} must be an integer of at least 1, got {brief(value)}")
-
-
-def _check_seconds(_: Any, attribute: Any, value: Any) -> None:
-    if value is None:
-        return
-    if type(value) not in (int, float) or not math.isfinite(value) or value <= 0:
-        raise ConfigError(f"{attribute.name} must be a number of seconds above 0, or None, got {brief(value)}")
-
-
-def _check_weight(_: Any, attribute: Any, value: Any) -> None:
-    if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
-        raise ConfigError(f"{attribute.name} must be a number of at least 0, got {brief(value)}")
-
-
-def _check_bool(_: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise ConfigError(f"{attribute.name} must be True or False, got {brief(value)}")
+#: `KalahaSearch`'s settings, as ``game.bot("search", ...)`` checks them.
+DEPTH = Setting("depth", "integer", 8, "the deepest search, in moves", minimum=1, maximum=1000)
+TIME_LIMIT = Setting(
+    "time_limit", "number", None, "seconds per move (null: search to depth)", minimum=0, maximum=3600, above=True,
+    nullable=True,
+)  # fmt: skip
+SIDE_WEIGHT = Setting("side_weight", "number", 0.0, "weight of a seed on one's own side at the horizon", minimum=0)
+RANDOMIZE = Setting("randomize", "bool", True, "draw among equally good moves")
+SEARCH_SETTINGS = (DEPTH, TIME_LIMIT, SIDE_WEIGHT, RANDOMIZE)
 
 
 def _position(game: Kalaha, view: View, rng: random.Random) -> KalahaState:
@@ -227,8 +218,8 @@ class KalahaSearch(Bot):
 
     Attributes:
         game: The game it plays (``game.bot("search")`` sets it).
-        depth: The deepest search, in moves (at least 1).
-        time_limit: Seconds per move, or None to search to ``depth`` whatever it takes.
+        depth: The deepest search, in moves (1 to 1,000).
+        time_limit: Seconds per move (above 0, at most 3,600), or None to search to ``depth`` whatever it takes.
         side_weight: The weight of a seed on one's own side at the horizon,
             against 1 for a seed in the store (at least 0).
         randomize: True: draw among the root moves of equal best value with
@@ -247,10 +238,10 @@ class KalahaSearch(Bot):
     name: ClassVar[str] = "search"
 
     game: Kalaha = attrs.field(factory=_standard_game, validator=_check_game)
-    depth: int = attrs.field(default=8, validator=_check_depth)
-    time_limit: float | None = attrs.field(default=None, validator=_check_seconds)
-    side_weight: float = attrs.field(default=0.0, validator=_check_weight)
-    randomize: bool = attrs.field(default=True, validator=_check_bool)
+    depth: int = attrs.field(default=8, validator=DEPTH.validator)
+    time_limit: float | None = attrs.field(default=None, validator=TIME_LIMIT.validator)
+    side_weight: float = attrs.field(default=0.0, validator=SIDE_WEIGHT.validator)
+    randomize: bool = attrs.field(default=True, validator=RANDOMIZE.validator)
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return a best move found by the search; equal best moves are drawn with ``rng`` if ``randomize``."""
@@ -383,3 +374,23 @@ class KalahaSearch(Bot):
 
 def _first(pair: tuple[int, Sow]) -> int:
     return pair[0]
+
+
+def kalaha_bots(game: Kalaha) -> dict[str, Callable[..., Bot]]:
+    """The bots ``game.bot(name)`` offers, each declared with its settings."""
+    return {
+        "random": random_spec("kalaha"),
+        "heuristic": BotSpec(
+            "heuristic",
+            "extra moves first, then the biggest capture, then the safest move",
+            functools.partial(KalahaHeuristic, game=game),
+            game="kalaha",
+        ),
+        "search": BotSpec(
+            "search",
+            "alpha-beta search with a transposition table and iterative deepening",
+            functools.partial(KalahaSearch, game=game),
+            SEARCH_SETTINGS,
+            game="kalaha",
+        ),
+    }

@@ -14,13 +14,14 @@ from typing import ClassVar
 import attrs
 
 from tablegames.core.protocol import Event, GameEnded
+from tablegames.core.words import plural
 from tablegames.kalaha.actions import pit_letter
 
 __all__ = ["Captured", "ExtraMove", "GameEnded", "Sowed", "Swept"]
 
 
 def _seeds(count: int) -> str:
-    return f"{count} seed" if count == 1 else f"{count} seeds"
+    return plural(count, "seed")
 
 
 @attrs.frozen

@@ -12,12 +12,10 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from tablegames.core.bots import Bot, RandomBot
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
@@ -32,6 +30,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Mapping, Sequence
 
+    from tablegames.core.bots import Bot
     from tablegames.core.protocol import View
     from tablegames.core.spaces import Encoding
 
@@ -196,7 +195,8 @@ class Kalaha(Game):
     def bots(self) -> dict[str, Callable[..., Bot]]:
         """Kalaha's bots by name: ``"random"``, ``"heuristic"`` (`KalahaHeuristic`) and ``"search"`` (`KalahaSearch`).
 
-        Each is called with the bot's settings as keywords and plays this game; see `tablegames.kalaha.bots`.
+        Each is a `tablegames.core.bots.BotSpec` declaring its settings, and plays this game; see
+        `tablegames.kalaha.bots`.
 
         Examples:
             >>> sorted(Kalaha().bots())
@@ -205,13 +205,9 @@ class Kalaha(Game):
             >>> bot.game.pits, bot.depth
             (4, 3)
         """
-        from tablegames.kalaha.bots import KalahaHeuristic, KalahaSearch
+        from tablegames.kalaha.bots import kalaha_bots
 
-        return {
-            "random": RandomBot,
-            "heuristic": functools.partial(KalahaHeuristic, game=self),
-            "search": functools.partial(KalahaSearch, game=self),
-        }
+        return kalaha_bots(self)
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KalahaState:
         check_keys(data, ("game", "options", "pits", "stores", "current_player"), InvalidStateError, "state")

@@ -208,9 +208,10 @@ def parse_action(text: str) -> Action:
     head, rest = words[0].lower(), words[1:]
     if head in ("ready", "pass") and not rest:
         return READY if head == "ready" else PASS
-    if head in _NUMBERED and len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
-        if len(rest[0]) > 2:
-            raise InvalidActionError(f"{brief(text)} is not a Kalo action: {head} takes a number from 0 to {MAX_SLOT}")
+    if head in _NUMBERED:
+        if len(rest) != 1 or not rest[0].isascii() or not rest[0].isdigit() or len(rest[0]) > 2:
+            what = "seat number, e.g. 'seat 2'" if head == "seat" else f"slot number, e.g. '{head} 3'"
+            raise InvalidActionError(f"{brief(text)} is not a Kalo action: {head} takes one {what}")
         return _NUMBERED[head](int(rest[0]))
     if head == "card" and len(rest) == 1:
         return ChooseCard(Card.parse(rest[0]))

@@ -11,7 +11,7 @@ Examples:
     >>> from tablegames.kalo import Kalo
     >>> game = Kalo(players=4)
     >>> hands = [["3c", "9c", "9d", "Kc", "2s"], ["6d", "Qd"], ["Kd", "8s"], ["Ad", "8h"]]
-    >>> state = game.position(hands, leader=0)
+    >>> state = game.position(hands, leader=0, kalo_holder=0)
     >>> bot = game.bot("heuristic")
     >>> str(bot.choose(state.view(0), random.Random(1)))  # lead the lowest rank
     '3c'
@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from tablegames.core.bots import Bot, RandomBot
+from tablegames.core.bots import Bot, BotSpec, random_spec
 from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
-from tablegames.core.search import ISMCTSBot
+from tablegames.core.search import EXPLORATION, ITERATIONS, MARGIN, PAIRED, ISMCTSBot
 from tablegames.kalo.actions import READY, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
 from tablegames.kalo.state import KaloState
 from tablegames.kalo.view import KaloView
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.view import SlotView
 
-__all__ = ["KaloHeuristic", "KaloSearch", "kalo_bots", "round_gain", "round_over", "search_bot"]
+__all__ = ["SEARCH_SETTINGS", "KaloHeuristic", "KaloSearch", "kalo_bots", "round_gain", "round_over", "search_bot"]
 
 #: The rank of the 2s; the Kalo is a 2 too (the heart 2).
 _TWO = 15
@@ -241,7 +241,7 @@ def round_gain(start: State, end: State, seat: int) -> float:
     Examples:
         >>> from tablegames.kalo import Kalo
         >>> game = Kalo(players=4)
-        >>> start = game.position([["Ac"], ["Kc"], ["Qc"], ["Jc"]], leader=0)
+        >>> start = game.position([["Ac"], ["Kc"], ["Qc"], ["Jc"]], leader=0, kalo_holder=0)
         >>> end = start
         >>> for move in ["Ac", "pass", "pass", "pass", "Kc", "pass", "pass", "Qc"]:
         ...     end = end.apply(end.parse_action(move))
@@ -285,6 +285,15 @@ class KaloSearch(ISMCTSBot):
         return super().choose(view, rng)
 
 
+#: The settings ``game.bot("search", ...)`` takes, with Kalo's defaults.
+SEARCH_SETTINGS = (
+    ITERATIONS.with_default(12),
+    EXPLORATION,
+    PAIRED.with_default(True),
+    MARGIN.with_default(1.0),
+)
+
+
 def search_bot(game: Kalo, **settings: Any) -> KaloSearch:
     """The Kalo search: 12 sampled deals per decision, each played with every legal decision to the round's end.
 
@@ -293,11 +302,15 @@ def search_bot(game: Kalo, **settings: Any) -> KaloSearch:
     standard error of the paired difference (``paired``, ``anchor`` and
     ``margin`` of `tablegames.core.search.ISMCTSBot`).
 
+    ``game.bot("search", ...)`` takes the settings of `SEARCH_SETTINGS`
+    (``iterations``, ``exploration``, ``paired``, ``margin``) and checks them;
+    called directly, this also takes the rest of
+    `tablegames.core.search.ISMCTSBot`'s fields (``rollout``, ``horizon``,
+    ``reward``, ``anchor``), which replace the defaults above.
+
     Args:
         game: The game played.
-        **settings: `tablegames.core.search.ISMCTSBot`'s settings (``iterations``,
-            ``exploration``; ``rollout``, ``horizon``, ``reward``, ``iterations``, ``paired``, ``anchor`` and
-            ``margin`` replace these defaults).
+        **settings: `tablegames.core.search.ISMCTSBot`'s settings.
 
     Raises:
         ConfigError: If a setting is bad.
@@ -317,9 +330,20 @@ def search_bot(game: Kalo, **settings: Any) -> KaloSearch:
 
 
 def kalo_bots(game: Kalo) -> dict[str, Callable[..., Bot]]:
-    """The bots ``game.bot(name)`` offers: ``random``, ``heuristic`` and ``search``, each taking its settings."""
+    """The bots ``game.bot(name)`` offers: ``random``, ``heuristic`` and ``search``, each declared with its settings."""
     return {
-        "random": RandomBot,
-        "heuristic": functools.partial(KaloHeuristic, game),
-        "search": functools.partial(search_bot, game),
+        "random": random_spec("kalo"),
+        "heuristic": BotSpec(
+            "heuristic",
+            "sheds low cards, keeps the Kalo for the end, aims its effects",
+            functools.partial(KaloHeuristic, game),
+            game="kalo",
+        ),
+        "search": BotSpec(
+            "search",
+            "Monte Carlo over sampled deals to the end of the round, correcting the heuristic",
+            functools.partial(search_bot, game),
+            SEARCH_SETTINGS,
+            game="kalo",
+        ),
     }

@@ -193,6 +193,7 @@ def _evolved(
         state.effect if effect is _SAME else effect,
         state.out,
         state.plays if plays is _SAME else plays,
+        state.aside,
     )
 
 

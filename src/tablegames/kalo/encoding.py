@@ -156,7 +156,7 @@ def observe(view: KaloView) -> tuple[int, ...]:
     me = view.seat or 0
     width = n + 5
     cards = [0] * (len(DECK) * width)
-    size = len(DECK) - len(view.removed)
+    size = len(DECK) - len(removed_cards(n))  # the most a hand can hold; cards a position set aside count as removed
     received = [0] * (n * size)
     for owner, hand in enumerate(view.hands):
         relative = (owner - me) % n

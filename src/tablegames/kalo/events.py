@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.protocol import Event, GameEnded
+from tablegames.core.words import plural
 
 if TYPE_CHECKING:
     from tablegames.kalo.cards import Card
@@ -34,6 +35,7 @@ __all__ = [
     "Robbed",
     "RoundEnded",
     "RoundStarted",
+    "TargetChosen",
     "TrickWon",
     "WentOut",
 ]
@@ -152,7 +154,8 @@ class TrickWon(Event):
     cards: int
 
     def __str__(self) -> str:
-        return f"seat {self.seat} wins the trick; {self.cards} cards go to the discard pile"
+        goes = "goes" if self.cards == 1 else "go"
+        return f"seat {self.seat} wins the trick; {plural(self.cards, 'card')} {goes} to the discard pile"
 
 
 @attrs.frozen
@@ -170,6 +173,27 @@ class CardChosen(_Hidden):
         if self.slot is None:
             return f"seat {self.seat} takes {self._card('a card')} from the discard pile"
         return f"seat {self.seat} takes up {self._card('the card')} from slot {self.slot} to give away"
+
+
+@attrs.frozen
+class TargetChosen(_Hidden):
+    """``seat`` chose ``target``: for a 3 or 5, who receives the card on its way; for a 6, whom to rob (K8).
+
+    Who gives to whom is public; the card (None for a 6, whose card is not
+    yet taken) is named only to ``seen_by``, the seats that know it.
+    """
+
+    kind: ClassVar[str] = "target_chosen"
+    seat: int
+    rank: int
+    target: int
+    card: Card | None
+    seen_by: frozenset[int]
+
+    def __str__(self) -> str:
+        if self.rank == 6:
+            return f"seat {self.seat} robs seat {self.target}"
+        return f"seat {self.seat} gives {self._card('the card')} to seat {self.target}"
 
 
 @attrs.frozen
@@ -218,12 +242,25 @@ class WentOut(Event):
 
 @attrs.frozen
 class RoundEnded(Event):
-    """Round ``round_number`` ended for ``reason`` (last, blocked or limit); ``scoring`` got 1 point each (K11)."""
+    """Round ``round_number`` ended for ``reason`` (last, blocked or limit); ``scoring`` got 1 point each (K11).
+
+    The event holds the round's summary, so that a frontend can show the
+    finished round from it alone (the next round is dealt in the same step):
+
+    Attributes:
+        places: The seats that went out, in order, the last holder included
+            when one player was left holding cards (K10, K11).
+        points: What each seat scored this round, by seat.
+        scores: Every seat's total after the round.
+    """
 
     kind: ClassVar[str] = "round_ended"
     round_number: int
     reason: str
     scoring: tuple[int, ...]
+    places: tuple[int, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
 
     def __str__(self) -> str:
         seats = ", ".join(f"seat {seat}" for seat in self.scoring) or "nobody"

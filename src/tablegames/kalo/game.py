@@ -21,14 +21,14 @@ from tablegames.core.inputs import brief
 from tablegames.core.match import new_seed
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Action, Game
-from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, int_tuple, read_int, read_str
+from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_int, read_str
 from tablegames.kalo import actions as act
 from tablegames.kalo import encoding as _encoding
-from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
-from tablegames.kalo.model import Slot
+from tablegames.kalo.cards import Card, removed_cards
+from tablegames.kalo.positions import empty_table, hands_of, lay_out
 from tablegames.kalo.reading import check_cards, read_state
 from tablegames.kalo.state import KaloState, freeze
-from tablegames.kalo.table import Table, deal_round
+from tablegames.kalo.table import deal_round
 
 if TYPE_CHECKING:
     import random
@@ -122,7 +122,7 @@ class Kalo(Game):
             >>> Kalo().deal(deal).kalo_holder
             2
         """
-        cards = _hands(hands, "a dealt card")
+        cards = hands_of(hands, "a dealt card")
         if len(cards) != self.players:
             raise InvalidStateError(f"a deal needs {self.players} hands, got {len(cards)}")
         check_cards([card for hand in cards for card in hand], self.players, "the deal")
@@ -152,7 +152,7 @@ class Kalo(Game):
     def _begin(
         self, hands: tuple[tuple[Card, ...], ...], *, seed: int, scores: tuple[int, ...], round_number: int
     ) -> KaloState:
-        table = _empty_table(self, seed, scores, round_number)
+        table = empty_table(self, seed, scores, round_number)
         table.start_round(hands)
         return freeze(table)
 
@@ -161,25 +161,50 @@ class Kalo(Game):
         hands: Sequence[Sequence[Card | str]],
         *,
         pile: Sequence[Card | str] | None = None,
-        leader: int = 0,
+        trick: Sequence[tuple[int, Sequence[Card | str]]] = (),
+        passed: Sequence[int] = (),
+        effect: Mapping[str, Any] | None = None,
+        leader: int | None = None,
         scores: Sequence[int] | None = None,
         out: Sequence[int] = (),
         kalo_holder: int | None = None,
         seed: int = 0,
         round_number: int = 1,
     ) -> KaloState:
-        """Set up a position at the start of a trick, for puzzles and tests.
+        """Set up a position for puzzles and tests: a trick to be led, a trick in progress, or an effect under way.
+
+        The position is read back through the same reader as `from_dict`, so
+        it is checked exactly as a saved game is.
 
         Args:
-            hands: Every hand in slot order; a seat that is out has an empty hand.
-            pile: The discard pile; by default every card not in a hand nor removed.
-            leader: Who is to lead. If that seat cannot lead, the rules move the
-                lead on at once (K7), as in play.
+            hands: Every hand in slot order, as dealt; a seat that is out has an empty hand.
+            pile: The discard pile. By default every card in no hand, not in the
+                trick and not on its way in the effect (nor removed, K1). Given,
+                the cards in none of those places are set aside: out of this
+                round as if removed (`KaloState.aside`, public), back in the next deal.
+            trick: The plays of the trick in progress, in order, each
+                ``(seat, cards)``; empty for a trick about to be led.
+            passed: The seats that passed since the trick's last play. The seat
+                to play is the first seat holding cards after the last play that
+                has not passed (K4, K6), and those before it must have passed.
+            effect: An effect of the trick's last play being resolved (K8): a
+                mapping of ``step`` (default: the rank's first, ``card`` or
+                ``seat``), ``left`` (effects still to resolve, this one included;
+                default: the cards played), ``card`` (the card on its way),
+                ``target`` (the other player, once chosen) and ``origin`` (the
+                seats that know the card on its way; default: whoever chose it or,
+                for a 6, lost it). Its rank and seat are the last play's.
+            leader: Who leads the trick. With a trick, its first player (the
+                default). Without, the seat to lead (default 0); if it cannot
+                lead, the rules move the lead on at once (K7), as in play.
             scores: The scores so far; by default the points the seats in
                 ``out`` scored for their places this round (K10), 0 for the others.
                 Scores must include those points.
-            out: The seats already out this round, in order; exactly the empty hands.
-            kalo_holder: Who was dealt the Kalo (default: whoever holds it, else seat 0).
+            out: The seats already out this round, in order: exactly the empty
+                hands (but the seat whose effect is under way, out once it is done).
+            kalo_holder: Who was dealt the Kalo (K2): the seat holding it (a
+                position's hands are as dealt); when no hand holds it (it was
+                played, is on its way or set aside), it must be given.
             seed: Seeds the deals of later rounds.
             round_number: The round in progress.
 
@@ -188,42 +213,32 @@ class Kalo(Game):
                 position is inconsistent.
 
         Examples:
-            >>> state = Kalo(players=3).position([["3c"], ["Kd", "Ks"], ["4h"]], leader=0)
+            >>> state = Kalo(players=3).position([["3c"], ["Kd", "Ks"], ["4h"]], leader=0, kalo_holder=0)
             >>> state.current_player   # seat 0's lone 3 cannot be played: blocked, the lead moves on
             1
+            >>> trick = Kalo(players=3).position(
+            ...     [["9c", "Kh"], ["Qd"], ["5s", "Ah"]], pile=["4c"], trick=[(1, ["10d"]), (2, ["Jd"])], kalo_holder=0
+            ... )
+            >>> trick.current_player, [str(action) for action in trick.legal_actions()], len(trick.aside)
+            (0, ['Kh', 'pass'], 43)
         """
-        held = _hands(hands, "a card in a hand")
-        if len(held) != self.players:
-            raise InvalidStateError(f"a position needs {self.players} hands, got {len(held)}")
-        in_hands = {card for hand in held for card in hand}
-        removed = set(removed_cards(self.players))
-        rest = [card for card in DECK if card not in in_hands and card not in removed]
-        piled = rest if pile is None else [_card(card, "a card in the pile") for card in _sequence(pile, "pile")]
-        check_cards([*(card for hand in held for card in hand), *piled], self.players, "the position")
-        outs = int_tuple(out, "out", InvalidStateError, minimum=0)
-        if sorted(outs) != [seat for seat, hand in enumerate(held) if not hand]:
-            raise InvalidStateError(
-                f"out {list(outs)} must list exactly the seats with empty hands, in the order they went out"
+        totals = None if scores is None else self._scores(scores)
+        return self._checked(
+            lay_out(
+                self,
+                hands,
+                pile=pile,
+                trick=trick,
+                passed=passed,
+                effect=effect,
+                leader=leader,
+                scores=totals,
+                out=out,
+                kalo_holder=kalo_holder,
+                seed=seed,
+                round_number=round_number,
             )
-        if len(held) - len(outs) < 2:
-            raise InvalidStateError("at least two players must hold cards, or the round would be over")
-        check_int(leader, "leader", InvalidStateError, minimum=0, maximum=self.players - 1)
-        check_int(seed, "seed", InvalidStateError)
-        check_int(round_number, "round_number", InvalidStateError, minimum=1)
-        holder = kalo_holder
-        if holder is None:
-            holder = next((seat for seat, hand in enumerate(held) if KALO in hand), 0)
-        check_int(holder, "kalo_holder", InvalidStateError, minimum=0, maximum=self.players - 1)
-        if scores is None:
-            scores = [0] * self.players
-            for place, seat in enumerate(outs):
-                scores[seat] = self.players - place
-        table = _empty_table(self, seed, self._scores(scores), round_number)
-        table.hands = [tuple(Slot(card) for card in hand) for hand in held]
-        table.pile = tuple(sorted(piled, key=card_key))
-        table.kalo_holder, table.out, table.phase = holder, outs, "play"
-        table.begin_lead(leader)
-        return self._checked(freeze(table))
+        )
 
     def action_from_dict(self, data: object) -> Action:
         """Read any Kalo action from its dict, checking every field against this game.
@@ -362,47 +377,3 @@ _NUMBERED: dict[str, type[act.Arrange | act.ChooseSeat | act.ChooseSlot | act.In
     "choose_slot": act.ChooseSlot,
     "insert": act.Insert,
 }
-
-
-def _sequence(value: object, what: str) -> Sequence[Any]:
-    if not isinstance(value, (list, tuple)):
-        raise InvalidStateError(f"{what} must be a list, got {brief(value)}")
-    return value
-
-
-def _hands(hands: object, what: str) -> tuple[tuple[Card, ...], ...]:
-    """Every hand as cards, from cards or their notation."""
-    return tuple(tuple(_card(card, what) for card in _sequence(hand, "a hand")) for hand in _sequence(hands, "hands"))
-
-
-def _card(value: Card | str, what: str) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        try:
-            return Card.parse(value)
-        except InvalidActionError as error:
-            raise InvalidStateError(f"{what}: {error}") from None
-    raise InvalidStateError(f"{what} must be a card or its notation, got {brief(value)}")
-
-
-def _empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: int) -> Table:
-    return Table(
-        game=game,
-        seed=seed,
-        round_number=round_number,
-        scores=list(scores),
-        hands=[() for _ in range(game.players)],
-        pile=(),
-        kalo_holder=0,
-        trick=(),
-        passed=frozenset(),
-        leader=0,
-        phase="play",
-        current_player=None,
-        arranged=0,
-        effect=None,
-        out=(),
-        plays=0,
-        events=None,
-    )

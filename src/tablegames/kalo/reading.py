@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.serial import check_int, check_keys, int_tuple, read_int
+from tablegames.core.words import plural
 from tablegames.kalo.actions import Play
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
@@ -25,6 +26,8 @@ _KEYS = (
     "game", "options", "seed", "round", "scores", "hands", "pile", "kalo_holder", "trick", "passed",
     "leader", "phase", "current_player", "arranged", "effect", "out", "plays",
 )  # fmt: skip
+#: Fields a state may leave out: cards set aside by a position (none in a dealt round).
+_OPTIONAL = ("aside",)
 _STEPS = {
     3: ("card", "seat", "insert"),
     4: ("card", "insert"),
@@ -212,11 +215,17 @@ def _check_effect_can_finish(effect: Effect, hands: tuple[tuple[Slot, ...], ...]
     others = sum(map(len, hands)) - own
     waiting = left - (effect.card is not None)  # effects still to find their card
     if rank == 3 and own < waiting:
-        raise InvalidStateError(f"a 3's effects still need {waiting} cards from seat {seat}'s hand, which holds {own}")
+        raise InvalidStateError(
+            f"a 3's effects still need {plural(waiting, 'card')} from seat {seat}'s hand, which holds {own}"
+        )
     if rank in (4, 5) and pile < waiting:
-        raise InvalidStateError(f"the effects of a {rank} still need {waiting} cards from the discard pile of {pile}")
+        raise InvalidStateError(
+            f"the effects of a {rank} still need {plural(waiting, 'card')} from the discard pile of {pile}"
+        )
     if rank == 6 and others < waiting:
-        raise InvalidStateError(f"a 6's effects still need {waiting} cards from the other hands, which hold {others}")
+        raise InvalidStateError(
+            f"a 6's effects still need {plural(waiting, 'card')} from the other hands, which hold {others}"
+        )
     if effect.step in ("card", "seat") and rank in (3, 5, 6) and not others:
         raise InvalidStateError(f"the effect of a {rank} needs another player holding cards")
 
@@ -256,7 +265,7 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
     Raises:
         InvalidStateError: Naming the first field that is malformed or inconsistent.
     """
-    check_keys(data, _KEYS, InvalidStateError, "state")
+    check_keys(data, _KEYS + _OPTIONAL, InvalidStateError, "state")
     missing = [key for key in _KEYS if key not in data]
     if missing:
         raise InvalidStateError(f"a Kalo state needs the field(s) {missing}")
@@ -282,7 +291,12 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
     cards += [card for play in trick for card in play.cards]
     if effect is not None and effect.card is not None:
         cards.append(effect.card)
-    check_cards(cards, n, "the state")
+    aside = tuple(
+        sorted((_card(card, "a card set aside") for card in _list(data.get("aside", []), "aside")), key=card_key)
+    )
+    check_cards([*cards, *aside], n, "the state")
+    if aside and phase == "arrange":
+        raise InvalidStateError("while hands are arranged every card is as dealt: none is set aside")
     out = int_tuple(data["out"], "out", InvalidStateError, minimum=0)
     if len(set(out)) != len(out) or any(seat >= n for seat in out):
         raise InvalidStateError(f"out must list different seats, got {list(out)}")
@@ -339,4 +353,5 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
         effect=effect,
         out=out,
         plays=plays,
+        aside=aside,
     )

@@ -14,6 +14,8 @@ not know, the discard pile unless it is shown, and the card on its way if it
 is hidden. A spectator (seat None) sees no hidden card, so every one of them
 is dealt. What the view proves narrows the deal in two ways:
 
+- Cards out of the round (removed by the player count, K1, or set aside by
+  a position) are never dealt.
 - The Kalo is dealt to ``kalo_holder`` (K2), and a slot that did not receive
   a card this round still holds a card dealt to its owner; so the Kalo can be
   in the holder's own slots, in a slot that received a card, in the discard
@@ -134,7 +136,7 @@ def sample_state(game: Kalo, view: View, rng: random.Random) -> KaloState:
     if not isinstance(view, KaloView):
         raise InvalidStateError(f"a Kalo state is sampled from a Kalo view, got {type(view).__name__}")
     players = game.players
-    if len(view.hands) != players or view.removed != removed_cards(players):
+    if len(view.hands) != players or not set(removed_cards(players)) <= set(view.removed):
         raise InvalidStateError(f"this view is not of {players}-player Kalo")
     places = hidden_places(view)
     pile_size = view.pile_size if view.pile is None else 0
@@ -236,6 +238,7 @@ def _build(game: Kalo, view: KaloView, spots: list[Place], dealt: list[Card], rn
         effect=None if view.effect is None else _effect(view.effect, effect_card, view.seat),
         out=view.out,
         plays=view.plays,
+        aside=tuple(card for card in view.removed if card not in removed_cards(game.players)),
     )
 
 

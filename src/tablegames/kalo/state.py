@@ -33,7 +33,7 @@ from tablegames.kalo.actions import (
     Ready,
     parse_action,
 )
-from tablegames.kalo.cards import DECK, EFFECTS, KALO, RANK_NAMES, Card, removed_cards
+from tablegames.kalo.cards import DECK, EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
 from tablegames.kalo.direct import SHORTCUTS
 from tablegames.kalo.table import Table, play_is_possible
 from tablegames.kalo.view import KaloView, view_of
@@ -127,6 +127,8 @@ class KaloState(State):
         effect: The effect being resolved, in phase ``"effect"``.
         out: Seats out of this round, in the order they went out.
         plays: Plays so far this round (ruling K11's limit counts them).
+        aside: Cards a position took out of this round (see `Kalo.position`), in deck
+            order; empty in every round dealt. They are back in the next deal.
     """
 
     game: Kalo
@@ -145,6 +147,7 @@ class KaloState(State):
     effect: Effect | None = None
     out: tuple[int, ...] = ()
     plays: int = 0
+    aside: tuple[Card, ...] = ()
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     #: Builds a state from every field, positionally, without the attrs ``__init__`` (`tablegames.core.build`).
     build: ClassVar[Callable[..., KaloState]]
@@ -332,6 +335,7 @@ class KaloState(State):
             },
             "out": list(self.out),
             "plays": self.plays,
+            **({"aside": [str(card) for card in self.aside]} if self.aside else {}),
         }
 
     def cards_in_play(self) -> tuple[Card, ...]:
@@ -345,8 +349,10 @@ class KaloState(State):
 
     @property
     def removed(self) -> tuple[Card, ...]:
-        """The cards out of this game by the player count (ruling K1)."""
-        return removed_cards(self.game.players)
+        """The cards out of this round: those out of the game by the player count (ruling K1), and any `aside`."""
+        if not self.aside:
+            return removed_cards(self.game.players)
+        return tuple(sorted((*removed_cards(self.game.players), *self.aside), key=card_key))
 
     def __str__(self) -> str:
         return str(self.view(None))

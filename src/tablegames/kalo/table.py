@@ -119,6 +119,7 @@ class Table:
     effect: Effect | None
     out: tuple[int, ...]
     plays: int
+    aside: tuple[Card, ...]
     events: list[Event] | None
 
     # -- small helpers -------------------------------------------------------
@@ -140,7 +141,7 @@ class Table:
     def start_round(self, hands: tuple[tuple[Card, ...], ...]) -> None:
         """Put a deal on the table: the Kalo holder announces, the seat after them arranges first (K2, K3)."""
         self.hands = [tuple(DEALT[card] for card in hand) for hand in hands]
-        self.pile, self.trick, self.passed, self.out = (), (), frozenset(), ()
+        self.pile, self.trick, self.passed, self.out, self.aside = (), (), frozenset(), (), ()
         self.effect, self.plays, self.arranged = None, 0, 0
         holder = next(seat for seat, hand in enumerate(hands) if KALO in hand)
         self.kalo_holder = holder
@@ -270,7 +271,22 @@ class Table:
         for seat in holders:
             self.scores[seat] += 1
         if self.events is not None:
-            self.events.append(ev.RoundEnded(round_number=self.round_number, reason=reason, scoring=tuple(holders)))
+            players = self.game.players
+            points = [0] * players
+            for place, seat in enumerate(self.out, start=1):
+                points[seat] = players - place + 1
+            for seat in holders:  # in the places too if they were the last holder, but score 1 (K11)
+                points[seat] = 1
+            self.events.append(
+                ev.RoundEnded(
+                    round_number=self.round_number,
+                    reason=reason,
+                    scoring=tuple(holders),
+                    places=self.out,
+                    points=tuple(points),
+                    scores=tuple(self.scores),
+                )
+            )
         self.check_game_end()
         if self.phase == "over":
             return
@@ -298,6 +314,13 @@ class Table:
         elif type(action) is ChooseSeat:
             step: Step = "slot" if effect.rank == 6 else "insert"
             self.effect = Effect(effect.rank, effect.seat, effect.left, step, effect.card, effect.origin, action.seat)
+            if self.events is not None:
+                seen_by = frozenset() if effect.card is None else effect.origin
+                self.events.append(
+                    ev.TargetChosen(
+                        seat=effect.seat, rank=effect.rank, target=action.seat, card=effect.card, seen_by=seen_by
+                    )
+                )
             if step == "insert":
                 self.current_player = action.seat
         elif type(action) is ChooseSlot:

@@ -24,6 +24,7 @@ import attrs
 
 from tablegames.core.build import builder
 from tablegames.core.protocol import Action, View, result_text
+from tablegames.core.words import plural
 from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import RANK_NAMES, Card
 
@@ -83,7 +84,7 @@ class KaloView(View):
     Attributes:
         round_number: The round in progress.
         kalo_holder: Who was dealt the Kalo this round.
-        removed: The cards out of the game by the player count.
+        removed: The cards out of this round: by the player count (K1), and any a position set aside.
         phase: ``"arrange"``, ``"play"``, ``"effect"`` or ``"over"``.
         hands: Every hand, slot by slot, as this seat sees it.
         trick: The plays of the trick in progress.
@@ -146,7 +147,7 @@ class KaloView(View):
             cards = " ".join(_slot_text(slot) for slot in hand) or "(out)"
             lines.append(f"{marker}seat {index}{' (you)' if index == self.seat else ''}: {cards}")
         trick = "  ".join(f"{play.seat}: {' '.join(map(str, play.cards))}" for play in self.trick) or "(new trick)"
-        lines.append(f"trick: {trick}   discard pile: {self.pile_size} cards")
+        lines.append(f"trick: {trick}   discard pile: {plural(self.pile_size, 'card')}")
         if self.pile is not None:
             lines.append("discard pile: " + " ".join(map(str, self.pile)))
         if self.effect is not None:

@@ -28,10 +28,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from tablegames.core.bots import Bot, RandomBot
+from tablegames.core.bots import Bot, BotSpec, Setting, random_spec
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
-from tablegames.core.search import ISMCTSBot
+from tablegames.core.search import EXPLORATION, ITERATIONS, PAIRED, ISMCTSBot
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard
 from tablegames.loo.cards import DECK, PAM, Card, card_key
 from tablegames.loo.rules import TRICKS, power, suit_of, trick_winner
@@ -45,7 +45,21 @@ if TYPE_CHECKING:
     from tablegames.loo.game import Loo
     from tablegames.loo.state import LooState
 
-__all__ = ["LooHeuristic", "hand_strength", "loo_bots", "round_over", "round_reward", "search_bot"]
+__all__ = [
+    "HEURISTIC_SETTINGS",
+    "SEARCH_SETTINGS",
+    "LooHeuristic",
+    "hand_strength",
+    "loo_bots",
+    "round_over",
+    "round_reward",
+    "search_bot",
+]
+
+#: The settings ``game.bot("heuristic", ...)`` and ``game.bot("search", ...)`` take.
+BOLDNESS = Setting("boldness", "number", 0.15, "how weak a hand it still plays (higher: bolder)")
+HEURISTIC_SETTINGS = (BOLDNESS,)
+SEARCH_SETTINGS = (ITERATIONS, EXPLORATION, PAIRED)
 
 
 def _check_game(_: Any, attribute: Any, value: Any) -> None:
@@ -53,11 +67,6 @@ def _check_game(_: Any, attribute: Any, value: Any) -> None:
 
     if not isinstance(value, Loo):
         raise ConfigError(f"{attribute.name} must be a Loo game, got {brief(value)}")
-
-
-def _check_number(_: Any, attribute: Any, value: Any) -> None:
-    if type(value) not in (int, float) or not math.isfinite(value):
-        raise ConfigError(f"{attribute.name} must be a finite number, got {brief(value)}")
 
 
 def _strength(card: Card, trump: str) -> int:
@@ -162,7 +171,7 @@ class LooHeuristic(Bot):
     name: ClassVar[str] = "heuristic"
 
     game: Loo = attrs.field(validator=_check_game)
-    boldness: float = attrs.field(default=0.15, validator=_check_number)
+    boldness: float = attrs.field(default=0.15, validator=BOLDNESS.validator)
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return the decision the rules of thumb above pick; ``rng`` draws only the Miss's likely worth."""
@@ -281,11 +290,14 @@ def round_reward(start: State, end: State, seat: int) -> float:
 def search_bot(game: Loo, **settings: Any) -> ISMCTSBot:
     """An ISMCTS bot for Loo: searches to the end of the round, the heuristic playing on, scored by `round_reward`.
 
+    ``game.bot("search", ...)`` takes the settings of `SEARCH_SETTINGS`
+    (``iterations``, ``exploration``, ``paired``) and checks them; called
+    directly, this takes any of `ISMCTSBot`'s fields, which override the
+    rollout, horizon and reward given here.
+
     Args:
         game: The game.
-        **settings: `ISMCTSBot` settings, such as ``iterations`` and
-            ``exploration``; they override the rollout, horizon and reward
-            given here.
+        **settings: `ISMCTSBot` settings.
 
     Raises:
         ConfigError: If a setting is not one of `ISMCTSBot`'s.
@@ -303,10 +315,21 @@ def search_bot(game: Loo, **settings: Any) -> ISMCTSBot:
 
 
 def loo_bots(game: Loo) -> dict[str, Callable[..., Bot]]:
-    """Loo's bots by name, each made with the bot's settings as keywords."""
-    factories: dict[str, Callable[..., Bot]] = {
-        "random": RandomBot,
-        "heuristic": functools.partial(LooHeuristic, game=game),
-        "search": functools.partial(search_bot, game),
+    """Loo's bots by name, each declared with its settings."""
+    return {
+        "random": random_spec("loo"),
+        "heuristic": BotSpec(
+            "heuristic",
+            "drops weak hands, heads tricks as cheaply as it can, keeps Pam and high trumps",
+            functools.partial(LooHeuristic, game=game),
+            HEURISTIC_SETTINGS,
+            game="loo",
+        ),
+        "search": BotSpec(
+            "search",
+            "Monte Carlo tree search over sampled deals to the end of the round",
+            functools.partial(search_bot, game),
+            SEARCH_SETTINGS,
+            game="loo",
+        ),
     }
-    return factories

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.protocol import Event, GameEnded
+from tablegames.core.words import plural
 from tablegames.loo.cards import PAM, SUIT_NAMES
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ __all__ = [
 
 
 def _chips(count: int) -> str:
-    return f"{count} chip" if count == 1 else f"{count} chips"
+    return plural(count, "chip")
 
 
 def _name(card: Card) -> str:
@@ -203,12 +204,26 @@ class Looed(Event):
 
 @attrs.frozen
 class RoundEnded(Event):
-    """Round ``round_number`` is over; the balances are ``balances`` and ``carry`` waits for the next pot (L13)."""
+    """Round ``round_number`` is over; the balances are ``balances`` and ``carry`` waits for the next pot (L13).
+
+    The event holds the round's summary, so that a frontend can show the
+    finished round from it alone: the next round is dealt in the same step.
+
+    Attributes:
+        tricks: Tricks won this round, by seat (all 0 when everyone else dropped, L6).
+        won: Chips each seat took from the pot this round: what its tricks paid (L11), or the whole pot (L6).
+        looed: The seats looed this round (L12), in play order.
+        loo: What each looed seat paid into the next pot: P0, the pot as trick play began.
+    """
 
     kind: ClassVar[str] = "round_ended"
     round_number: int
     balances: tuple[int, ...]
     carry: int
+    tricks: tuple[int, ...]
+    won: tuple[int, ...]
+    looed: tuple[int, ...]
+    loo: int
 
     def __str__(self) -> str:
         balances = " ".join(f"{seat}:{chips}" for seat, chips in enumerate(self.balances))

@@ -136,7 +136,11 @@ class Follow:
     winning: Card | None = None
 
     def explain(self, trump: str) -> str:
-        """Say in words why these cards and no others (for error messages)."""
+        """Say in words why these cards and no others (for error messages), naming the case: ``(L9, must follow)``.
+
+        The cases are ``must head``, ``must follow``, ``must overtrump``, ``must
+        trump`` and ``must trump the highest``, as the rules page names them.
+        """
         if self.rule in ("lead", "discard"):
             return "any card may be played" if self.rule == "lead" else "any card may be discarded"
         led = "trumps" if self.led == trump else SUIT_NAMES[self.led or trump]
@@ -145,9 +149,11 @@ class Follow:
         return {
             "head": f"{led} were led and you hold {led} that {beat}: play one of those (L9, must head)",
             "follow": f"{led} were led: play one of your {led}; none of them can {beat} (L9, must follow)",
-            "overtrump": f"you hold no {led}, the suit led, but {trumps} that {beat}: overtrump (L9)",
-            "trump": f"you hold no {led}, the suit led, but {trumps}: play one, though none can {beat} (L9)",
-            "highest_trump": f"you hold no {led}, the suit led: play your highest trump (L9, trump_must_be_highest)",
+            "overtrump": f"you hold no {led}, the suit led, but {trumps} that {beat}: play one (L9, must overtrump)",
+            "trump": f"you hold no {led}, the suit led, but {trumps}: play one, though none can {beat} "
+            "(L9, must trump)",
+            "highest_trump": f"you hold no {led}, the suit led: play your highest trump "
+            "(L9, must trump the highest: option trump_must_be_highest)",
         }[self.rule]
 
 

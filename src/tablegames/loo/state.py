@@ -341,8 +341,9 @@ class LooState(State):
         (winner,) = staying
         if events is not None:
             events.append(ev.PotWon(seat=winner, chips=pot))
-        won = (*balances[:winner], balances[winner] + pot, *balances[winner + 1 :])
-        return state._end_round(won, pot=0, looed=(), events=events)
+        paid = (*balances[:winner], balances[winner] + pot, *balances[winner + 1 :])
+        taken = tuple(pot if other == winner else 0 for other in range(self.game.players))
+        return state._end_round(paid, pot=0, looed=(), won=taken, events=events)
 
     def _play(self, card: Card, events: list[Event] | None) -> LooState:
         seat = self.current_player
@@ -405,10 +406,19 @@ class LooState(State):
             return state
         won = state.tricks_won
         looed = tuple(other for other in _order(self.dealer, players) if decisions[other] != "drop" and not won[other])
-        return state._end_round(balances, pot=state.pot, looed=looed, events=events)
+        taken = [0] * players
+        for number, each in enumerate(tricks):
+            taken[each[trick_winner([play.card for play in each], self.trump)].seat] += payouts(self.p0)[number]
+        return state._end_round(balances, pot=state.pot, looed=looed, won=tuple(taken), events=events)
 
     def _end_round(
-        self, balances: tuple[int, ...], *, pot: int, looed: tuple[int, ...], events: list[Event] | None
+        self,
+        balances: tuple[int, ...],
+        *,
+        pot: int,
+        looed: tuple[int, ...],
+        won: tuple[int, ...],
+        events: list[Event] | None,
     ) -> LooState:
         """Settle the loo (L12, L13) and deal the next round, or end the game after the last (L14)."""
         paid = list(balances)
@@ -418,7 +428,16 @@ class LooState(State):
                 events.append(ev.Looed(seat=seat, chips=self.p0))
         carry = self.carry + self.p0 * len(looed)
         if events is not None:
-            events.append(ev.RoundEnded(round_number=self.round_number, balances=tuple(paid), carry=carry))
+            ended = ev.RoundEnded(
+                round_number=self.round_number,
+                balances=tuple(paid),
+                carry=carry,
+                tricks=self.tricks_won,
+                won=won,
+                looed=looed,
+                loo=self.p0 if looed else 0,
+            )
+            events.append(ended)
         game = self.game
         if self.round_number < game.rounds:
             deal = shuffled_deal(game, self.seed, self.round_number + 1)

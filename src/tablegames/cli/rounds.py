@@ -1,0 +1,138 @@
+r"""The summary of a finished round, read from the round's ``round_ended`` event alone.
+
+A round's end and the next deal are one step, so no state shows a finished
+round; the ``round_ended`` event holds its summary instead (Kalo: the places
+and points, Loo: the tricks, the chips won, the loo). This module reads that
+event as JSON (``event.to_dict()``), as a web frontend would receive it, and
+says it in a few lines: the same words ``play`` and ``replay`` show.
+
+Examples:
+    >>> import tablegames
+    >>> from tablegames.kalo import Kalo
+    >>> state = Kalo(players=3).position([["Ac"], ["Kc"], []], out=[2], kalo_holder=0)
+    >>> events = state.step(state.parse_action("Ac")).events   # seat 0 goes out; seat 1 is left holding cards
+    >>> ended = next(event for event in events if event.kind == "round_ended")
+    >>> print("\n".join(round_summary("kalo", ended.to_dict(), target=15)))
+    round 1 is over: one player holds cards
+      places: 1. seat 2 (+3)  2. seat 0 (+2)  3. seat 1 (+1)
+      scores: 0:2  1:1  2:3 · the game ends at 15: seat 2 leads, 12 to go
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tablegames.core.words import plural
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from tablegames import Event, Ply
+
+__all__ = ["ROUND_ENDED", "ROUND_STARTED", "events_of_round", "round_summary"]
+
+#: The type of the event that starts a round.
+ROUND_STARTED = "round_started"
+
+#: The type of the event that ends a round, in every game with rounds.
+ROUND_ENDED = "round_ended"
+
+_WHY = {
+    "last": "one player holds cards",
+    "blocked": "every player holding cards is blocked",
+    "limit": "the round reached its play limit",
+}
+
+
+def _seats(seats: Sequence[int]) -> str:
+    """``seat 2``, ``seats 0 and 2``, ``seats 0, 1 and 3``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+def _scores(scores: Sequence[int]) -> str:
+    return "  ".join(f"{seat}:{score}" for seat, score in enumerate(scores))
+
+
+def _leaders(scores: Sequence[int]) -> tuple[list[int], int]:
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best], best
+
+
+def events_of_round(plies: Sequence[Ply], seat: int | None) -> list[Event]:
+    """The events of the round in progress after ``plies``, as ``seat`` may know them (all, if no round starts)."""
+    found: list[Event] = []
+    for ply in reversed(plies):
+        for event in reversed(ply.events):
+            if event.kind == ROUND_STARTED:
+                return list(reversed(found))
+            seen = event.for_seat(seat)
+            if seen is not None:
+                found.append(seen)
+    return list(reversed(found))
+
+
+def round_summary(
+    game: str, event: Mapping[str, Any], *, target: int | None = None, rounds: int | None = None
+) -> list[str]:
+    """The lines that sum up a finished round, from its ``round_ended`` event's dict; empty for other events.
+
+    Args:
+        game: The game's name (``"kalo"``, ``"loo"``).
+        event: An event's ``to_dict()``.
+        target: Kalo: the total that ends the game.
+        rounds: Loo: how many rounds the game has.
+    """
+    if event.get("type") != ROUND_ENDED:
+        return []
+    if game == "kalo":
+        return _kalo(event, target)
+    if game == "loo":
+        return _loo(event, rounds)
+    return [f"round {event.get('round_number')} is over"]
+
+
+def _kalo(event: Mapping[str, Any], target: int | None) -> list[str]:
+    points, scores, reason = event["points"], event["scores"], event["reason"]
+    lines = [f"round {event['round_number']} is over: {_WHY.get(reason, reason)}"]
+    places = "  ".join(f"{place}. seat {seat} (+{points[seat]})" for place, seat in enumerate(event["places"], 1))
+    if places:
+        lines.append(f"  places: {places}")
+    if reason != "last" and event["scoring"]:
+        lines.append(f"  1 point each to {_seats(event['scoring'])}, still holding cards")
+    standing = f"  scores: {_scores(scores)}"
+    if target is not None:
+        leaders, best = _leaders(scores)
+        who = f"{_seats(leaders)} {'leads' if len(leaders) == 1 else 'lead'}"
+        standing += f" · the game ends at {target}: {who}, {target - best} to go"
+    lines.append(standing)
+    return lines
+
+
+def _loo(event: Mapping[str, Any], rounds: int | None) -> list[str]:
+    number = event["round_number"]
+    lines = [f"round {number}{f' of {rounds}' if rounds else ''} is over"]
+    tricks, won = event["tricks"], event["won"]
+    if any(tricks):
+        taken = ", ".join(
+            f"seat {seat} won {count} (+{plural(won[seat], 'chip')})" for seat, count in enumerate(tricks) if count
+        )
+        lines.append(f"  tricks: {taken}")
+    else:
+        winner = next((seat for seat, chips in enumerate(won) if chips), None)
+        if winner is not None:
+            lines.append(f"  everyone else dropped: seat {winner} takes the pot of {plural(won[winner], 'chip')}")
+    if event["looed"]:
+        pays = "pays" if len(event["looed"]) == 1 else "each pay"
+        lines.append(f"  looed: {_seats(event['looed'])} {pays} {plural(event['loo'], 'chip')} into the next pot")
+    standing = f"  balances: {_scores(event['balances'])}"
+    if event["carry"]:
+        standing += f" · {plural(event['carry'], 'chip')} carried over"
+    if rounds:
+        leaders, _ = _leaders(event["balances"])
+        left = rounds - number
+        who = f"{_seats(leaders)} {'leads' if len(leaders) == 1 else 'lead'}"
+        standing += f" · {who}, {plural(left, 'round')} to go" if left else f" · {who}"
+    lines.append(standing)
+    return lines

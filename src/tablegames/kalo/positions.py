@@ -1,0 +1,217 @@
+"""Setting up Kalo rounds by hand: the pieces `Kalo.deal` and `Kalo.position` are built from.
+
+A position is laid out on a working table and then read back through the
+same reader as `Kalo.from_dict` (`tablegames.kalo.reading.read_state`), so a
+puzzle is checked exactly like a saved game. What is checked here is only
+what the table needs to be laid out: the types, and where the turn is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tablegames.core.errors import InvalidActionError, InvalidStateError
+from tablegames.core.inputs import brief
+from tablegames.core.serial import check_int, int_tuple
+from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, card_key, removed_cards
+from tablegames.kalo.model import Effect, Slot, TrickPlay
+from tablegames.kalo.reading import check_cards
+from tablegames.kalo.state import KaloState, freeze
+from tablegames.kalo.table import FIRST_STEP, Table
+
+if TYPE_CHECKING:
+    from tablegames.kalo.game import Kalo
+
+__all__ = ["EFFECT_KEYS", "card_of", "empty_table", "hands_of", "lay_out", "sequence"]
+
+#: What an effect in progress given to `Kalo.position` may say; its rank and seat are the trick's last play's.
+EFFECT_KEYS = ("step", "left", "card", "target", "origin")
+
+
+def sequence(value: object, what: str) -> Sequence[Any]:
+    """``value`` if it is a list or tuple, else an `InvalidStateError` naming ``what``."""
+    if not isinstance(value, (list, tuple)):
+        raise InvalidStateError(f"{what} must be a list, got {brief(value)}")
+    return value
+
+
+def card_of(value: object, what: str) -> Card:
+    """A card, given as a `Card` or its notation."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        try:
+            return Card.parse(value)
+        except InvalidActionError as error:
+            raise InvalidStateError(f"{what}: {error}") from None
+    raise InvalidStateError(f"{what} must be a card or its notation, got {brief(value)}")
+
+
+def hands_of(hands: object, what: str) -> tuple[tuple[Card, ...], ...]:
+    """Every hand as cards, from cards or their notation."""
+    return tuple(tuple(card_of(card, what) for card in sequence(hand, "a hand")) for hand in sequence(hands, "hands"))
+
+
+def empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: int) -> Table:
+    """A table with nothing on it yet, for a deal or a position to be laid out on."""
+    return Table(
+        game=game,
+        seed=seed,
+        round_number=round_number,
+        scores=list(scores),
+        hands=[() for _ in range(game.players)],
+        pile=(),
+        kalo_holder=0,
+        trick=(),
+        passed=frozenset(),
+        leader=0,
+        phase="play",
+        current_player=None,
+        arranged=0,
+        effect=None,
+        out=(),
+        plays=0,
+        aside=(),
+        events=None,
+    )
+
+
+def _trick(game: Kalo, trick: object) -> tuple[TrickPlay, ...]:
+    plays = []
+    for index, entry in enumerate(sequence(trick, "trick")):
+        if isinstance(entry, Mapping):
+            entry = (entry.get("seat"), entry.get("cards"))
+        pair = sequence(entry, f"trick play {index}")
+        if len(pair) != 2:
+            raise InvalidStateError(f"trick play {index} is (seat, cards), got {brief(entry)}")
+        seat = check_int(pair[0], f"trick play {index}'s seat", InvalidStateError, minimum=0, maximum=game.players - 1)
+        cards = tuple(card_of(card, f"trick play {index}") for card in sequence(pair[1], f"trick play {index}'s cards"))
+        plays.append(TrickPlay(seat=seat, cards=tuple(sorted(cards, key=card_key))))
+    return tuple(plays)
+
+
+def _effect(game: Kalo, effect: object, plays: tuple[TrickPlay, ...]) -> Effect | None:
+    """The effect in progress, of the trick's last play (K8); its consistency is the reader's to check."""
+    if effect is None:
+        return None
+    if not isinstance(effect, Mapping) or any(key not in EFFECT_KEYS for key in effect):
+        raise InvalidStateError(f"effect is a mapping of {', '.join(EFFECT_KEYS)} (all optional), got {brief(effect)}")
+    if not plays or not plays[-1].cards:
+        raise InvalidStateError("an effect belongs to the trick's last play: give the trick too")
+    last = plays[-1]
+    rank = last.cards[0].rank
+    if rank not in FIRST_STEP:
+        raise InvalidStateError(
+            f"the trick's last play is of {RANK_NAMES.get(rank, rank)}s, which have no effect; "
+            "3s, 4s, 5s and 6s do (K8)"
+        )
+    step = effect.get("step", FIRST_STEP[rank])
+    if step not in ("card", "seat", "slot", "insert"):
+        raise InvalidStateError(f"an effect's step is card, seat, slot or insert, got {brief(step)}")
+    left = check_int(effect.get("left", len(last.cards)), "the effect's left", InvalidStateError, minimum=1, maximum=4)
+    card = None if effect.get("card") is None else card_of(effect["card"], "the effect's card")
+    target = effect.get("target")
+    if target is not None:
+        target = check_int(target, "the effect's target", InvalidStateError, minimum=0, maximum=game.players - 1)
+    if "origin" in effect:
+        origin = frozenset(int_tuple(effect["origin"], "the effect's origin", InvalidStateError, minimum=0))
+    elif card is None:
+        origin = frozenset()
+    else:  # whoever chose the card (3, 4, 5) or lost it (6) knows it
+        origin = frozenset({target if rank == 6 and target is not None else last.seat})
+    return Effect(rank=rank, seat=last.seat, left=left, step=step, card=card, origin=origin, target=target)
+
+
+def _to_play(hands: tuple[tuple[Card, ...], ...], plays: tuple[TrickPlay, ...], passed: frozenset[int]) -> int:
+    """K4, K6: after the last play the turn goes to the first seat holding cards that has not passed since."""
+    players, last = len(hands), plays[-1].seat
+    for step in range(1, players):
+        seat = (last + step) % players
+        if hands[seat] and seat not in passed:
+            return seat
+    raise InvalidStateError(
+        f"every other seat holding cards has passed since seat {last}'s play, so the trick is over: "
+        "set up the next lead instead, the trick's cards in the pile"
+    )
+
+
+def lay_out(
+    game: Kalo,
+    hands: object,
+    *,
+    pile: object,
+    trick: object,
+    passed: object,
+    effect: object,
+    leader: object,
+    scores: tuple[int, ...] | None,
+    out: object,
+    kalo_holder: object,
+    seed: object,
+    round_number: object,
+) -> KaloState:
+    """Lay out the position `Kalo.position` describes and freeze it (unchecked: `Kalo.position` reads it back)."""
+    players = game.players
+    held = hands_of(hands, "a card in a hand")
+    if len(held) != players:
+        raise InvalidStateError(f"a position needs {players} hands, got {len(held)}")
+    plays = _trick(game, trick)
+    passing = frozenset(int_tuple(passed, "passed", InvalidStateError, minimum=0))
+    chosen = _effect(game, effect, plays)
+    placed = [card for hand in held for card in hand] + [card for play in plays for card in play.cards]
+    if chosen is not None and chosen.card is not None:
+        placed.append(chosen.card)
+    removed = set(removed_cards(players))
+    rest = [card for card in DECK if card not in placed and card not in removed]
+    piled = rest if pile is None else [card_of(card, "a card in the pile") for card in sequence(pile, "pile")]
+    aside = [] if pile is None else [card for card in rest if card not in set(piled)]
+    check_cards([*placed, *piled, *aside], players, "the position")
+    outs = int_tuple(out, "out", InvalidStateError, minimum=0)
+    pending = chosen.seat if chosen is not None and not held[chosen.seat] else None  # out once its effects are done
+    if sorted(outs) != [seat for seat, hand in enumerate(held) if not hand and seat != pending]:
+        raise InvalidStateError(
+            f"out {list(outs)} must list exactly the seats with empty hands, in the order they went out"
+        )
+    if chosen is None and players - len(outs) < 2:
+        raise InvalidStateError("at least two players must hold cards, or the round would be over")
+    first = plays[0].seat if plays else 0
+    start = check_int(first if leader is None else leader, "leader", InvalidStateError, minimum=0, maximum=players - 1)
+    check_int(seed, "seed", InvalidStateError)
+    check_int(round_number, "round_number", InvalidStateError, minimum=1)
+    holder = _kalo_holder(held, kalo_holder, players)
+    if scores is None:
+        totals = [0] * players
+        for place, seat in enumerate(outs):
+            totals[seat] = players - place
+        scores = tuple(totals)
+    table = empty_table(game, seed, scores, round_number)  # type: ignore[arg-type]
+    table.hands = [tuple(Slot(card) for card in hand) for hand in held]
+    table.pile = tuple(sorted(piled, key=card_key))
+    table.aside = tuple(sorted(aside, key=card_key))
+    table.kalo_holder, table.out, table.phase = holder, outs, "play"
+    table.trick, table.passed, table.plays, table.leader = plays, passing, len(plays), start
+    if chosen is not None:
+        table.phase, table.effect = "effect", chosen
+        table.current_player = chosen.receiver if chosen.step == "insert" else chosen.seat
+    elif plays:
+        table.current_player = _to_play(held, plays, passing)
+    else:
+        table.begin_lead(start)
+    return freeze(table)
+
+
+def _kalo_holder(held: tuple[tuple[Card, ...], ...], given: object, players: int) -> int:
+    """Who was dealt the Kalo (K2): the seat holding it (a position's slots are as dealt), or as given."""
+    holding = next((seat for seat, hand in enumerate(held) if KALO in hand), None)
+    if given is None:
+        if holding is None:
+            raise InvalidStateError("no hand holds the Kalo, so say who was dealt it this round: kalo_holder=SEAT (K2)")
+        return holding
+    holder = check_int(given, "kalo_holder", InvalidStateError, minimum=0, maximum=players - 1)
+    if holding is not None and holding != holder:
+        raise InvalidStateError(
+            f"seat {holding} holds the Kalo, and a position's hands are as dealt, so seat {holding} was dealt it: "
+            f"kalo_holder is {holding}, not {holder}"
+        )
+    return holder
