@@ -66,6 +66,9 @@ class Bot(abc.ABC):
 
     #: The name the bot goes by in ``game.bot(name)`` and in the arena.
     name: ClassVar[str]
+    #: Whether the bot decides in no time worth moving elsewhere (it looks at nothing but the legal
+    #: actions): a server then decides for it where it is, instead of in a worker.
+    instant: ClassVar[bool] = False
 
     @abc.abstractmethod
     def choose(self, view: View, rng: random.Random) -> Action:
@@ -84,6 +87,7 @@ class RandomBot(Bot):
     """
 
     name: ClassVar[str] = "random"
+    instant: ClassVar[bool] = True
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return a legal action drawn with ``rng``."""

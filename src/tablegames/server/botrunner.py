@@ -1,6 +1,8 @@
 """The bot runner: bots decide in worker processes, and each table's bots move after a pause.
 
-A bot's decision never runs on the server's event loop. `ProcessBotRunner`
+A bot's decision never runs on the server's event loop, unless the bot is
+``instant`` (the random bot: choosing is cheaper than sending the view
+anywhere). `ProcessBotRunner`
 (what ``tablegames serve`` uses) sends it to a pool of worker processes, so a
 search bot thinking for seconds takes no time from the requests of other
 tables (a worker exits by itself when the server is gone, even killed);
@@ -121,6 +123,8 @@ class _PoolRunner(BotRunner):
     def _new_pool(self) -> Executor: ...
 
     async def decide(self, decision: Decision) -> str:
+        if _bot(decision.game, json.dumps(decision.options, sort_keys=True), decision.bot).instant:
+            return decide(decision)  # sending it to a worker would cost far more than deciding
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             if self._pool is None:
@@ -217,9 +221,8 @@ class BotDriver:
                 except Exception:
                     LOG.exception("table %s: bot %r of seat %d failed; it moves at random", table.id, bot, seat)
                     action = str(RandomBot().choose(view, random.Random(decision.seed)))
-                wait = table.bot_delay - (loop.time() - table.changed_at)
-                if wait > 0:
-                    await asyncio.sleep(wait)
+                # Sleeping even for no time gives way to the other tables: instant bots never hold the loop.
+                await asyncio.sleep(max(0.0, table.bot_delay - (loop.time() - table.changed_at)))
                 if table.ply != ply or table.bot_turn() != seat:
                     continue
                 try:
