@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from tablegames import ConfigError
 from tablegames.core.protocol import Action, Event, GameEnded
 from tablegames.loo import DECK, PAM, Card, Drop, Loo, LooState, Stay, follow, payouts, trick_winner
+from tablegames.loo.deal import shuffled_deal
 from tablegames.loo.events import (
     CardPlayed,
     Dealt,
@@ -28,7 +29,6 @@ from tablegames.loo.events import (
     TrumpTurned,
     Undistributed,
 )
-from tablegames.loo.state import shuffled_deal
 from tablegames.testing.strategies import seeds
 from tests.loo import reference
 from tests.loo.strategies import Situation, games, situations

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from tablegames.loo.actions import Drop, PlayCard, Stay, TakeMiss
 from tablegames.loo.cards import DECK, PAM, Card
+from tablegames.loo.deal import Deal
 from tablegames.loo.game import Loo
 from tablegames.loo.rules import Follow, TrickCard, follow, payouts, trick_winner
-from tablegames.loo.state import Deal, LooState
+from tablegames.loo.state import LooState
 from tablegames.loo.view import LooView
 
 __all__ = [

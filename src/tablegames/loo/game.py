@@ -25,9 +25,10 @@ from tablegames.core.serial import JSONDict, check_header, check_int, check_keys
 from tablegames.loo import encoding as _encoding
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, Card
+from tablegames.loo.deal import Deal, shuffled_deal
 from tablegames.loo.reading import card_of, read_state
 from tablegames.loo.rules import TRICKS
-from tablegames.loo.state import Deal, LooState, begin_round, shuffled_deal
+from tablegames.loo.state import LooState, begin_round
 
 if TYPE_CHECKING:
     import random

@@ -22,9 +22,9 @@ import attrs
 from tablegames.core.build import builder
 from tablegames.core.lazy import lazy_module
 from tablegames.core.protocol import Action, Event, GameEnded, State
-from tablegames.core.shuffle import shuffle
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import DECK, Card
+from tablegames.loo.deal import Deal, shuffled_deal
 from tablegames.loo.rules import TRICKS, Follow, TrickCard, follow, payouts, playable, trick_winner
 from tablegames.loo.view import LooView, view_of
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from tablegames.loo import events as ev
     from tablegames.loo.game import Loo
 
-__all__ = ["Deal", "LooState", "begin_round", "shuffled_deal"]
+__all__ = ["LooState", "begin_round"]
 
 if not TYPE_CHECKING:
     #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
@@ -44,46 +44,6 @@ if not TYPE_CHECKING:
 #: One interned `TrickCard` per seat and card.
 _PLAYED: dict[tuple[int, Card], TrickCard] = {(seat, card): TrickCard(seat, card) for seat in range(8) for card in DECK}
 _DECISIONS: dict[Action, str] = {STAY: "play", DROP: "drop", TAKE_MISS: "miss"}
-
-
-@attrs.frozen
-class Deal:
-    """The cards of a round as dealt: every hand, the Miss, the turned-up card and the stock under it.
-
-    Attributes:
-        hands: One hand of five per seat, in `DECK` order.
-        miss: The Miss (five cards, in `DECK` order), or empty without option ``miss``.
-        turned: The card turned up; its suit is trump (L4).
-        stock: The rest, face down, in `DECK` order (its order never matters: nobody draws).
-    """
-
-    hands: tuple[tuple[Card, ...], ...]
-    miss: tuple[Card, ...]
-    turned: Card
-    stock: tuple[Card, ...]
-
-
-def _cards(places: list[int]) -> tuple[Card, ...]:
-    """The cards at ``places`` of `DECK`, in `DECK` order."""
-    return tuple(map(DECK.__getitem__, sorted(places)))
-
-
-def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
-    """Shuffle and deal a round (L4): five cards each, one at a time from the seat after the dealer.
-
-    With option ``miss`` the Miss is dealt as one more hand, after the dealer's,
-    in each pass. The shuffle comes from a generator seeded by the seed and the
-    round number, so every round of a seeded game is the same every time.
-    """
-    deck = list(range(len(DECK)))  # the deck's places: a shuffle moves them as it would the cards
-    shuffle(deck, f"loo/{seed}/{round_number}")  # as random.Random(...).shuffle(deck), faster
-    players = game.players
-    places = players + (1 if game.miss else 0)
-    dealt = [deck[place::places][:TRICKS] for place in range(places)]
-    rest = deck[places * TRICKS :]
-    dealer = game.dealer_of(round_number)
-    hands = tuple(_cards(dealt[(seat - dealer - 1) % players]) for seat in range(players))
-    return Deal(hands, _cards(dealt[players]) if game.miss else (), DECK[rest[0]], _cards(rest[1:]))
 
 
 def begin_round(

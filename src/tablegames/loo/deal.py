@@ -1,0 +1,63 @@
+"""A round's cards as dealt (L4): every hand, the Miss, the turned-up card and the stock.
+
+Examples:
+    >>> from tablegames.loo import Loo
+    >>> deal = shuffled_deal(Loo(players=3), seed=5, round_number=1)
+    >>> [len(hand) for hand in deal.hands], len(deal.stock), deal.turned in deal.stock
+    ([5, 5, 5], 36, False)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tablegames.core.shuffle import shuffle
+from tablegames.loo.cards import DECK, Card
+from tablegames.loo.rules import TRICKS
+
+if TYPE_CHECKING:
+    from tablegames.loo.game import Loo
+
+__all__ = ["Deal", "shuffled_deal"]
+
+
+@attrs.frozen
+class Deal:
+    """The cards of a round as dealt: every hand, the Miss, the turned-up card and the stock under it.
+
+    Attributes:
+        hands: One hand of five per seat, in `DECK` order.
+        miss: The Miss (five cards, in `DECK` order), or empty without option ``miss``.
+        turned: The card turned up; its suit is trump (L4).
+        stock: The rest, face down, in `DECK` order (its order never matters: nobody draws).
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    miss: tuple[Card, ...]
+    turned: Card
+    stock: tuple[Card, ...]
+
+
+def _cards(places: list[int]) -> tuple[Card, ...]:
+    """The cards at ``places`` of `DECK`, in `DECK` order."""
+    return tuple(map(DECK.__getitem__, sorted(places)))
+
+
+def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
+    """Shuffle and deal a round (L4): five cards each, one at a time from the seat after the dealer.
+
+    With option ``miss`` the Miss is dealt as one more hand, after the dealer's,
+    in each pass. The shuffle comes from a generator seeded by the seed and the
+    round number, so every round of a seeded game is the same every time.
+    """
+    deck = list(range(len(DECK)))  # the deck's places: a shuffle moves them as it would the cards
+    shuffle(deck, f"loo/{seed}/{round_number}")  # as random.Random(...).shuffle(deck), faster
+    players = game.players
+    places = players + (1 if game.miss else 0)
+    dealt = [deck[place::places][:TRICKS] for place in range(places)]
+    rest = deck[places * TRICKS :]
+    dealer = game.dealer_of(round_number)
+    hands = tuple(_cards(dealt[(seat - dealer - 1) % players]) for seat in range(players))
+    return Deal(hands, _cards(dealt[players]) if game.miss else (), DECK[rest[0]], _cards(rest[1:]))
