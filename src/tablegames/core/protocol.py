@@ -31,12 +31,13 @@ import attrs
 from tablegames.core.bots import Bot, BotSpec, random_spec
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
 from tablegames.core.inputs import brief
+from tablegames.core.outcomes import Outcome, result_text, to_int_tuple, to_seat_set, winners_of
 from tablegames.core.serial import JSONDict, check_header, fields_dict, header
 from tablegames.core.spaces import GameSpaces, StateSpaces, ViewSpaces
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from collections.abc import Callable, Mapping
 
 __all__ = [
     "Action",
@@ -119,78 +120,6 @@ def _same_json(first: object, second: object) -> bool:
     import json
 
     return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
-
-
-def winners_of(scores: Sequence[int]) -> frozenset[int]:
-    """Return the seats holding the highest score; equal leaders share the win.
-
-    Examples:
-        >>> sorted(winners_of((3, 7, 7)))
-        [1, 2]
-    """
-    best = max(scores)
-    return frozenset(seat for seat, score in enumerate(scores) if score == best)
-
-
-def to_int_tuple(values: Iterable[int]) -> tuple[int, ...]:
-    """Converter: any iterable of ints as a tuple, so equal values compare and hash equal."""
-    return tuple(values)
-
-
-def to_seat_set(seats: Iterable[int]) -> frozenset[int]:
-    """Converter: any iterable of seats as a frozenset."""
-    return frozenset(seats)
-
-
-@attrs.frozen
-class Outcome:
-    """How a finished game ended.
-
-    Attributes:
-        scores: One score per seat.
-        winners: The seats that won; several seats share a win.
-
-    Examples:
-        >>> Outcome(scores=(24, 24), winners=frozenset({0, 1})).is_draw
-        True
-    """
-
-    scores: tuple[int, ...] = attrs.field(converter=to_int_tuple)
-    winners: frozenset[int] = attrs.field(converter=to_seat_set)
-
-    @property
-    def is_draw(self) -> bool:
-        """True when every seat shares the win."""
-        return len(self.winners) == len(self.scores)
-
-    def to_dict(self) -> JSONDict:
-        """Return the outcome as a JSON-ready dict."""
-        return {
-            **header("outcome"),
-            "scores": list(self.scores),
-            "winners": sorted(self.winners),
-            "is_draw": self.is_draw,
-        }
-
-
-def result_text(scores: Sequence[int], winners: frozenset[int]) -> str:
-    """Say how a game ended: ``21–27; seat 1 wins``, ``24–24, a draw``, ``20–9–20; seats 0 and 2 share the win``.
-
-    Scores below zero (chip balances) are listed with commas: ``-2, 3, 0; seat 1 wins``.
-
-    Examples:
-        >>> result_text((24, 24), frozenset({0, 1}))
-        '24–24, a draw'
-        >>> result_text((-2, 3, 0), frozenset({1}))
-        '-2, 3, 0; seat 1 wins'
-    """
-    score = ("–" if min(scores) >= 0 else ", ").join(str(each) for each in scores)
-    if len(winners) == len(scores):
-        return f"{score}, a draw"
-    if len(winners) == 1:
-        return f"{score}; seat {min(winners)} wins"
-    seats = sorted(winners)
-    return f"{score}; seats {', '.join(map(str, seats[:-1]))} and {seats[-1]} share the win"
 
 
 @attrs.frozen
