@@ -8,7 +8,6 @@ does with it.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from hypothesis import assume, given, settings
@@ -20,10 +19,6 @@ from tablegames.kalo import (
     DECK,
     KALO,
     Card,
-    ChooseCard,
-    ChooseSeat,
-    ChooseSlot,
-    Insert,
     Kalo,
     KaloState,
     Pass,
@@ -33,97 +28,18 @@ from tablegames.kalo.actions import Arrange, Ready
 from tablegames.kalo.cards import removed_cards
 from tablegames.kalo.events import Blocked, Inserted, RoundEnded, TrickWon, WentOut
 from tablegames.testing.strategies import seeds
-from tests.kalo.strategies import effect_plays, games, kalo_states, position_args, positions, trick_states
+from tests.kalo.restated import (
+    allowed_plays,
+    check_fresh_round,
+    check_next_lead,
+    holders,
+    next_holder,
+    plays_of,
+)
+from tests.kalo.strategies import games, kalo_states, position_args, positions, trick_states
 
 if TYPE_CHECKING:
-    from tablegames.core.protocol import Action, Event
-
-# -- the rules, restated -------------------------------------------------------
-
-
-def holders(state: KaloState) -> list[int]:
-    """The seats holding cards."""
-    return [seat for seat, hand in enumerate(state.hands) if hand]
-
-
-def next_holder(state: KaloState, seat: int, *, including: bool = False) -> int | None:
-    """The first seat after ``seat`` in play order (or ``seat`` itself) that holds cards."""
-    n = state.game.players
-    return next(
-        ((seat + step) % n for step in range(0 if including else 1, n + 1) if state.hands[(seat + step) % n]), None
-    )
-
-
-def effects_possible(state: KaloState, seat: int, rank: int, count: int) -> bool:
-    """Whether ``count`` effects of ``rank`` played by ``seat`` can all be carried out."""
-    left = len(state.hands[seat]) - count
-    others = sum(len(hand) for other, hand in enumerate(state.hands) if other != seat)
-    if rank == 3:
-        return left >= count  # each 3 gives a card of what the 3s left
-    if rank in (4, 5):
-        return len(state.pile) >= count  # each takes a card of the discard pile
-    if rank == 6:
-        return others >= count  # each takes a card of another hand
-    return True
-
-
-def can_lead(state: KaloState, seat: int) -> bool:
-    """Whether ``seat`` has a legal lead: a single card will do whenever anything will."""
-    return any(effects_possible(state, seat, slot.card.rank, 1) for slot in state.hands[seat])
-
-
-def allowed_plays(state: KaloState) -> set[frozenset[Card]]:
-    """Every play the rules allow the seat to play now, worked out from the hand and the trick."""
-    seat = state.current_player
-    assert seat is not None
-    hand = [slot.card for slot in state.hands[seat]]
-    allowed: set[frozenset[Card]] = set()
-    for count in range(1, 5):
-        for cards in combinations(hand, count):
-            rank = cards[0].rank
-            if any(card.rank != rank for card in cards):
-                continue
-            if KALO in cards and count > 1 and not state.game.kalo_in_combinations:
-                continue
-            if state.trick and cards != (KALO,):
-                top = state.trick[-1].cards
-                if count != len(top) or rank <= top[0].rank:
-                    continue
-            if effects_possible(state, seat, rank, count):
-                allowed.add(frozenset(cards))
-    return allowed
-
-
-def plays_of(actions: tuple[Action, ...]) -> set[frozenset[Card]]:
-    """The plays among ``actions``, as sets of cards."""
-    return {frozenset(action.cards) for action in actions if isinstance(action, Play)}
-
-
-def check_fresh_round(state: KaloState) -> None:
-    """A round as dealt: even hands without the removed cards, the Kalo holder's next seat to open."""
-    game = state.game
-    n = game.players
-    removed = set(removed_cards(n))
-    dealt = [slot.card for hand in state.hands for slot in hand]
-    assert Counter(dealt) == Counter(card for card in DECK if card not in removed), "every other card is dealt"
-    assert {len(hand) for hand in state.hands} == {(52 - len(removed)) // n}, "evenly"
-    assert (state.pile, state.trick, state.out, state.plays) == ((), (), (), 0), "nothing played yet"
-    assert not any(slot.received or slot.known_by for hand in state.hands for slot in hand)
-    assert KALO in {slot.card for slot in state.hands[state.kalo_holder]}, "the holder announced was dealt the Kalo"
-    assert state.leader == (state.kalo_holder + 1) % n, "the seat to the holder's right opens"
-
-
-def check_next_lead(state: KaloState, start: int, events: tuple[Event, ...]) -> None:
-    """After a trick (or the deal) the first holder from ``start`` on who can lead leads; those before are blocked."""
-    n = state.game.players
-    order = [seat for seat in ((start + step) % n for step in range(n)) if state.hands[seat]]
-    able = [seat for seat in order if can_lead(state, seat)]
-    assert able, "some holder can lead, or the round would have ended"
-    assert state.current_player == state.leader == able[0]
-    assert (state.phase, state.trick, state.passed) == ("play", (), frozenset())
-    blocked = [event.seat for event in events if isinstance(event, Blocked)]
-    assert blocked == order[: order.index(able[0])], "each holder passed over is announced blocked"
-
+    from tablegames.core.protocol import Event
 
 # -- the state machine ---------------------------------------------------------------
 
@@ -460,114 +376,3 @@ def test_the_lead_goes_to_the_first_holder_who_can_lead_or_the_blocked_score_one
         assert (state.round_number, state.phase) == (2, "arrange")
         out = args["out"]  # their points for going out (K10), then 1 for each blocked holder
         assert state.scores == tuple(n - out.index(seat) if seat in out else 1 for seat in range(n))
-
-
-def carry_out(state: KaloState, play: Play, data: st.DataObject) -> list[tuple[Card, tuple[str, int], int]]:
-    """Make ``play`` and carry out its effects with drawn decisions, checking the choices each step offers.
-
-    Returns, for each card moved: the card, where it was (``("hand", seat)`` or
-    ``("pile", 0)``) and who received it.
-    """
-    seat = state.current_player
-    assert seat is not None
-    assert plays_of(state.legal_actions()) == allowed_plays(state), "the plays whose effects can be carried out"
-    state = state.apply(play)
-    moved: list[tuple[Card, tuple[str, int], int]] = []
-    card: Card | None = None
-    source: tuple[str, int] = ("pile", 0)
-    while state.phase == "effect":
-        effect = state.effect
-        assert effect is not None
-        legal = state.legal_actions()
-        if effect.step == "card":
-            offered = [slot.card for slot in state.hands[seat]] if effect.rank == 3 else list(state.pile)
-            assert legal == tuple(ChooseCard(each) for each in offered)
-        elif effect.step == "seat":
-            assert legal == tuple(ChooseSeat(other) for other in holders(state) if other != seat)
-        elif effect.step == "slot":
-            assert effect.target is not None
-            assert legal == tuple(ChooseSlot(k) for k in range(len(state.hands[effect.target])))
-        else:
-            receiver = state.current_player
-            assert receiver is not None
-            assert legal == tuple(Insert(k) for k in range(len(state.hands[receiver]) + 1))
-        action = data.draw(st.sampled_from(legal))
-        transition = state.step(action)
-        after = transition.state
-        if isinstance(action, ChooseCard):
-            card = action.card
-            owners = [owner for owner, hand in enumerate(state.hands) if card in {slot.card for slot in hand}]
-            if owners:
-                source = ("hand", owners[0])
-                assert card not in {slot.card for slot in after.hands[owners[0]]}, "it leaves the hand"
-            else:
-                source = ("pile", 0)
-                assert card in state.pile
-                assert card not in after.pile, "it leaves the discard pile"
-        elif isinstance(action, ChooseSlot):
-            assert effect.target is not None
-            card, source = state.hands[effect.target][action.slot].card, ("hand", effect.target)
-            assert card not in {slot.card for slot in after.hands[effect.target]}
-        elif isinstance(action, Insert):
-            (event,) = (event for event in transition.events if isinstance(event, Inserted))
-            assert (event.slot, event.card) == (action.slot, card)
-            assert card is not None
-            moved.append((card, source, event.seat))
-            if after.round_number == state.round_number:
-                assert after.hands[event.seat][action.slot].card is card
-                assert all(
-                    after.view(viewer).hands[event.seat][action.slot].received for viewer in range(len(after.hands))
-                )
-        state = after
-    return moved
-
-
-@given(effect_plays(3), st.data())
-def test_each_three_gives_a_card_from_what_its_players_hand_has_left(
-    drawn: tuple[KaloState, Play], data: st.DataObject
-) -> None:
-    """rules/kalo.md#effect-3, rules/kalo.md#effects: once per 3, a card of the hand goes to another holder."""
-    state, play = drawn
-    seat = state.current_player
-    moved = carry_out(state, play, data)
-    assert len(moved) == len(play.cards)
-    assert all(source == ("hand", seat) and receiver != seat for _, source, receiver in moved)
-
-
-@given(effect_plays(4), st.data())
-def test_each_four_takes_a_card_of_the_discard_pile(drawn: tuple[KaloState, Play], data: st.DataObject) -> None:
-    """rules/kalo.md#effect-4, rules/kalo.md#effects: once per 4, its player takes a card of the pile into the hand."""
-    state, play = drawn
-    seat = state.current_player
-    moved = carry_out(state, play, data)
-    assert len(moved) == len(play.cards)
-    assert all(source == ("pile", 0) and receiver == seat for _, source, receiver in moved)
-
-
-@given(effect_plays(5), st.data())
-def test_each_five_gives_a_card_of_the_discard_pile(drawn: tuple[KaloState, Play], data: st.DataObject) -> None:
-    """rules/kalo.md#effect-5, rules/kalo.md#effects: once per 5, a card of the pile goes to another holder."""
-    state, play = drawn
-    seat = state.current_player
-    moved = carry_out(state, play, data)
-    assert len(moved) == len(play.cards)
-    assert all(source == ("pile", 0) and receiver != seat for _, source, receiver in moved)
-
-
-@given(effect_plays(6), st.data())
-def test_each_six_takes_the_card_at_a_slot_of_another_hand(drawn: tuple[KaloState, Play], data: st.DataObject) -> None:
-    """rules/kalo.md#effect-6, rules/kalo.md#effects: once per 6, its player takes the card at a slot of another."""
-    state, play = drawn
-    seat = state.current_player
-    moved = carry_out(state, play, data)
-    assert len(moved) == len(play.cards)
-    assert all(source[0] == "hand" and source[1] != seat and receiver == seat for _, source, receiver in moved)
-
-
-@given(st.sampled_from([3, 4, 5, 6]).flatmap(effect_plays), st.data())
-def test_a_received_card_goes_to_the_slot_its_receiver_chooses_in_sight_of_all(
-    drawn: tuple[KaloState, Play], data: st.DataObject
-) -> None:
-    """rules/kalo.md#receiving: any slot from the front to the end; every seat sees that slot marked received."""
-    state, play = drawn
-    assert carry_out(state, play, data)
