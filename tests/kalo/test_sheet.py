@@ -489,14 +489,3 @@ def test_the_kth_player_out_scores_n_minus_k_plus_one(players: int) -> None:
         (seat, players - seat) for seat in range(players - 1)
     ]
     assert match.state.scores == tuple(range(players, 0, -1))
-
-
-def test_the_options_and_their_defaults() -> None:
-    """The defaults are 4 players, the Kalo alone and 500 plays; bad values are refused (rules/kalo.md#options)."""
-    assert Kalo().options() == {"players": 4, "kalo_in_combinations": False, "play_limit": 500}
-    assert Kalo(players=6, kalo_in_combinations=True, play_limit=9).options() == {
-        "players": 6, "kalo_in_combinations": True, "play_limit": 9,
-    }  # fmt: skip
-    for bad in ({"players": 7}, {"kalo_in_combinations": "yes"}, {"play_limit": 0}):
-        with pytest.raises(ConfigError):
-            Kalo(**bad)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tablegames import IllegalActionError, InvalidActionError, InvalidStateError, Match
+from tablegames import ConfigError, IllegalActionError, InvalidActionError, InvalidStateError, Match
 from tablegames.kalo import DECK, KALO, Card, ChooseCard, ChooseSeat, ChooseSlot, Insert, Kalo, KaloState, Pass, Play
 from tests.kalo.strategies import kalo_states, position_args
 
@@ -289,3 +289,14 @@ def test_numbered_decisions_say_what_they_take(text: str, message: str) -> None:
     """
     with pytest.raises(InvalidActionError, match=message):
         FOUR.start(seed=1).parse_action(text)
+
+
+def test_the_options_and_their_defaults() -> None:
+    """The defaults are 4 players, the Kalo alone and 500 plays; bad values are refused (rules/kalo.md#options)."""
+    assert Kalo().options() == {"players": 4, "kalo_in_combinations": False, "play_limit": 500}
+    assert Kalo(players=6, kalo_in_combinations=True, play_limit=9).options() == {
+        "players": 6, "kalo_in_combinations": True, "play_limit": 9,
+    }  # fmt: skip
+    for bad in ({"players": 7}, {"kalo_in_combinations": "yes"}, {"play_limit": 0}):
+        with pytest.raises(ConfigError):
+            Kalo(**bad)
