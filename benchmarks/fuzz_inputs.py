@@ -6,7 +6,8 @@ For each game and entry point (``from_dict``, ``state_from_dict``,
 ``action_from_dict``, ``from_record``, ``parse_action``, ``load``, ``start``) it
 feeds mutants for the time or count given and prints: tried, typed rejections,
 other exceptions, accepted and sound, accepted but broken, and slow calls (the
-entry point took over 0.1 s of processor time, so a busy machine does not
+entry point took over 0.1 s of processor time, the garbage collector paused as
+timeit does, so a busy machine or a collection of the whole heap does not
 count). The first few failures of each kind are printed in full. See
 `tablegames.testing.fuzz`; asserts nothing.
 """

@@ -98,6 +98,21 @@ def test_a_loosened_reader_fails_these_tests(monkeypatch: pytest.MonkeyPatch) ->
     assert "broken" in verdicts or "error" in verdicts
 
 
+def test_a_reader_that_fails_untyped_is_reported_with_where(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reader raising anything but a TablegamesError is an error, with its message and where it was raised."""
+    from tablegames.kalaha import Kalaha
+
+    def failing(self: Kalaha, data: dict[str, Any]) -> None:
+        raise ValueError("an empty trick has no winner")
+
+    monkeypatch.setattr(Kalaha, "_state_from_dict", failing)
+    game = GAMES["kalaha"]
+    trial = Fuzzer(game).trial("from_dict", mutant=game.start(seed=1).to_dict(), match=tablegames.Match(game, seed=1))
+    assert trial.verdict == "error"
+    assert trial.detail.startswith("ValueError: an empty trick has no winner")
+    assert "in failing" in trial.detail
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_every_single_change_to_real_actions_records_options_and_seeds_is_refused_or_sound(name: str) -> None:
     """Each legal action's dict and notation, a record, the options and seeds, changed once, are refused or sound."""

@@ -24,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import random
 import time
@@ -266,19 +267,25 @@ class Fuzzer:
         except Exception:  # building the mutant failed: a bug of the kit, reported as such
             return Trial(entry, "error", 0.0, "the mutant could not be built: " + traceback.format_exc(limit=3))
         shown = f"mutant: {brief(mutant, 600)}"
+        collecting = gc.isenabled()
+        gc.disable()  # as timeit does: a collection's pause is the process's, not the reader's
         began = time.process_time()
+        failure: Exception | None = None
         try:
             value = read()
-        except TablegamesError:
+        except Exception as error:  # judged below, the collector running again
+            failure = error
+        finally:
             seconds = time.process_time() - began
+            if collecting:
+                gc.enable()
+        if isinstance(failure, TablegamesError):
             problem = judge(None)
             verdict = "broken" if problem else "rejected"
             return Trial(entry, verdict, seconds, f"{problem or ''}\n{shown}" if problem or seconds > 0.1 else "")
-        except Exception as error:  # any other exception is what the kit looks for
-            seconds = time.process_time() - began
-            where = traceback.format_exc(limit=-3)
-            return Trial(entry, "error", seconds, f"{type(error).__name__}: {error!s:.300}\n{where}{shown}")
-        seconds = time.process_time() - began
+        if failure is not None:  # any other exception is what the kit looks for
+            where = "".join(traceback.format_exception(failure, limit=-3))
+            return Trial(entry, "error", seconds, f"{type(failure).__name__}: {failure!s:.300}\n{where}{shown}")
         try:
             problem = judge(value)
         except Exception as error:  # an accepted value that fails later is unsound
