@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablegames.kalo import Kalo
+from tests.web.support import fill_lobby
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -31,11 +32,7 @@ PHONE = {"width": 390, "height": 844}
 def lobby(pages: Pages) -> Page:
     """The lobby, a Loo table being set up."""
     page = pages.open("/", viewport=DESKTOP)
-    page.select_option("#game", "loo")
-    page.fill("#option-players", "4")
-    page.dispatch_event("#option-players", "change")
-    page.select_option("#seat-1", "human")
-    page.wait_for_selector("text=Create a Loo table")
+    fill_lobby(page, "loo", options={"players": 4}, seats={1: "human"})
     return page
 
 
@@ -113,11 +110,7 @@ def loo_phone(pages: Pages) -> Page:
 def hot_seat(pages: Pages) -> Page:
     """Two people at one screen: the cover between their turns."""
     page = pages.open("/", viewport=DESKTOP)
-    page.select_option("#game", "loo")
-    page.fill("#option-players", "3")
-    page.dispatch_event("#option-players", "change")
-    page.select_option("#seat-1", "human")
-    page.check("#hotseat")
+    fill_lobby(page, "loo", options={"players": 3}, seats={1: "human"}, hotseat=True)
     page.click("text=Create a Loo table")
     page.wait_for_selector("[data-key=ready]")
     return page
@@ -129,16 +122,16 @@ def summary(pages: Pages) -> Page:
         game="loo", options={"players": 3, "rounds": 2}, seats=["human", "heuristic", "random"], seed=2
     )
     player = pages.player(pages.open(links[0], viewport=DESKTOP), table, tokens, "summary")
-    while not player.summary_open():
-        snapshot = player.check()
-        view = snapshot["view"]
+    while True:
+        view = player.check()["view"]
+        if player.summary_open():  # it may open with the update just checked: then nothing can be clicked under it
+            return player.page
         if not view["legal_actions"]:
             continue
         if view["phase"] == "decide":
             player.click("[data-action=play]")
         else:
             player.click(f"button.card[data-card='{view['legal_actions'][0]}']")
-    return player.page
 
 
 #: Every screenshot of the guide, by the name of its file.

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["ARTIFACTS", "CARD", "PROBE", "Player", "Site", "known_cards"]
+__all__ = ["ARTIFACTS", "CARD", "PROBE", "Player", "Site", "fill_lobby", "known_cards"]
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Where the browser tests save their screenshots (ignored by git).
@@ -78,6 +78,29 @@ class Site:
         return body
 
 
+def fill_lobby(
+    page: Page,
+    game: str,
+    *,
+    options: dict[str, int] | None = None,
+    seats: dict[int, str] | None = None,
+    seed: int | None = None,
+    hotseat: bool = False,
+) -> None:
+    """Fill the lobby's form as a person would: the game, its options (players first), seats' kinds, seed, hot seat."""
+    page.select_option("#game", game)
+    for name, value in (options or {}).items():
+        page.fill(f"#option-{name}", str(value))
+        page.dispatch_event(f"#option-{name}", "change")  # a new number of players redraws the seats
+    for seat, kind in (seats or {}).items():
+        page.select_option(f"#seat-{seat}", kind)
+    if seed is not None:
+        page.fill("#seed", str(seed))
+    if hotseat:
+        page.check("#hotseat")
+    page.wait_for_selector(f"text=Create a {game.capitalize()} table")
+
+
 def known_cards(snapshot: dict[str, Any]) -> set[str]:
     """Every card a seat may know by what the server sent it: in its view and in its events."""
     return set(CARD.findall(json.dumps(snapshot["view"]) + json.dumps(snapshot["events"])))
@@ -96,6 +119,8 @@ class Player:
         self.taken = 0
         self.checked = 0
         self.held: dict[str, str] = {}
+        #: The round summaries this page showed: each the seat's ``round_ended`` event and the rows on screen.
+        self.summaries: list[tuple[dict[str, Any], list[list[str]]]] = []
 
     def probe(self) -> dict[str, Any]:
         """The page's own account of what it shows (seat, events held, decisions, busy, covered), and its cards."""
@@ -160,6 +185,12 @@ class Player:
         rows: list[list[str]] = self.page.evaluate(SUMMARY_ROWS)
         return ended[-1], rows
 
+    def close_summary(self) -> None:
+        """Read the round summary on screen into `summaries` (a screenshot of the first), then close it."""
+        self.shot("round-summary", once=True)
+        self.summaries.append(self.summary())
+        self.page.locator("dialog.summary [data-key=continue]").click()
+
     def summary_open(self) -> bool:
         """Whether a round summary waits for the player."""
         opened: bool = self.page.eval_on_selector("dialog.summary", "dialog => dialog.open")
@@ -168,13 +199,12 @@ class Player:
     def turn(self, timeout: float = 30.0) -> dict[str, Any]:
         """Wait for a decision of a seat this page plays (or the end), checking the page at every step; the snapshot.
 
-        Round summaries are looked at (a screenshot of the first) and closed as a player would.
+        Round summaries are read (`close_summary`) and closed as a player would.
         """
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.summary_open():
-                self.shot("round-summary", once=True)
-                self.page.locator("dialog.summary [data-key=continue]").click()
+                self.close_summary()
                 continue
             snapshot = self.check()
             if not snapshot:  # under the cover: the next player says they are at the screen

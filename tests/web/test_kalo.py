@@ -82,14 +82,15 @@ def test_a_kalo_round_with_every_effect_and_a_hand_arranged(pages: Pages) -> Non
     play(player, hand[0])
     decide(player, f".my-hand button.card[data-card='{hand[1]}']", "Your 3")
     decide(player, "[data-key=seat-1]", "Your 3")
-    end, rows = player.summary()  # the bots finish the round; its summary waits
+    snapshot = player.turn(timeout=60)  # the bots finish the round; its summary waits, is read and closed
+    assert len(player.summaries) == 1, "the round's summary was not shown"
+    end, rows = player.summaries[0]
     places = [str(end["places"].index(seat) + 1) if seat in end["places"] else "" for seat in range(3)]
     assert places[0] == "1", "seat 0 went out first"
     assert rows == [
         [place, str(points), str(total)]
         for place, points, total in zip(places, end["points"], end["scores"], strict=True)
     ]
-    snapshot = player.turn()  # which closes the summary
     assert snapshot["view"]["round"] == 2
     assert snapshot["view"]["scores"][0] == 13
     assert player.page.locator(".kalo-head").inner_text().count("the first to 15 points wins") == 1

@@ -6,6 +6,7 @@ import time
 from typing import TYPE_CHECKING
 
 from tests.web.conftest import PHONE
+from tests.web.support import fill_lobby
 
 if TYPE_CHECKING:
     from tests.web.conftest import Pages
@@ -15,13 +16,7 @@ if TYPE_CHECKING:
 def create_in_lobby(pages: Pages) -> tuple[Player, str]:
     """Make a 3-seat Loo table of one round in the lobby: two people and a heuristic bot; the host's player and link."""
     page = pages.open("/")
-    page.select_option("#game", "loo")
-    page.fill("#option-players", "3")
-    page.dispatch_event("#option-players", "change")
-    page.fill("#option-rounds", "1")
-    page.fill("#seed", "4")
-    page.select_option("#seat-1", "human")
-    page.select_option("#seat-2", "heuristic")
+    fill_lobby(page, "loo", options={"players": 3, "rounds": 1}, seats={1: "human", 2: "heuristic"}, seed=4)
     lobby = pages.player(page, "", {}, "host")
     lobby.shot("lobby")
     page.click("text=Create a Loo table")
@@ -50,13 +45,8 @@ def test_two_browsers_play_a_loo_round_to_its_end_against_a_bot(pages: Pages) ->
             break
         for player in players.values():
             if player.summary_open():
-                player.shot("round-summary", once=True)
                 assert "Round 1 is over" in player.page.locator("dialog.summary").inner_text()
-                end, rows = player.summary()
-                paid = [f"paid {end['loo']}" if seat in end["looed"] else "" for seat in range(3)]
-                columns = zip(end["tricks"], end["won"], paid, end["balances"], strict=True)
-                assert rows == [[str(cell) for cell in row] for row in columns], "the summary is not the round's"
-                player.page.locator("dialog.summary [data-key=continue]").click()
+                player.close_summary()
         seat = view["current_player"]
         if seat not in players or view["is_over"]:
             time.sleep(0.03)
@@ -93,6 +83,11 @@ def test_two_browsers_play_a_loo_round_to_its_end_against_a_bot(pages: Pages) ->
     for player in players.values():
         player.check()
         assert player.page.locator(".result").is_visible()
+        assert len(player.summaries) == 1, f"{player.name} was shown {len(player.summaries)} round summaries"
+        end, rows = player.summaries[0]
+        paid = [f"paid {end['loo']}" if seat in end["looed"] else "" for seat in range(3)]
+        columns = zip(end["tricks"], end["won"], paid, end["balances"], strict=True)
+        assert rows == [[str(cell) for cell in row] for row in columns], "the summary is not the round's"
         player.shot("result")
     assert host.taken + guest.taken >= 4
     assert host.checked > 10

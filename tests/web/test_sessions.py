@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from tests.server.support import free_port, serve_process
 from tests.web.conftest import broken_client
-from tests.web.support import Player, Site
+from tests.web.support import Player, Site, fill_lobby
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -101,12 +101,7 @@ def test_a_dropped_connection_rejoins_when_the_server_is_back(
 def test_a_hot_seat_shows_each_hand_only_to_its_player(pages: Pages) -> None:
     """Two people at one screen: between their turns a cover hides every card until the next one says they are there."""
     page = pages.open("/")
-    page.select_option("#game", "loo")
-    page.fill("#option-players", "3")
-    page.dispatch_event("#option-players", "change")
-    page.select_option("#seat-1", "human")
-    page.fill("#seed", "5")
-    page.check("#hotseat")
+    fill_lobby(page, "loo", options={"players": 3}, seats={1: "human"}, seed=5, hotseat=True)
     page.click("text=Create a Loo table")
     page.wait_for_url("**/tables/*")
     table = page.url.rsplit("/", 1)[1]
