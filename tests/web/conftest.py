@@ -70,6 +70,8 @@ BREAKS = {
     "capture": ("kalaha.js", 'classes.push("captured");', ""),
     # Loo's round summary shows the tricks won where the chips won belong.
     "summary": ("loo.js", '["won", (seat) => String(end.won[seat])]', '["won", (seat) => String(end.tricks[seat])]'),
+    # The result names the winner as if seat numbers were counted from 1.
+    "result": ("panels.js", "else if (winners.includes(me))", "else if (winners.includes(me + 1))"),
     # A dropped connection is not reconnected.
     "reconnect": ("wire.js", "setTimeout(() => this.reconnect(), wait);", ""),
 }

@@ -4,6 +4,7 @@ Seat 0 (the page) holds ``3c 3d 4c 5c 6c Kc Qh``; the bots hold only 3s, which b
 trick and leads: a 3 gives a card, a 6 takes one from a hand by its slot, a 4 takes one from the discard pile, a 5
 gives one from it, and the receivers choose where the cards go. Seat 0 goes out first; the bots end the round; the
 round summary waits; in the next round seat 0 arranges its new hand by dragging and by "sort by rank".
+A second position plays a game to its end: seat 0 goes out past the target.
 """
 
 from __future__ import annotations
@@ -126,3 +127,27 @@ def arrange(player: Player) -> None:
     assert snapshot["view"]["phase"] == "play" or snapshot["view"]["current_player"] != 0
     assert order(player) == hand
     player.shot("arranged")
+
+
+def test_a_kalo_game_is_played_to_its_end_with_its_result(pages: Pages) -> None:
+    """Seat 0 going out past 5×N points ends the game at once (no round summary): the result is the server's."""
+    start = Kalo(players=3).position([["Kc", "Ah"], ["3s"], ["3h"]], leader=0, scores=[14, 0, 0], kalo_holder=0)
+    table, tokens, links = pages.site.create(
+        game="kalo", options={"players": 3}, seats=["human", "heuristic", "random"], start=start.to_dict()
+    )
+    player = pages.player(pages.open(links[0]), table, tokens, "seat0")
+    play(player, "Kc")
+    play(player, "Ah")
+    snapshot = player.turn(timeout=60)
+    view = snapshot["view"]
+    assert view["is_over"]
+    assert view["winners"] == [0]
+    assert player.summaries == [], "a round summary for a round that did not end"
+    player.shot("result")
+    result = player.page.locator(".result")
+    assert result.locator("h2").inner_text() == "You win!"
+    ended = snapshot["events"][-1]["event"]
+    assert ended["type"] == "game_ended"
+    assert ended["text"] in result.inner_text()
+    for seat, score in enumerate(view["scores"]):
+        assert result.locator("tr").nth(seat).inner_text().split("\t")[1] == str(score)
