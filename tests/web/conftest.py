@@ -1,4 +1,4 @@
-"""Fixtures of the browser tests: one real ``tablegames serve`` and one Chromium per session, a context per test.
+"""Fixtures of the browser tests: one real ``tablegames serve`` and one Chromium for them all, a context per test.
 
 Every page a test opens fails the test on any console error or uncaught page error; screenshots go to
 ``artifacts/web/<test>/``.
@@ -97,7 +97,7 @@ def broken_client(folder: Path) -> list[str]:
     return ["--web", str(web)]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """A real ``tablegames serve`` on a free localhost port, with a database of its own; stopped at the end."""
     folder = tmp_path_factory.mktemp("web-server")
@@ -111,9 +111,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
             running.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium, once for the whole session."""
+    """Debian's Chromium, once for the browser tests (ended after them: Playwright's loop must not outlive them)."""
     api: Any = sync_api()
     with api.sync_playwright() as playwright:
         running = launch(playwright)
