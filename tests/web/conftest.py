@@ -72,6 +72,12 @@ BREAKS = {
     "summary": ("loo.js", '["won", (seat) => String(end.won[seat])]', '["won", (seat) => String(end.tricks[seat])]'),
     # The result names the winner as if seat numbers were counted from 1.
     "result": ("panels.js", "else if (winners.includes(me))", "else if (winners.includes(me + 1))"),
+    # The lobby says a table could not be made, but not why.
+    "refusal": (
+        "lobby.js",
+        "    } catch (error) {\n      report(error.message);\n    }\n  });\n  draw();",
+        "    } catch (error) {\n      report(`no table: pits ${error.type}`);\n    }\n  });\n  draw();",
+    ),
     # A dropped connection is not reconnected.
     "reconnect": ("wire.js", "setTimeout(() => this.reconnect(), wait);", ""),
 }

@@ -127,3 +127,19 @@ def test_a_hot_seat_shows_each_hand_only_to_its_player(pages: Pages) -> None:
         seen.add(str(snapshot["seat"]))  # the seat of the page as it settled (it may be covered again by now)
         player.check()
         first_legal(player)
+
+
+def test_the_page_shows_the_servers_refusal(pages: Pages, allow_errors: Callable[[str], None]) -> None:
+    """An option the server refuses is not a table: the lobby shows the server's own message and stays."""
+    allow_errors(r"Failed to load resource: the server responded with a status of 400")  # the browser's own line
+    page = pages.open("/")
+    fill_lobby(page, "kalaha", options={"pits": 0})
+    page.click("text=Create a Kalaha table")
+    message = page.locator("#lobby .message")
+    message.filter(has_text="pits").wait_for()
+    refused = pages.site.http.post(
+        "/api/tables", json={"game": "kalaha", "options": {"pits": 0}, "seats": ["human"] * 2}
+    )
+    assert refused.status_code == 400
+    assert message.inner_text() == refused.json()["error"]["message"]
+    assert page.url == pages.site.base + "/", "the lobby moved on to a table that was refused"
