@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests import rules_index
+from tests.browser import launch, sync_api
 from tests.docs.test_site import DOCS, ROOT
-from tests.extras import need_module, need_program
+from tests.extras import need_module
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -80,11 +81,10 @@ def test_a_translated_page_shows_the_pictures_drawn_in_its_language(site: Path) 
 
 
 def _printed(site: Path, pages: list[str]) -> dict[str, dict[str, object]]:
-    sync_api = need_module("playwright.sync_api", "test")
-    chromium = need_program("/usr/bin/chromium", "chromium")
+    playwright_api: Any = sync_api()
     found: dict[str, dict[str, object]] = {}
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+    with playwright_api.sync_playwright() as playwright:
+        browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 794, "height": 1123})  # A4 at 96 dpi
             for name in pages:

@@ -123,7 +123,24 @@ def _redact(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(logs.Redact, "filter", lambda self, record: True)
 
 
+def _check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check of actions is answered as if the seat to decide had asked, and with the hands it was checked against."""
+    from tablegames.server import tables
+
+    check = tables.Table.check
+
+    def as_deciding(self: Any, seat: int, actions: Any) -> Any:
+        current = self.current_player
+        answers = check(self, seat if current is None else current, actions)
+        for answer in answers:
+            answer["hands"] = self.state.to_dict()["hands"]
+        return answers
+
+    monkeypatch.setattr(tables.Table, "check", as_deciding)
+
+
 BREAKS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
+    "check": _check,
     "events": _events,
     "origin": _origin,
     "tokens": _tokens,

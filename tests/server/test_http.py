@@ -294,6 +294,44 @@ def test_the_record_during_play_is_the_seats_transcript_and_after_it_replays(htt
     assert main(["replay", str(path)]) == 0
 
 
+def test_checking_actions_says_why_each_would_be_refused_and_changes_nothing(http: TestClient) -> None:
+    """GET .../check answers, per action, whether it would be taken now, or the very error acting would get."""
+    table, tokens = _two_people(http)
+    for token in tokens.values():
+        http.get(f"/api/tables/{table}", headers=auth(token))
+    http.post(f"/api/tables/{table}/actions", headers=auth(tokens[0]), json={"action": "c"})  # sows into its store
+    before = http.get(f"/api/tables/{table}", headers=auth(tokens[0])).json()
+    asked = (("action", "d"), ("action", "c"), ("action", "zz"))
+    answer = http.get(f"/api/tables/{table}/check", params=asked, headers=auth(tokens[0]))
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["decisions"] == 1
+    assert [(check["action"], check["legal"]) for check in body["checks"]] == [("d", True), ("c", False), ("zz", False)]
+    for check in body["checks"][1:]:
+        acted = http.post(f"/api/tables/{table}/actions", headers=auth(tokens[0]), json={"action": check["action"]})
+        assert check["error"] == acted.json()["error"], "a check tells what acting would"
+    assert "empty" in body["checks"][1]["error"]["message"]
+    other = http.get(f"/api/tables/{table}/check?action=a", headers=auth(tokens[1])).json()
+    assert other["checks"][0]["error"]["message"] == "it is seat 0's decision, not seat 1's"
+    assert http.get(f"/api/tables/{table}", headers=auth(tokens[0])).json() == before, "a check changed the table"
+
+
+def test_checking_needs_a_seat_and_a_few_actions(http: TestClient) -> None:
+    """A check needs a token of the table, one action or more, at most max_checks; a waiting table is refused."""
+    table, tokens = _two_people(http)
+    url = f"/api/tables/{table}/check"
+    assert http.get(url, params={"action": "a"}, headers=auth(tokens[0])).status_code == 409  # seat 1 has not joined
+    http.get(f"/api/tables/{table}", headers=auth(tokens[1]))
+    assert http.get(url, params={"action": "a"}).status_code == 401
+    assert http.get(url, params={"action": "a"}, headers=auth("x" * 43)).status_code == 403
+    assert http.get(url, headers=auth(tokens[0])).status_code == 400
+    many = (("action", "a"),) * 65
+    assert http.get(url, params=many, headers=auth(tokens[0])).json()["error"]["message"] == (
+        "at most 64 actions are checked at once, got 65"
+    )
+    assert http.get(url, params=many[:64], headers=auth(tokens[0])).status_code == 200
+
+
 def test_open_tables_let_anyone_claim_a_free_seat(http: TestClient) -> None:
     """A free seat of an open table can be claimed once (a new token); of an invitation-only table never."""
     table, tokens = new_table(http, game="kalaha", seats=["human", "human"], open=True)

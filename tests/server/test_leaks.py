@@ -4,7 +4,7 @@ The same invariance test the games use (tests/kalo/test_leaks.py,
 tests/loo/test_leaks.py), applied to the bytes a seat receives. A whole Kalo
 game and a whole Loo game are played through the server with two people's
 seats (scripted clients acting over HTTP and over the WebSocket, reading
-their views, snapshots, errors and transcripts) and bots; every frame and
+their views, snapshots, errors, transcripts and the checks of actions) and bots; every frame and
 response body sent to each person's seat is recorded. Then, for each of
 those seats, the game is played again from a deal where cards that seat
 never gets to see are exchanged between other hands, the Miss and the
@@ -43,6 +43,12 @@ if TYPE_CHECKING:
     from tablegames import Game, State
 
 HUMAN = "human"
+#: The actions every person checks now and then: every card, as a play and as an effect's choice (64 at most).
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+CHECKED = tuple(
+    [("action", f"{rank}{suit}") for rank in RANKS for suit in "cdhs"]
+    + [("action", f"card {rank}h") for rank in RANKS[:12]]
+)
 
 
 @attrs.frozen
@@ -118,6 +124,9 @@ def play_through(
                 heard(seat, http.get(f"{url}/record", headers=headers).text)
             if number % 11 == 6:
                 heard(seat, http.get(f"{url}?since={max(0, len(frames[seat]) % 3)}", headers=headers).text)
+            if number % 3 == 1:  # every person asks why each card would be refused, in turn and out of turn
+                for asking in people:
+                    heard(asking, http.get(f"{url}/check", params=CHECKED, headers=auth(tokens[asking])).text)
             before = table.ply
             if number % 2 == 0:
                 heard(

@@ -102,6 +102,7 @@ def examples() -> dict[str, str]:
         call("unreadable", "POST", f"/api/tables/{table}/actions", {"action": "sow 3"}, token=second)
         call("no-token", "POST", f"/api/tables/{table}/actions", {"action": "b"})
         call("unknown-field", "POST", f"/api/tables/{table}/actions", {"action": "b", "seat": 0}, token=second)
+        call("check", "GET", f"/api/tables/{table}/check?action=b&action=a&action=e", token=second)
         call("since", "GET", f"/api/tables/{table}?since=1", token=first)
         call("spectator", "GET", f"/api/tables/{table}")
         call("transcript", "GET", f"/api/tables/{table}/record", token=first)

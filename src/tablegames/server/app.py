@@ -12,9 +12,10 @@ uvicorn. Its routes (the [wire protocol](../reference/wire.md) describes each):
 | ``GET /api/tables/{id}`` | a seat's (or a spectator's) view, events and the table |
 | ``POST /api/tables/{id}/actions`` | a seat's action; the new view |
 | ``POST /api/tables/{id}/seats/{seat}`` | claim a free seat of an open table |
+| ``GET /api/tables/{id}/check`` | whether actions would be taken now, and why not; nothing changes |
 | ``GET /api/tables/{id}/record`` | the record once over; during play what the seat may know |
 | ``WS /api/tables/{id}/ws`` | pushes: every change, as the seat may know it |
-| ``GET /``, ``/tables/{id}``, ``/static/...`` | the web client, if one is installed |
+| ``GET /``, ``/tables/{id}``, ``/static/...`` | the web client, if one is installed (`tablegames.server.webclient`) |
 
 Every error is JSON (see `tablegames.server.errors`); nothing a client sends
 makes a 500: the game's readers' typed errors become 400 or 409, and a
@@ -39,7 +40,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import tablegames
@@ -59,14 +60,22 @@ from tablegames.server.limits import Limits
 from tablegames.server.lobby import Lobby, describe_games
 from tablegames.server.logs import AccessLog
 from tablegames.server.store import Store, Synchronous
-from tablegames.server.wire import PROTOCOL_VERSION, dumps, read_action, read_create, read_json, read_since
+from tablegames.server.webclient import web_routes
+from tablegames.server.wire import (
+    PROTOCOL_VERSION,
+    dumps,
+    read_action,
+    read_checks,
+    read_create,
+    read_json,
+    read_since,
+)
 
 _applications = require("starlette.applications", "web")
 _exceptions = require("starlette.exceptions", "web")
 _middleware = require("starlette.middleware", "web")
 _responses = require("starlette.responses", "web")
 _routing = require("starlette.routing", "web")
-_staticfiles = require("starlette.staticfiles", "web")
 
 if TYPE_CHECKING:
     import os
@@ -288,6 +297,20 @@ async def claim_seat(request: Request) -> Response:
     return json_response({"seat": seat, "token": token, "join": _join_url(request, table, token)}, 201)
 
 
+async def check_actions(request: Request) -> Response:
+    """``GET /api/tables/{id}/check?action=...``: whether each action would be taken now, and if not, why."""
+    lobby = _lobby(request)
+    table = lobby.find(request.path_params["table"])
+    token = _token(request)
+    if token is None:
+        raise UnauthorizedError("checking actions needs the seat's token: 'Authorization: Bearer <token>'")
+    seat = lobby.seat_of(table, token)
+    assert seat is not None
+    actions = read_checks(request.query_params.getlist("action"), _settings(request).limits.max_checks)
+    lobby.joined(table, seat)
+    return json_response({"decisions": table.decisions(seat), "checks": table.check(seat, actions)})
+
+
 async def get_record(request: Request) -> Response:
     """``GET /api/tables/{id}/record``: the record once the game is over; before, the seat's transcript."""
     lobby = _lobby(request)
@@ -296,32 +319,6 @@ async def get_record(request: Request) -> Response:
     if table.status == "over":
         return json_response(table.record())
     return json_response(table.transcript(seat))
-
-
-def _web_routes(web: Path | None) -> list[Any]:
-    index = web / "index.html" if web is not None else None
-    if index is None or not index.is_file():
-
-        async def no_client(request: Request) -> Response:
-            del request
-            response: Response = _responses.PlainTextResponse(
-                f"tablegames {tablegames.__version__} server: no web client is installed here; "
-                "the wire protocol is at /api (see the documentation's 'Wire protocol' page)\n"
-            )
-            return response
-
-        return [_routing.Route("/", no_client), _routing.Route("/tables/{table}", no_client)]
-
-    async def page(request: Request) -> Response:
-        del request
-        response: Response = _responses.FileResponse(index, headers={"X-Content-Type-Options": "nosniff"})
-        return response
-
-    return [
-        _routing.Route("/", page),
-        _routing.Route("/tables/{table}", page),
-        _routing.Mount("/static", _staticfiles.StaticFiles(directory=web), name="static"),
-    ]
 
 
 async def _not_found(request: Request, error: Exception) -> Response:
@@ -401,9 +398,10 @@ def create_app(
         _routing.Route("/api/tables/{table}", _api(get_table)),
         _routing.Route("/api/tables/{table}/actions", _api(post_action), methods=["POST"]),
         _routing.Route("/api/tables/{table}/seats/{seat}", _api(claim_seat), methods=["POST"]),
+        _routing.Route("/api/tables/{table}/check", _api(check_actions)),
         _routing.Route("/api/tables/{table}/record", _api(get_record)),
         _routing.WebSocketRoute("/api/tables/{table}/ws", table_socket),
-        *_web_routes(web),
+        *web_routes(web),
     ]
     app: Starlette = _applications.Starlette(
         routes=routes,

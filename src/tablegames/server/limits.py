@@ -45,6 +45,7 @@ class Limits:
         max_bot_delay: The longest pause between bot moves a table may ask for, in seconds.
         max_token: The longest token the server reads, in characters.
         finished_cache: How many finished tables are kept in memory for their views and records.
+        max_checks: How many actions one ``GET .../check`` may ask about.
     """
 
     max_body: int = attrs.field(default=64 * 1024, validator=_positive)
@@ -57,6 +58,7 @@ class Limits:
     max_bot_delay: float = 10.0
     max_token: int = attrs.field(default=128, validator=_positive)
     finished_cache: int = attrs.field(default=64, validator=_positive)
+    max_checks: int = attrs.field(default=64, validator=_positive)
 
     def to_dict(self) -> JSONDict:
         """Return the limits as JSON, as ``GET /api`` shows them."""

@@ -41,7 +41,7 @@ import attrs
 
 from tablegames import Match, TablegamesError
 from tablegames.core.serial import JSONDict, header
-from tablegames.server.errors import BadRequestError, ConflictError
+from tablegames.server.errors import BadRequestError, ConflictError, error_body
 from tablegames.server.tokens import matches
 
 if TYPE_CHECKING:
@@ -261,6 +261,27 @@ class Table:
         chosen: str | Action = self._read_action(action) if seat == self.current_player else "?"
         transition = match.play(chosen, seat=seat)
         return Pending(ply=self.ply + 1, seat=seat, action=match.plies[-1].action, transition=transition)
+
+    def check(self, seat: int, actions: list[str]) -> list[JSONDict]:
+        """Whether ``seat`` could take each action now, and if not, the error taking it would get; changes nothing.
+
+        Each answer is ``{"action": ..., "legal": true}`` or ``{"action": ..., "legal": false, "error": {...}}``
+        with the error an action request would be answered with: what it may know, and nothing more.
+
+        Raises:
+            ConflictError: If the table waits for players.
+        """
+        if self.status == "waiting":
+            raise ConflictError(f"the table waits for seat(s) {', '.join(map(str, self.free_seats()))} to join")
+        answers: list[JSONDict] = []
+        for action in actions:
+            try:
+                self.propose(seat, action)
+            except TablegamesError as error:
+                answers.append({"action": action, "legal": False, **error_body(error)})
+            else:
+                answers.append({"action": action, "legal": True})
+        return answers
 
     def _read_action(self, action: str | Mapping[str, Any] | Action) -> Action:
         if not isinstance(action, (str, Mapping)):

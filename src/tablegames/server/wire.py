@@ -43,6 +43,7 @@ __all__ = [
     "CreateRequest",
     "dumps",
     "read_action",
+    "read_checks",
     "read_create",
     "read_json",
     "read_since",
@@ -184,6 +185,27 @@ def read_action(body: object, *, fields: tuple[str, ...] = ("action", "decisions
         raise BadRequestError(f"action is an action's notation (text) or its dict, got {action!r}")
     decisions = _int(data, "decisions", minimum=0, maximum=2**31)
     return ActionRequest(action=action, decisions=decisions)
+
+
+def read_checks(actions: list[str], limit: int) -> list[str]:
+    """Read the ``action`` parameters of ``GET .../check``: one to ``limit`` actions in notation.
+
+    Raises:
+        BadRequestError: If there is none, or more than ``limit``.
+
+    Examples:
+        >>> read_checks(["Qh", "Kd"], 64)
+        ['Qh', 'Kd']
+        >>> read_checks([], 64)
+        Traceback (most recent call last):
+        ...
+        tablegames.server.errors.BadRequestError: name the actions to check: ?action=<notation>&action=...
+    """
+    if not actions:
+        raise BadRequestError("name the actions to check: ?action=<notation>&action=...")
+    if len(actions) > limit:
+        raise BadRequestError(f"at most {limit} actions are checked at once, got {len(actions)}")
+    return actions
 
 
 def read_since(text: str | None) -> int:

@@ -1,0 +1,116 @@
+// Kalaha, drawn from the view: your row below from pit a, your store on the right; the opponent's row above.
+
+import { h, plural } from "./dom.js";
+
+const letter = (pit) => String.fromCharCode(97 + pit);
+
+/** The pits the last sowing put seeds in (rules 2.1 and 2.2: along your row, your store, their row, never their store). */
+function sownPits(event, pits) {
+  const sown = [];
+  let side = event.seat;
+  let place = event.pit;
+  for (let seed = 0; seed < event.seeds; seed += 1) {
+    place += 1;
+    if (place === pits) {
+      if (side === event.seat) {
+        sown.push({ store: side });
+        continue;
+      }
+      side = 1 - side;
+      place = 0;
+    } else if (place > pits) {
+      side = 1 - side;
+      place = 0;
+    }
+    sown.push({ side, pit: place });
+  }
+  return sown;
+}
+
+/** What the last move did: the sowing, the capture after it and the pits it touched. */
+function lastMove(events, pits) {
+  const index = events.findLastIndex((event) => event.type === "sowed");
+  if (index < 0) return null;
+  const sowed = events[index];
+  const capture = events.slice(index + 1).find((event) => event.type === "captured") ?? null;
+  return { sowed, capture, sown: sownPits(sowed, pits) };
+}
+
+export default {
+  name: "kalaha",
+
+  highlights: new Set(["round_ended"]),
+
+  handles: (action) => /^[a-z]$/.test(action),
+
+  draw(view, ui) {
+    const me = view.seat ?? 0;
+    const them = 1 - me;
+    const pits = view.pits[0].length;
+    const legal = new Set(view.legal_actions);
+    const move = lastMove(ui.events, pits);
+    const marks = (side, pit) => {
+      const classes = [];
+      if (!move) return classes;
+      if (move.sowed.seat === side && move.sowed.pit === pit) classes.push("from");
+      if (move.sown.some((place) => place.side === side && place.pit === pit)) classes.push("sown");
+      if (move.capture) {
+        const captor = move.capture.seat;
+        if ((side === captor && pit === move.capture.pit) || (side !== captor && pit === pits - 1 - move.capture.pit)) {
+          classes.push("captured");
+        }
+      }
+      return classes;
+    };
+    const owner = (side) => (side === view.seat ? "your" : `${ui.name(side)}'s`);
+    const pit = (side, index) => {
+      const seeds = view.pits[side][index];
+      const name = letter(index);
+      const label = `${owner(side)} pit ${name}: ${plural(seeds, "seed")}`;
+      const content = [h("span", { class: "seeds" }, String(seeds)), h("span", { class: "letter" }, name)];
+      const classes = ["pit", side === me ? "mine" : "theirs", ...marks(side, index)];
+      if (side === view.seat && legal.has(name)) {
+        return h(
+          "button",
+          { type: "button", class: [...classes, "legal"], "aria-label": `sow ${label}`, dataset: { key: `pit-${name}`, pit: name }, onclick: () => ui.act(name) },
+          content,
+        );
+      }
+      return h("div", { class: classes, role: "img", "aria-label": label, dataset: { pit: `${side}${name}` } }, content);
+    };
+    const store = (side) =>
+      h(
+        "div",
+        {
+          class: ["store", side === me ? "mine" : "theirs", move?.sown.some((place) => place.store === side) ? "sown" : null],
+          role: "img",
+          "aria-label": `${owner(side)} store: ${plural(view.stores[side], "seed")}`,
+        },
+        h("span", { class: "seeds" }, String(view.stores[side])),
+        h("span", { class: "letter" }, side === view.seat ? "your store" : `seat ${side}'s store`),
+      );
+    const top = [...Array(pits).keys()].reverse().map((index) => pit(them, index));
+    const bottom = [...Array(pits).keys()].map((index) => pit(me, index));
+    const board = h(
+      "div",
+      { class: "kalaha-board", role: "group", "aria-label": "the board" },
+      store(them),
+      h("div", { class: "row top" }, top),
+      h("div", { class: "row bottom" }, bottom),
+      store(me),
+    );
+    board.style.setProperty("--pits", String(pits));
+    const moveLine = move
+      ? h(
+          "p",
+          { class: "last-move" },
+          `Last move: ${move.sowed.text}` + (move.capture ? `; ${move.capture.text}` : ""),
+        )
+      : h("p", { class: "last-move" }, "No move yet.");
+    const hint =
+      view.seat !== null && view.legal_actions.length
+        ? h("p", { class: "prompt" }, "Your move: choose a pit to sow (", view.legal_actions.join(", "), ").")
+        : null;
+    return h("section", { class: "game kalaha", "aria-label": "Kalaha" }, hint, board, moveLine);
+  },
+};

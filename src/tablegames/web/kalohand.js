@@ -1,0 +1,242 @@
+// Kalo: your own hand — arranging it before play (drag, click or keys; sort by rank), choosing cards to play,
+// giving a card for a 3, and choosing where a card received goes.
+
+import { cardFace, cardLabel, h } from "./dom.js";
+
+const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
+const SUIT_ORDER = "cdhs";
+
+/** A card's place in Kalo's order, 3 lowest and the Kalo (2♥) highest (rules 1.2); suits only break ties. */
+export function power(card) {
+  if (card === "2h") return RANKS.length * 4;
+  return RANKS.indexOf(card.slice(0, -1)) * 4 + SUIT_ORDER.indexOf(card.slice(-1));
+}
+
+export const byRank = (cards) => [...cards].sort((a, b) => power(a) - power(b));
+
+/** How many slots of the hand are already placed while arranging: the lowest slot `arrange k` may move. */
+function placed(view) {
+  const slots = view.legal_actions.filter((a) => a.startsWith("arrange ")).map((a) => Number(a.slice(8)));
+  return slots.length ? Math.min(...slots) : 0;
+}
+
+/** Whether `seat` has arranged already: arranging goes round from the opener, the Kalo holder last (K3). */
+function arrangedAlready(view, seat) {
+  const players = view.hands.length;
+  const opener = (view.kalo_holder + 1) % players;
+  const order = (s) => (s - opener + players) % players;
+  return view.current_player !== null && order(seat) < order(view.current_player);
+}
+
+/**
+ * Send the decisions that arrange the hand in `order`: `arrange k` moves the card at slot k to the next
+ * place of the arranged front; once the rest already lies in order, `ready` (K3). One decision at a time,
+ * each after the server has taken the one before.
+ */
+export async function sendOrder(ui, order) {
+  for (;;) {
+    const view = ui.view();
+    if (view.phase !== "arrange" || !view.legal_actions.length) return;
+    const hand = view.hands[view.seat].map((slot) => slot.card);
+    const front = placed(view);
+    if (hand.slice(front).every((card, index) => card === order[front + index])) {
+      await ui.act("ready");
+      return;
+    }
+    const slot = hand.indexOf(order[front]);
+    if (slot < front || !(await ui.act(`arrange ${slot}`))) return;
+  }
+}
+
+function draft(view, local) {
+  const hand = view.hands[view.seat].map((slot) => slot.card);
+  const same = local.draft && local.draft.length === hand.length && hand.every((card) => local.draft.includes(card));
+  if (!same || view.phase !== "arrange") local.draft = hand;
+  return local.draft;
+}
+
+function move(local, card, to) {
+  const order = local.draft.filter((each) => each !== card);
+  order.splice(Math.max(0, Math.min(to, order.length)), 0, card);
+  local.draft = order;
+}
+
+function arrangeHand(view, ui, local) {
+  const order = draft(view, local);
+  const free = !arrangedAlready(view, view.seat) && !local.sending;
+  const mine = view.legal_actions.length > 0 && free;
+  const cards = order.map((card, index) => {
+    const face = cardFace(card, {
+      key: `card-${card}`,
+      pressed: free ? local.pick === card : null,
+      mark: ["arrange", free ? "movable" : null],
+      note: `place ${index + 1}`,
+      onclick: free
+        ? () => {
+            if (local.pick && local.pick !== card) {
+              move(local, local.pick, order.indexOf(card));
+              local.pick = null;
+            } else {
+              local.pick = local.pick === card ? null : card;
+            }
+            ui.refresh();
+          }
+        : null,
+    });
+    if (free) {
+      face.draggable = true;
+      face.addEventListener("dragstart", (event) => {
+        event.dataTransfer.setData("text/plain", card);
+        event.dataTransfer.effectAllowed = "move";
+      });
+      face.addEventListener("dragover", (event) => event.preventDefault());
+      face.addEventListener("drop", (event) => {
+        event.preventDefault();
+        const dragged = event.dataTransfer.getData("text/plain");
+        if (!order.includes(dragged) || dragged === card) return;
+        const box = face.getBoundingClientRect();
+        const after = event.clientX > box.left + box.width / 2;
+        const rest = order.filter((each) => each !== dragged);
+        move(local, dragged, rest.indexOf(card) + (after ? 1 : 0));
+        local.pick = null;
+        ui.refresh();
+      });
+      face.addEventListener("keydown", (event) => {
+        if (!event.shiftKey || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+        event.preventDefault();
+        move(local, card, order.indexOf(card) + (event.key === "ArrowLeft" ? -1 : 1));
+        ui.refresh();
+      });
+    }
+    return face;
+  });
+  const send = async (wanted) => {
+    local.sending = true;
+    local.draft = wanted;
+    ui.refresh();
+    try {
+      await sendOrder(ui, wanted);
+    } finally {
+      local.sending = false;
+      ui.refresh();
+    }
+  };
+  const buttons = h(
+    "div",
+    { class: "actions" },
+    h("button", { type: "button", disabled: !mine, dataset: { key: "sort" }, onclick: () => send(byRank(order)) }, "Sort by rank"),
+    h("button", { type: "button", class: "primary", disabled: !mine, dataset: { key: "done" }, onclick: () => send(order) }, "Done arranging"),
+  );
+  let note = "Drag a card to its place, or click a card and then the card whose place it takes; with the keyboard, Shift+← and Shift+→ move the focused card.";
+  if (local.sending) note = "Sending your order…";
+  else if (!free) note = "Your hand is arranged; its order stays for the round.";
+  else if (!mine) note = "You may order your cards now; send the order when it is your turn to arrange.";
+  return [h("div", { class: "hand arranging", role: "group", "aria-label": "your hand, in order" }, cards), h("p", { class: "note" }, note), buttons];
+}
+
+function playHand(view, ui, local) {
+  const hand = view.hands[view.seat];
+  const legal = view.legal_actions;
+  const plays = legal.filter((action) => action !== "pass").map((action) => action.split(" "));
+  const playable = new Set(plays.flat());
+  const held = new Set(hand.map((slot) => slot.card));
+  if (local.decisions !== ui.decisions()) {
+    local.selected = [];
+    local.decisions = ui.decisions();
+  }
+  local.selected = local.selected.filter((card) => held.has(card) && playable.has(card));
+  const chosen = new Set(local.selected);
+  const match = plays.find((cards) => cards.length === chosen.size && cards.every((card) => chosen.has(card)));
+  const selection = [...chosen].sort((a, b) => power(a) - power(b)).join(" ");
+  const reasons = ui.reasons([...hand.map((slot) => slot.card).filter((card) => !playable.has(card)), ...(selection && !match ? [selection] : [])]);
+  const cards = hand.map((slot, index) =>
+    cardFace(slot.card, {
+      key: `card-${slot.card}`,
+      pressed: playable.has(slot.card) ? chosen.has(slot.card) : null,
+      reason: playable.has(slot.card) ? null : (reasons.get(slot.card) ?? "no legal play holds this card"),
+      mark: [playable.has(slot.card) ? "legal" : "illegal", slot.received ? "received" : null, chosen.has(slot.card) ? "selected" : null],
+      note: slotNote(view, slot, index),
+      onclick: () => {
+        local.selected = chosen.has(slot.card) ? local.selected.filter((card) => card !== slot.card) : [...local.selected, slot.card];
+        ui.refresh();
+      },
+    }),
+  );
+  const blocked = selection && !match ? (reasons.get(selection) ?? "not a legal play now") : null;
+  const buttons = h(
+    "div",
+    { class: "actions" },
+    h(
+      "button",
+      {
+        type: "button",
+        class: "primary",
+        "aria-disabled": match ? null : "true",
+        title: blocked ?? (match ? null : "choose the cards to play"),
+        dataset: { key: "play" },
+        onclick: () => (match ? ui.act(match.join(" ")) : ui.say(blocked ?? "Choose the cards to play first.")),
+      },
+      match ? `Play ${match.map(cardLabel).join(" ")}` : "Play",
+    ),
+    legal.includes("pass")
+      ? h("button", { type: "button", dataset: { key: "pass", action: "pass" }, onclick: () => ui.act("pass") }, "Pass")
+      : null,
+  );
+  return [h("div", { class: "hand", role: "group", "aria-label": "your hand" }, cards), blocked ? h("p", { class: "reason" }, blocked) : null, buttons];
+}
+
+function slotNote(view, slot, index) {
+  const others = slot.known_by.filter((seat) => seat !== view.seat);
+  const notes = [`slot ${index}`];
+  if (slot.received) notes.push("received this round");
+  if (others.length) notes.push(`known to seat ${others.join(", ")}`);
+  return notes.join("; ");
+}
+
+function staticHand(view, actions) {
+  const hand = view.hands[view.seat];
+  const legal = new Set(view.legal_actions);
+  const parts = [];
+  hand.forEach((slot, index) => {
+    if (actions.insert && legal.has(`insert ${index}`)) parts.push(actions.insert(index, hand));
+    const give = actions.give && legal.has(`card ${slot.card}`);
+    parts.push(
+      cardFace(slot.card, {
+        key: `card-${slot.card}`,
+        mark: [slot.received ? "received" : null, slot.known_by.some((seat) => seat !== view.seat) ? "known" : null, give ? "legal" : null],
+        note: slotNote(view, slot, index),
+        onclick: give ? () => actions.give(slot.card) : null,
+      }),
+    );
+  });
+  if (actions.insert && legal.has(`insert ${hand.length}`)) parts.push(actions.insert(hand.length, hand));
+  return [h("div", { class: ["hand", actions.insert ? "inserting" : null], role: "group", "aria-label": "your hand" }, parts)];
+}
+
+/** Your hand, in whatever the phase and step ask of it. */
+export function myHand(view, ui, local) {
+  const mine = view.legal_actions.length > 0;
+  const effect = view.effect;
+  if (view.phase === "arrange") return arrangeHand(view, ui, local);
+  if (mine && view.phase === "play") return playHand(view, ui, local);
+  if (mine && effect?.step === "card" && effect.rank === 3) {
+    return staticHand(view, { give: (card) => ui.act(`card ${card}`) });
+  }
+  if (mine && effect?.step === "insert") {
+    const insert = (slot, hand) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "gap",
+          dataset: { key: `insert-${slot}` },
+          "aria-label": slot === 0 ? "put it in front" : slot === hand.length ? "put it at the end" : `put it before ${cardLabel(hand[slot].card)}, at slot ${slot}`,
+          title: `insert ${slot}`,
+          onclick: () => ui.act(`insert ${slot}`),
+        },
+        effect.card ? `${cardLabel(effect.card)} here` : "here",
+      );
+    return staticHand(view, { insert });
+  }
+  return staticHand(view, {});
+}

@@ -1,0 +1,156 @@
+// The parts of a table page that every game shares: the seats, the event log, the round summary, the result,
+// the invitations and the decisions a game's drawing does not show.
+
+import { append, fill, h, plural, seatName, sentence } from "./dom.js";
+
+/** The seats: who sits where, a person or a bot, connected or not, and the scores. */
+export function seatsPanel(summary, view, me) {
+  const items = (summary?.seats ?? []).map((place) => {
+    const seat = place.seat;
+    const who =
+      place.player === "bot" ? `${place.bot} bot` : seat === me ? "you" : place.joined ? "a person" : "a person, not here yet";
+    const state = place.player === "bot" || !place.joined ? null : place.connected ? "connected" : "away";
+    return h(
+      "li",
+      { class: [seat === view?.current_player ? "turn" : null, seat === me ? "me" : null], dataset: { seat: String(seat) } },
+      h("span", { class: "seat-no" }, seat === view?.current_player ? "▶ " : "", `seat ${seat}`),
+      ` — ${who}`,
+      state ? h("span", { class: ["presence", state] }, ` (${state})`) : null,
+      view ? h("span", { class: "score" }, ` · ${view.scores[seat]}`) : null,
+    );
+  });
+  return h("section", { class: "panel seats", "aria-label": "seats" }, h("h2", {}, "Seats"), h("ul", {}, items));
+}
+
+/** The join links this tab holds for seats not yet taken, to give to the other players. */
+export function invitesPanel(summary, invites) {
+  const waiting = Object.entries(invites).filter(([seat]) => summary?.seats?.[Number(seat)]?.joined === false);
+  if (!waiting.length) return null;
+  return h(
+    "section",
+    { class: "panel invites", "aria-label": "invitations" },
+    h("h2", {}, "Invite players"),
+    h("p", {}, "Give each player their seat's link; whoever opens it plays that seat."),
+    waiting.map(([seat, link]) => {
+      const field = h("input", { type: "text", readonly: true, value: link, "aria-label": `join link for seat ${seat}`, dataset: { invite: seat } });
+      const copy = h(
+        "button",
+        {
+          type: "button",
+          onclick: async (event) => {
+            field.select();
+            const button = event.currentTarget;
+            try {
+              await navigator.clipboard.writeText(link);
+              button.textContent = "Copied";
+            } catch {
+              button.textContent = "Selected: copy it";
+            }
+          },
+        },
+        "Copy",
+      );
+      return h("p", { class: "invite" }, h("label", {}, `Seat ${seat}: `), field, " ", copy);
+    }),
+  );
+}
+
+/** The event log: the events as this seat was told them, a sentence each, newest last; added to, not redrawn. */
+export class Log {
+  constructor() {
+    this.list = h("ol", { class: "log", role: "log", "aria-label": "what happened" });
+    this.element = h("section", { class: "panel log-panel" }, h("h2", {}, "What happened"), this.list);
+    this.source = null;
+    this.shown = 0;
+  }
+  show(connection) {
+    if (connection !== this.source) {
+      this.source = connection;
+      this.shown = 0;
+      fill(this.list);
+    }
+    const events = connection?.events ?? [];
+    const items = events.slice(this.shown).map((event) => h("li", { class: `event ${event.type}`, dataset: { type: event.type } }, sentence(event.text ?? event.type)));
+    append(this.list, items);
+    this.shown = events.length;
+    if (items.length) this.list.scrollTop = this.list.scrollHeight;
+  }
+  clear() {
+    this.source = null;
+    this.shown = 0;
+    fill(this.list);
+  }
+}
+
+/**
+ * A round's summary, from the events of the round (from the last round's end to this `round_ended`): those of
+ * the types the game's drawing names in `drawer.highlights`, and a row per seat with the columns the drawing
+ * reads from the `round_ended` event (`drawer.summaryColumns`), or else the totals in the view.
+ */
+export function roundSummary(events, end, view, summary, me, drawer) {
+  const columns = drawer.summaryColumns?.(end) ?? [["total", (seat) => String(view.scores[seat])]];
+  const rows = view.scores.map((_, seat) =>
+    h(
+      "tr",
+      { class: seat === me ? "me" : null, dataset: { seat: String(seat) } },
+      h("th", { scope: "row" }, seatName(seat, me, summary)),
+      columns.map(([, value]) => h("td", { class: "num" }, value(seat))),
+    ),
+  );
+  const head = h("tr", {}, h("th", { scope: "col" }, "seat"), columns.map(([name]) => h("th", { scope: "col" }, name)));
+  return [
+    h("h2", {}, `Round ${end.round_number ?? ""} is over`),
+    h("ul", { class: "highlights" }, events.filter((event) => drawer.highlights.has(event.type)).map((event) => h("li", {}, sentence(event.text)))),
+    h("table", {}, h("thead", {}, head), h("tbody", {}, rows)),
+  ];
+}
+
+/** The final result: the scores, who won, the record to keep. */
+export function resultPanel(view, events, summary, me, table) {
+  const ended = events.findLast((event) => event.type === "game_ended");
+  const winners = view.winners;
+  let verdict = "The game is over.";
+  if (winners.length === view.scores.length) verdict = "The game is a draw.";
+  else if (winners.includes(me)) verdict = winners.length === 1 ? "You win!" : "You share the win.";
+  else if (winners.length) verdict = `${winners.map((seat) => seatName(seat, me, summary)).join(" and ")} ${winners.length === 1 ? "wins" : "share the win"}.`;
+  const rows = view.scores.map((score, seat) =>
+    h(
+      "tr",
+      { class: [winners.includes(seat) ? "winner" : null, seat === me ? "me" : null] },
+      h("th", { scope: "row" }, seatName(seat, me, summary)),
+      h("td", { class: "num" }, String(score)),
+      h("td", {}, winners.includes(seat) ? "winner" : ""),
+    ),
+  );
+  return h(
+    "section",
+    { class: "panel result", "aria-label": "the result" },
+    h("h2", {}, verdict),
+    ended ? h("p", {}, sentence(ended.text)) : null,
+    h("table", {}, h("tbody", {}, rows)),
+    h(
+      "p",
+      {},
+      h("a", { href: `/api/tables/${table}/record`, download: `tablegames-${table}.json` }, "Download the record"),
+      " (replay it with ",
+      h("code", {}, "tablegames replay"),
+      ") · ",
+      h("a", { href: "/" }, "Back to the lobby"),
+    ),
+  );
+}
+
+/** Buttons for legal actions the game's drawing does not show (a new kind of decision): their notation. */
+export function otherDecisions(actions, act) {
+  if (!actions.length) return null;
+  return h(
+    "section",
+    { class: "panel more", "aria-label": "other decisions" },
+    h("h2", {}, plural(actions.length, "other decision")),
+    h(
+      "div",
+      { class: "actions" },
+      actions.map((action) => h("button", { type: "button", dataset: { key: `other-${action}`, action }, onclick: () => act(action) }, action)),
+    ),
+  );
+}

@@ -1,0 +1,320 @@
+// A table's page: one connection per seat this tab plays (a spectator's if none), the game drawn from the view
+// of the seat on screen, and, when the tab plays several seats (hot seat), a cover between their turns.
+
+import generic from "./generic.js";
+import kalaha from "./kalaha.js";
+import kalo from "./kalo.js";
+import loo from "./loo.js";
+import { Connection, Keys, api } from "./wire.js";
+import { fill, h, seatName, sentence } from "./dom.js";
+import { Log, invitesPanel, otherDecisions, resultPanel, roundSummary, seatsPanel } from "./panels.js";
+
+const DRAWERS = { kalaha, kalo, loo };
+const CONNECTION_WORDS = { connecting: "connecting…", open: "connected", closed: "reconnecting…", failed: "not connected" };
+
+export function tablePage(root, id) {
+  const keys = new Keys(id);
+  keys.adopt(location, history);
+  const page = {
+    connections: [],
+    shown: null, // the connection whose seat is on screen
+    covered: null, // the connection whose player must say they are at the screen, or null
+    summaries: [], // round summaries waiting to be seen, oldest first
+    locals: new Map(), // what a game's drawing keeps between draws, per seat: a draft order, a selection
+    reasons: new Map(), // why actions are not legal, per seat and decision: from GET .../check
+    asked: new Set(),
+    busy: false,
+    message: null,
+    wasMine: false,
+  };
+
+  const topbar = h("header", { class: "topbar" });
+  const turn = h("p", { class: "turn-line", "aria-live": "polite" });
+  const message = h("p", { class: "page-message", role: "alert" });
+  const board = h("div", { class: "board", tabindex: "-1" });
+  const seats = h("div");
+  const invites = h("div");
+  const own = h("div");
+  const log = new Log();
+  const side = h("aside", { class: "side" }, seats, invites, log.element, own);
+  const dialog = h("dialog", { class: "summary", "aria-label": "round summary" });
+  const main = h("main", { id: "table", dataset: { table: id } }, turn, message, board, side);
+  fill(root, topbar, main, dialog);
+  dialog.addEventListener("close", () => {
+    page.summaries.shift();
+    render();
+    board.focus();
+  });
+  root.addEventListener("tablegames:reason", (event) => say(event.detail, "info"));
+
+  const listener = {
+    changed(connection, fresh) {
+      if (connection.view) {
+        if (connection.loaded && connection === (page.shown ?? page.connections[0])) queueSummaries(connection, fresh);
+        connection.loaded = true;
+      }
+      schedule();
+    },
+    failed(connection, error) {
+      if (connection.status === "failed" && connection.token) {
+        keys.drop(connection.token);
+        say(`This seat's link no longer works: ${error.message}`, "error");
+      } else {
+        say(error.message, "error");
+      }
+      schedule();
+    },
+  };
+  const tokens = keys.play.length ? keys.play : [null];
+  page.connections = tokens.map((token) => new Connection(id, token, listener));
+  window.addEventListener("pagehide", () => page.connections.forEach((connection) => connection.close()));
+
+  function say(text, kind = "error") {
+    page.message = text ? { text, kind } : null;
+    schedule();
+  }
+
+  /** A round summary for each round that ended in `fresh`, the events just told, to be shown one by one. */
+  function queueSummaries(connection, fresh) {
+    const all = connection.events;
+    const start = all.length - fresh.length;
+    fresh.forEach((event, index) => {
+      if (event.type !== "round_ended") return;
+      const at = start + index;
+      let from = at - 1;
+      while (from >= 0 && all[from].type !== "round_ended") from -= 1;
+      page.summaries.push({ events: all.slice(from + 1, at + 1), end: event, view: connection.view, seat: connection.seat });
+    });
+  }
+
+  /** Which seat is on screen: in hot seat, the seat to decide, once its player has said they are at the screen. */
+  function choose() {
+    if (page.connections.length === 1) {
+      page.shown = page.connections[0];
+      page.covered = null;
+      return;
+    }
+    const seats = page.connections.filter((connection) => connection.view && connection.status !== "failed");
+    const deciding = seats.find((connection) => connection.view.legal_actions.length);
+    if (deciding && deciding !== page.shown) page.covered = deciding;
+    if (!page.shown && !page.covered && seats.length) page.covered = seats[0];
+  }
+
+  function reveal(connection) {
+    page.shown = connection;
+    page.covered = null;
+    log.clear();
+    render();
+    board.focus();
+  }
+
+  function local(connection) {
+    if (!page.locals.has(connection.seat)) page.locals.set(connection.seat, {});
+    return page.locals.get(connection.seat);
+  }
+
+  /** Why each of `actions` is not legal now, as far as known; asks the server for the others, then redraws. */
+  function reasons(connection, actions) {
+    const key = `${connection.seat}/${connection.decisions}/${connection.next}`;
+    if (!page.reasons.has(key)) page.reasons.set(key, new Map());
+    const known = page.reasons.get(key);
+    const missing = [...new Set(actions)].filter((action) => !known.has(action) && !page.asked.has(`${key}/${action}`));
+    if (missing.length && connection.token) {
+      missing.forEach((action) => page.asked.add(`${key}/${action}`));
+      api
+        .check(id, connection.token, missing.slice(0, 64))
+        .then((answer) => {
+          for (const check of answer.checks) known.set(check.action, check.legal ? null : check.error.message);
+          schedule();
+        })
+        .catch(() => {});
+    }
+    return known;
+  }
+
+  async function act(connection, action) {
+    if (page.busy) return false;
+    page.busy = true;
+    page.message = null;
+    render();
+    try {
+      await connection.act(action);
+      return true;
+    } catch (error) {
+      say(error.message, "error");
+      return false;
+    } finally {
+      page.busy = false;
+      schedule();
+    }
+  }
+
+  let scheduled = false;
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      render();
+    });
+  }
+
+  function drawTopbar(connection) {
+    const summary = connection?.summary;
+    const statuses = new Set(page.connections.map((each) => each.status));
+    const status = statuses.has("failed") ? "failed" : statuses.has("closed") ? "closed" : statuses.has("connecting") ? "connecting" : "open";
+    const seats = page.connections.filter((each) => each.seat !== null);
+    fill(
+      topbar,
+      h("a", { href: "/", class: "home" }, "tablegames"),
+      h("span", { class: "title" }, summary ? `${summary.game[0].toUpperCase()}${summary.game.slice(1)} · table ${id}` : `table ${id}`),
+      seats.length > 1
+        ? h(
+            "span",
+            { class: "switch" },
+            "Hot seat: ",
+            seats.map((each) => h("button", { type: "button", onclick: () => ((page.covered = each), render()) }, `seat ${each.seat}`)),
+          )
+        : null,
+      h("span", { class: ["connection", status], role: "status" }, CONNECTION_WORDS[status]),
+    );
+  }
+
+  function turnLine(connection) {
+    const view = connection.view;
+    const summary = connection.summary;
+    if (!view) return "Connecting to the table…";
+    if (view.is_over) return "The game is over.";
+    if (summary?.status === "waiting") return `Waiting for seat ${summary.free.join(", ")} to join.`;
+    const who = seatName(view.current_player, connection.seat, summary);
+    if (connection.seat === null) return `You are watching. ${who} to decide.`;
+    return view.legal_actions.length ? "Your decision." : `${who} to decide.`;
+  }
+
+  function render() {
+    choose();
+    const connection = page.shown ?? page.connections[0];
+    drawTopbar(connection);
+    const covered = page.covered;
+    Object.assign(main.dataset, {
+      seat: covered || connection?.seat === null || connection?.seat === undefined ? "" : String(connection.seat),
+      next: String(connection?.next ?? 0),
+      decisions: String(connection?.decisions ?? 0),
+      status: connection?.summary?.status ?? "",
+      busy: String(page.busy),
+      cover: String(Boolean(covered)),
+      over: String(Boolean(connection?.view?.is_over)),
+    });
+    message.className = ["page-message", page.message?.kind].filter(Boolean).join(" ");
+    fill(message, sentence(page.message?.text ?? ""));
+    if (covered) {
+      drawCover(covered);
+      return;
+    }
+    if (!page.shown) {
+      fill(turn, "Connecting to the table…");
+      fill(board, h("p", {}, "Connecting…"));
+      return;
+    }
+    const view = connection?.view;
+    fill(turn, turnLine(connection));
+    document.title = `${view?.legal_actions.length ? "Your turn · " : ""}${connection?.summary?.game ?? "table"} · tablegames`;
+    if (!view) {
+      fill(board, h("p", {}, "Connecting…"));
+      return;
+    }
+    const drawer = DRAWERS[view.game] ?? generic;
+    const ui = {
+      events: connection.events,
+      local: local(connection),
+      name: (seat) => seatName(seat, connection.seat, connection.summary),
+      act: (action) => act(connection, action),
+      view: () => connection.view,
+      decisions: () => connection.decisions,
+      reasons: (actions) => reasons(connection, actions),
+      refresh: schedule,
+      say: (text) => say(text, "info"),
+    };
+    const inside = board.contains(document.activeElement) && document.activeElement !== board;
+    const focused = inside ? document.activeElement.dataset.key : null;
+    const lost = document.activeElement === document.body || document.activeElement === board;
+    const others = view.legal_actions.filter((action) => !drawer.handles(action, view));
+    fill(
+      board,
+      drawer.draw(view, ui),
+      otherDecisions(others, ui.act),
+      view.is_over ? resultPanel(view, connection.events, connection.summary, connection.seat, id) : null,
+    );
+    const mine = view.legal_actions.length > 0;
+    const again = focused && board.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+    else if (mine && (inside || (lost && !page.wasMine))) (firstAction() ?? board).focus();
+    else if (inside) board.focus();
+    page.wasMine = mine;
+    fill(seats, seatsPanel(connection.summary, view, connection.seat));
+    fill(invites, invitesPanel(connection.summary, keys.invite));
+    if (log.element.parentNode !== side) side.insertBefore(log.element, own);
+    log.show(connection);
+    const link = connection.token ? `${location.origin}/tables/${id}#token=${connection.token}` : null;
+    if (own.dataset.link !== (link ?? "")) {
+      own.dataset.link = link ?? "";
+      fill(
+        own,
+        link
+          ? h(
+              "details",
+              { class: "panel own-link" },
+              h("summary", {}, "Play this seat on another device"),
+              h("p", {}, "Open this link there; keep it to yourself: whoever has it plays your seat."),
+              h("input", { type: "text", readonly: true, value: link, "aria-label": "your seat's link" }),
+            )
+          : null,
+      );
+    }
+    drawSummary();
+  }
+
+  function firstAction() {
+    return board.querySelector("[data-key]:not([aria-disabled='true']):not([disabled])");
+  }
+
+  function drawCover(connection) {
+    fill(turn, `Seat ${connection.seat}'s turn.`);
+    log.clear();
+    if (dialog.open) dialog.close();
+    const ready = h(
+      "button",
+      { type: "button", class: "primary", dataset: { key: "ready" }, onclick: () => reveal(connection) },
+      `I am seat ${connection.seat}: show my hand`,
+    );
+    fill(
+      board,
+      h(
+        "section",
+        { class: "cover", "aria-label": "hot seat" },
+        h("h2", {}, `Pass the screen to seat ${connection.seat}`),
+        h("p", {}, "Every player's cards are hidden until that player is at the screen."),
+        ready,
+      ),
+    );
+    fill(seats, seatsPanel(connection.summary, connection.view, null));
+    fill(invites);
+    fill(own);
+    own.dataset.link = "";
+    ready.focus();
+  }
+
+  function drawSummary() {
+    const next = page.summaries[0];
+    if (!next || dialog.open) return;
+    const connection = page.shown ?? page.connections[0];
+    const over = connection.view?.is_over && page.summaries.length === 1;
+    const button = h("button", { type: "button", class: "primary", dataset: { key: "continue" }, onclick: () => dialog.close() }, over ? "See the result" : "Next round");
+    const drawer = DRAWERS[next.view.game] ?? generic;
+    fill(dialog, roundSummary(next.events, next.end, next.view, connection.summary, next.seat, drawer), h("p", {}, button));
+    dialog.showModal();
+    button.focus();
+  }
+
+  render();
+}

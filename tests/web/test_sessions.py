@@ -1,0 +1,145 @@
+"""A seat's session in the browser: a reload or a dropped connection rejoins it; a hot seat hides each hand.
+
+Another tab of the same browser only watches, and a hot seat shows each hand only to its own player.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from typing import TYPE_CHECKING
+
+from tests.server.support import free_port, serve_process
+from tests.web.conftest import broken_client
+from tests.web.support import Player, Site, fill_lobby
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from tests.web.conftest import Pages
+
+
+def first_legal(player: Player) -> None:
+    """Take the first decision the page offers (a Loo decision or card): the first enabled control of the game."""
+    view = player.turn()["view"]
+    if view["phase"] == "decide":
+        player.click("[data-action=play]")
+    else:
+        card = next(card for card in view["hand"] if card in view["legal_actions"])
+        player.click(f"button.card[data-card='{card}']")
+
+
+def log_lines(player: Player) -> list[str]:
+    """The sentences of the page's event log."""
+    lines: list[str] = player.page.eval_on_selector_all(".log li", "items => items.map(item => item.textContent)")
+    return lines
+
+
+def test_a_reload_mid_game_rejoins_the_seat_and_another_tab_only_watches(pages: Pages) -> None:
+    """After a reload the page is the same seat, with the same view and every event once; a new tab is a spectator."""
+    table, tokens, links = pages.site.create(
+        game="loo", options={"players": 3}, seats=["human", "heuristic", "random"], seed=11
+    )
+    page = pages.open(links[0])
+    player = pages.player(page, table, tokens, "seat0")
+    for _ in range(3):
+        first_legal(player)
+    before = player.check()
+    assert page.url.endswith(f"/tables/{table}"), "the token is left in the address bar"
+    page.reload()
+    after = player.check()
+    assert player.probe()["state"]["seat"] == "0"
+    assert after["decisions"] == before["decisions"] == 3
+    events = [item["event"]["text"] for item in after["events"]]
+    assert [
+        line.replace("♣", "c").replace("♦", "d").replace("♥", "h").replace("♠", "s") for line in log_lines(player)
+    ] == events
+    player.shot("reloaded")
+    first_legal(player)
+    assert player.check()["decisions"] == 4
+    other = pages.player(pages.open(f"/tables/{table}", context=page.context), table, {}, "other-tab")
+    spectator = other.check()
+    assert spectator["seat"] is None
+    assert other.probe()["state"]["seat"] == ""
+    assert other.page.locator(".my-hand").count() == 0, "a spectator is shown a hand"
+    assert "You are watching." in other.page.locator(".turn-line").inner_text()
+
+
+def test_a_dropped_connection_rejoins_when_the_server_is_back(
+    pages: Pages, tmp_path: Path, allow_errors: Callable[[str], None]
+) -> None:
+    """The server is killed mid-game and started again: the page says it is reconnecting, then plays on."""
+    allow_errors(r"WebSocket connection to .* failed|Failed to load resource|ERR_CONNECTION_REFUSED")
+    port = free_port()
+    db = tmp_path / "tables.sqlite3"
+    options = ("--bot-delay", "0.05", "--bot-workers", "1", "--log-level", "warning", *broken_client(tmp_path))
+    with serve_process(db, port, *options) as server:
+        site = Site(f"http://127.0.0.1:{port}")
+        table, tokens, links = site.create(
+            game="loo", options={"players": 3}, seats=["human", "heuristic", "random"], seed=12
+        )
+        context = pages.browser.new_context(base_url=site.base)
+        pages.contexts.append(context)
+        page = pages.open(links[0], context=context)
+        player = Player(page, site, table, tokens, "seat0", pages.shots)
+        first_legal(player)
+        held = player.check()["next"]
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        page.wait_for_selector(".connection.closed")
+        player.shot("reconnecting")
+    with serve_process(db, port, *options):
+        page.wait_for_selector(".connection.open", timeout=20000)
+        snapshot = player.check()
+        assert snapshot["next"] >= held
+        first_legal(player)
+        assert player.check()["decisions"] == 2
+        site.close()
+
+
+def test_a_hot_seat_shows_each_hand_only_to_its_player(pages: Pages) -> None:
+    """Two people at one screen: between their turns a cover hides every card until the next one says they are there."""
+    page = pages.open("/")
+    fill_lobby(page, "loo", options={"players": 3}, seats={1: "human"}, seed=5, hotseat=True)
+    page.click("text=Create a Loo table")
+    page.wait_for_url("**/tables/*")
+    table = page.url.rsplit("/", 1)[1]
+    stored = page.evaluate(f"() => JSON.parse(sessionStorage.getItem('tablegames:table:{table}')).play")
+    tokens = {}
+    for token in stored:
+        tokens[pages.site.snapshot(table, token)["seat"]] = token
+    assert sorted(tokens) == [0, 1]
+    player = pages.player(page, table, tokens, "hotseat")
+    covers = 0
+    seen: set[str] = set()
+    deadline = time.monotonic() + 60
+    while seen != {"0", "1"} or covers < 2:
+        assert time.monotonic() < deadline, f"the seats shown: {seen}, covers: {covers}"
+        snapshot, cards = player.settled()
+        if not snapshot:
+            assert cards == [], "the cover shows cards"
+            assert page.locator(".log li").count() == 0, "the cover shows the log"
+            covers += 1
+            player.shot("cover", once=True)
+            page.keyboard.press("Enter")  # the cover's button has the focus
+            continue
+        seen.add(str(snapshot["seat"]))  # the seat of the page as it settled (it may be covered again by now)
+        player.check()
+        first_legal(player)
+
+
+def test_the_page_shows_the_servers_refusal(pages: Pages, allow_errors: Callable[[str], None]) -> None:
+    """An option the server refuses is not a table: the lobby shows the server's own message and stays."""
+    allow_errors(r"Failed to load resource: the server responded with a status of 400")  # the browser's own line
+    page = pages.open("/")
+    fill_lobby(page, "kalaha", options={"pits": 0})
+    page.click("text=Create a Kalaha table")
+    message = page.locator("#lobby .message")
+    message.filter(has_text="pits").wait_for()
+    refused = pages.site.http.post(
+        "/api/tables", json={"game": "kalaha", "options": {"pits": 0}, "seats": ["human"] * 2}
+    )
+    assert refused.status_code == 400
+    assert message.inner_text() == refused.json()["error"]["message"]
+    assert page.url == pages.site.base + "/", "the lobby moved on to a table that was refused"
