@@ -19,14 +19,15 @@ Examples:
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 import attrs
 
+from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import MAX_INT, brief, check_json
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Iterable, Mapping, Sequence
 
     from tablegames.core.errors import TablegamesError
 
@@ -41,6 +42,8 @@ __all__ = [
     "json_value",
     "read_int",
     "read_int_list",
+    "read_notated",
+    "read_sequence",
     "read_str",
     "record_dict",
 ]
@@ -50,6 +53,18 @@ FORMAT_VERSION = 1
 
 #: A JSON object as Python sees it.
 JSONDict = dict[str, Any]
+
+
+class Notated(Protocol):
+    """A value with a notation that its class reads back, such as a game's `Card`."""
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """Read the value from its notation, raising `InvalidActionError` if it cannot."""
+        ...
+
+
+N = TypeVar("N", bound=Notated)
 
 
 def header(kind: str) -> JSONDict:
@@ -282,3 +297,35 @@ def fields_dict(value: Any) -> JSONDict:
         for field in attrs.fields(type(value))
         if not field.name.startswith("_")
     }
+
+
+def read_sequence(value: object, what: str) -> Sequence[Any]:
+    """``value`` if it is a list (or, from a caller, a tuple), else an `InvalidStateError` naming ``what``."""
+    if not isinstance(value, (list, tuple)):
+        raise InvalidStateError(f"{what} must be a list, got {brief(value)}")
+    return value
+
+
+def read_notated(value: object, kind: type[N], what: str) -> N:
+    """``value`` as a ``kind``: one already, or its notation.
+
+    Raises:
+        InvalidStateError: Naming ``what``, with ``kind.parse``'s own words for notation it cannot read.
+
+    Examples:
+        >>> from tablegames.loo import Card
+        >>> read_notated("Qh", Card, "the turned-up card")
+        Card(rank=12, suit='h')
+        >>> read_notated(12, Card, "the turned-up card")
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.InvalidStateError: the turned-up card must be a card or its notation, got 12
+    """
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        try:
+            return kind.parse(value)
+        except InvalidActionError as error:
+            raise InvalidStateError(f"{what}: {error}") from None
+    raise InvalidStateError(f"{what} must be a {kind.__name__.lower()} or its notation, got {brief(value)}")

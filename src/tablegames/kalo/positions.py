@@ -8,12 +8,12 @@ what the table needs to be laid out: the types, and where the turn is.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from tablegames.core.errors import InvalidActionError, InvalidStateError
+from tablegames.core.errors import InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.serial import check_int, int_tuple
+from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequence
 from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, card_key, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.kalo.reading import check_cards
@@ -23,34 +23,18 @@ from tablegames.kalo.table import FIRST_STEP, Table
 if TYPE_CHECKING:
     from tablegames.kalo.game import Kalo
 
-__all__ = ["EFFECT_KEYS", "card_of", "empty_table", "hands_of", "lay_out", "sequence"]
+__all__ = ["EFFECT_KEYS", "empty_table", "hands_of", "lay_out"]
 
 #: What an effect in progress given to `Kalo.position` may say; its rank and seat are the trick's last play's.
 EFFECT_KEYS = ("step", "left", "card", "target", "origin")
 
 
-def sequence(value: object, what: str) -> Sequence[Any]:
-    """``value`` if it is a list or tuple, else an `InvalidStateError` naming ``what``."""
-    if not isinstance(value, (list, tuple)):
-        raise InvalidStateError(f"{what} must be a list, got {brief(value)}")
-    return value
-
-
-def card_of(value: object, what: str) -> Card:
-    """A card, given as a `Card` or its notation."""
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        try:
-            return Card.parse(value)
-        except InvalidActionError as error:
-            raise InvalidStateError(f"{what}: {error}") from None
-    raise InvalidStateError(f"{what} must be a card or its notation, got {brief(value)}")
-
-
 def hands_of(hands: object, what: str) -> tuple[tuple[Card, ...], ...]:
     """Every hand as cards, from cards or their notation."""
-    return tuple(tuple(card_of(card, what) for card in sequence(hand, "a hand")) for hand in sequence(hands, "hands"))
+    return tuple(
+        tuple(read_notated(card, Card, what) for card in read_sequence(hand, "a hand"))
+        for hand in read_sequence(hands, "hands")
+    )
 
 
 def empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: int) -> Table:
@@ -79,14 +63,17 @@ def empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: in
 
 def _trick(game: Kalo, trick: object) -> tuple[TrickPlay, ...]:
     plays = []
-    for index, entry in enumerate(sequence(trick, "trick")):
+    for index, entry in enumerate(read_sequence(trick, "trick")):
         if isinstance(entry, Mapping):
             entry = (entry.get("seat"), entry.get("cards"))
-        pair = sequence(entry, f"trick play {index}")
+        pair = read_sequence(entry, f"trick play {index}")
         if len(pair) != 2:
             raise InvalidStateError(f"trick play {index} is (seat, cards), got {brief(entry)}")
         seat = check_int(pair[0], f"trick play {index}'s seat", InvalidStateError, minimum=0, maximum=game.players - 1)
-        cards = tuple(card_of(card, f"trick play {index}") for card in sequence(pair[1], f"trick play {index}'s cards"))
+        cards = tuple(
+            read_notated(card, Card, f"trick play {index}")
+            for card in read_sequence(pair[1], f"trick play {index}'s cards")
+        )
         plays.append(TrickPlay(seat=seat, cards=tuple(sorted(cards, key=card_key))))
     return tuple(plays)
 
@@ -110,7 +97,7 @@ def _effect(game: Kalo, effect: object, plays: tuple[TrickPlay, ...]) -> Effect 
     if step not in ("card", "seat", "slot", "insert"):
         raise InvalidStateError(f"an effect's step is card, seat, slot or insert, got {brief(step)}")
     left = check_int(effect.get("left", len(last.cards)), "the effect's left", InvalidStateError, minimum=1, maximum=4)
-    card = None if effect.get("card") is None else card_of(effect["card"], "the effect's card")
+    card = None if effect.get("card") is None else read_notated(effect["card"], Card, "the effect's card")
     target = effect.get("target")
     if target is not None:
         target = check_int(target, "the effect's target", InvalidStateError, minimum=0, maximum=game.players - 1)
@@ -164,7 +151,11 @@ def lay_out(
         placed.append(chosen.card)
     removed = set(removed_cards(players))
     rest = [card for card in DECK if card not in placed and card not in removed]
-    piled = rest if pile is None else [card_of(card, "a card in the pile") for card in sequence(pile, "pile")]
+    piled = (
+        rest
+        if pile is None
+        else [read_notated(card, Card, "a card in the pile") for card in read_sequence(pile, "pile")]
+    )
     aside = [] if pile is None else [card for card in rest if card not in set(piled)]
     check_cards([*placed, *piled, *aside], players, "the position")
     outs = int_tuple(out, "out", InvalidStateError, minimum=0)

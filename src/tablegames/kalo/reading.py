@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.serial import check_int, check_keys, int_tuple, read_int
+from tablegames.core.serial import check_int, check_keys, int_tuple, read_int, read_notated, read_sequence
 from tablegames.core.words import plural
 from tablegames.kalo.actions import Play
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
@@ -55,21 +55,6 @@ def check_cards(cards: Sequence[Card], players: int, what: str) -> None:
         raise InvalidStateError(f"{what} lacks {' '.join(map(str, missing))}")
 
 
-def _card(value: object, what: str) -> Card:
-    if not isinstance(value, str):
-        raise InvalidStateError(f"{what} must be a card like '10d', got {brief(value)}")
-    try:
-        return Card.parse(value)
-    except InvalidActionError as error:
-        raise InvalidStateError(f"{what}: {error}") from None
-
-
-def _list(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise InvalidStateError(f"{what} must be a list, got {brief(value)}")
-    return value
-
-
 def _seat(value: object, players: int, what: str, *, none: bool = False) -> int | None:
     if value is None and none:
         return None
@@ -91,7 +76,7 @@ def _slot(value: object, owner: int, players: int, what: str) -> Slot:
     known_by = _seats(value["known_by"], players, f"{what}: known_by")
     if owner in known_by:
         raise InvalidStateError(f"{what}: known_by lists the hand's own seat {owner}")
-    return Slot(card=_card(value["card"], what), received=value["received"], known_by=known_by)
+    return Slot(card=read_notated(value["card"], Card, what), received=value["received"], known_by=known_by)
 
 
 def _effect(value: object, players: int) -> Effect:
@@ -105,7 +90,7 @@ def _effect(value: object, players: int) -> Effect:
         raise InvalidStateError(f"the effect of a {rank} has the steps {list(_STEPS[rank])}, got {brief(step)}")
     seat = _seat(value["seat"], players, "effect seat")
     assert seat is not None
-    card = None if value["card"] is None else _card(value["card"], "effect card")
+    card = None if value["card"] is None else read_notated(value["card"], Card, "effect card")
     target = _seat(value["target"], players, "effect target", none=True)
     steps = _STEPS[rank]
     chosen_card = step == "insert" if rank == 6 else step != "card"
@@ -131,13 +116,18 @@ def _effect(value: object, players: int) -> Effect:
 
 def _trick(value: object, players: int, combos: bool) -> tuple[TrickPlay, ...]:
     plays: list[TrickPlay] = []
-    for index, entry in enumerate(_list(value, "trick")):
+    for index, entry in enumerate(read_sequence(value, "trick")):
         if not isinstance(entry, Mapping) or set(entry) != {"seat", "cards"}:
             raise InvalidStateError(f"trick play {index} must be an object with seat and cards, got {brief(entry)}")
         seat = _seat(entry["seat"], players, f"trick play {index} seat")
         assert seat is not None
         try:
-            play = Play(tuple(_card(card, f"trick play {index}") for card in _list(entry["cards"], "trick cards")))
+            play = Play(
+                tuple(
+                    read_notated(card, Card, f"trick play {index}")
+                    for card in read_sequence(entry["cards"], "trick cards")
+                )
+            )
         except InvalidActionError as error:
             raise InvalidStateError(f"trick play {index}: {error}") from None
         if play.has_kalo and len(play.cards) > 1 and not combos:
@@ -276,14 +266,19 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
     scores = int_tuple(data["scores"], "scores", InvalidStateError, length=n, minimum=0)
     if (max(scores) >= game.target) != (phase == "over"):
         raise InvalidStateError(f"the game is over exactly when a score reaches {game.target}")
-    raw_hands = _list(data["hands"], "hands")
+    raw_hands = read_sequence(data["hands"], "hands")
     if len(raw_hands) != n:
         raise InvalidStateError(f"hands must hold {n} hands, got {len(raw_hands)}")
     hands = tuple(
-        tuple(_slot(slot, owner, n, f"seat {owner}'s slot {index}") for index, slot in enumerate(_list(hand, "a hand")))
+        tuple(
+            _slot(slot, owner, n, f"seat {owner}'s slot {index}")
+            for index, slot in enumerate(read_sequence(hand, "a hand"))
+        )
         for owner, hand in enumerate(raw_hands)
     )
-    pile = tuple(sorted((_card(card, "a pile card") for card in _list(data["pile"], "pile")), key=card_key))
+    pile = tuple(
+        sorted((read_notated(card, Card, "a pile card") for card in read_sequence(data["pile"], "pile")), key=card_key)
+    )
     trick = _trick(data["trick"], n, game.kalo_in_combinations)
     effect = None if data["effect"] is None else _effect(data["effect"], n)
     current = _seat(data["current_player"], n, "current_player", none=True)
@@ -292,7 +287,10 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
     if effect is not None and effect.card is not None:
         cards.append(effect.card)
     aside = tuple(
-        sorted((_card(card, "a card set aside") for card in _list(data.get("aside", []), "aside")), key=card_key)
+        sorted(
+            (read_notated(card, Card, "a card set aside") for card in read_sequence(data.get("aside", []), "aside")),
+            key=card_key,
+        )
     )
     check_cards([*cards, *aside], n, "the state")
     if aside and phase == "arrange":

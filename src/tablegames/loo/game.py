@@ -21,12 +21,12 @@ from tablegames.core.inputs import brief
 from tablegames.core.match import new_seed
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Action, Game
-from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_str
+from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_notated, read_sequence, read_str
 from tablegames.loo import encoding as _encoding
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.deal import Deal, shuffled_deal
-from tablegames.loo.reading import card_of, read_state
+from tablegames.loo.reading import read_state
 from tablegames.loo.rules import TRICKS
 from tablegames.loo.state import LooState, begin_round
 
@@ -167,12 +167,12 @@ class Loo(Game):
             >>> state.trump, state.current_player, [str(card) for card in state.hands[1]]
             ('d', 1, ['7c', '8c', '9c', '10c', 'Jc'])
         """
-        held = tuple(_cards(hand, "a hand") for hand in _sequence(hands, "hands"))
+        held = tuple(_cards(hand, "a hand") for hand in read_sequence(hands, "hands"))
         if len(held) != self.players:
             raise InvalidStateError(f"a deal needs {self.players} hands, got {len(held)}")
         if any(len(hand) != TRICKS for hand in held):
             raise InvalidStateError(f"every hand is {TRICKS} cards, got sizes {[len(hand) for hand in held]}")
-        top = card_of(turned, "the turned-up card")
+        top = read_notated(turned, Card, "the turned-up card")
         if miss is None and self.miss:
             raise InvalidStateError("this game deals the Miss (option miss): give its five cards")
         if miss is not None and not self.miss:
@@ -260,14 +260,8 @@ class Loo(Game):
         return loo_bots(self)
 
 
-def _sequence(value: object, what: str) -> Sequence[Any]:
-    if not isinstance(value, (list, tuple)):
-        raise InvalidStateError(f"{what} must be a list, got {brief(value)}")
-    return value
-
-
 def _cards(value: object, where: str) -> tuple[Card, ...]:
-    return tuple(card_of(card, f"a card in {where}") for card in _sequence(value, where))
+    return tuple(read_notated(card, Card, f"a card in {where}") for card in read_sequence(value, where))
 
 
 def _in_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tablegames.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from tablegames.core.errors import IllegalActionError, InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.serial import check_int, check_keys, read_int, read_int_list, read_str
+from tablegames.core.serial import check_int, check_keys, read_int, read_int_list, read_notated, read_str
 from tablegames.loo.actions import PLAYS
 from tablegames.loo.cards import DECK, Card, card_key
 from tablegames.loo.rules import TRICKS, TrickCard, payouts, trick_winner
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
     from tablegames.loo.game import Loo
 
-__all__ = ["card_of", "read_state"]
+__all__ = ["read_state"]
 
 _FIELDS = (
     "game",
@@ -59,22 +59,6 @@ _FIELDS = (
 _CHOICES = (None, "play", "drop", "miss")
 
 
-def card_of(value: object, what: str) -> Card:
-    """A card from a card or its notation.
-
-    Raises:
-        InvalidStateError: Naming ``what`` if ``value`` is not a card.
-    """
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        try:
-            return Card.parse(value)
-        except InvalidActionError as error:
-            raise InvalidStateError(f"{what}: {error}") from None
-    raise InvalidStateError(f"{what} must be a card or its notation, got {brief(value)}")
-
-
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key)
     if not isinstance(value, list):
@@ -85,7 +69,7 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
 def _cards(value: object, what: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
         raise InvalidStateError(f"{what} must be a list of cards, got {brief(value)}")
-    return tuple(sorted((card_of(item, f"a card in {what}") for item in value), key=card_key))
+    return tuple(sorted((read_notated(item, Card, f"a card in {what}") for item in value), key=card_key))
 
 
 def _plays(value: object, players: int, what: str) -> tuple[TrickCard, ...]:
@@ -96,7 +80,7 @@ def _plays(value: object, players: int, what: str) -> tuple[TrickCard, ...]:
         if not isinstance(item, dict) or set(item) != {"seat", "card"}:
             raise InvalidStateError(f"a play in {what} is {{'seat': ..., 'card': ...}}, got {brief(item)}")
         seat = check_int(item["seat"], f"a seat in {what}", InvalidStateError, minimum=0, maximum=players - 1)
-        plays.append(TrickCard(seat, card_of(item["card"], f"a card in {what}")))
+        plays.append(TrickCard(seat, read_notated(item["card"], Card, f"a card in {what}")))
     return tuple(plays)
 
 
@@ -131,7 +115,7 @@ def read_state(game: Loo, data: Mapping[str, Any]) -> LooState:
         hands=tuple(_cards(hand, f"hand {seat}") for seat, hand in enumerate(hands)),
         miss=_cards(data.get("miss"), "the Miss"),
         stock=_cards(data.get("stock"), "the stock"),
-        turned=card_of(data.get("turned"), "the turned-up card"),
+        turned=read_notated(data.get("turned"), Card, "the turned-up card"),
         decisions=tuple(decisions),
         p0=read_int(data, "p0", InvalidStateError, "state", minimum=0),
         tricks=tuple(_plays(trick, players, "a trick") for trick in _list(data, "tricks")),
