@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tablegames
 from tablegames import ConfigError, IllegalActionError, InvalidStateError, Match, MatchError
@@ -123,3 +126,18 @@ def test_events_for_a_seat() -> None:
     assert match.events_for(1) == match.events == match.events_for(None)
     with pytest.raises(tablegames.SeatError):
         match.events_for(2)
+
+
+@given(name=st.sampled_from(("kalaha", "kalo", "loo")), seed=st.integers(0, 2**32), stop=st.integers(0, 400))
+def test_a_replayed_match_has_the_played_plies(name: str, seed: int, stop: int) -> None:
+    """Every ply read back from a record, its events included, is the ply that was played."""
+    game = tablegames.load(name)
+    played = Match(game, seed=seed)
+    chooser = random.Random(seed)
+    while not played.state.is_over and len(played.plies) < stop:
+        legal = played.state.legal_actions()
+        played.play(legal[chooser.randrange(len(legal))])
+    replayed = Match.from_record(json.loads(json.dumps(played.to_record())))
+    assert replayed.plies == played.plies
+    assert [ply.events for ply in replayed.plies] == [ply.events for ply in played.plies]
+    assert replayed.events_for(0) == played.events_for(0)

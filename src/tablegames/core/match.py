@@ -52,16 +52,28 @@ class Ply:
     Attributes:
         seat: The seat that decided.
         action: What it did.
-        events: What happened as a result.
         before: The state the action was applied to.
         after: The state it led to.
     """
 
     seat: int
     action: Action
-    events: tuple[Event, ...]
     before: State
     after: State
+    _events: tuple[Event, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="events")
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What happened as a result.
+
+        A ply replayed from a record works its events out when first asked
+        (replaying ``action`` on ``before`` again), so reading a long record
+        costs no more than applying its actions.
+        """
+        if self._events is None:
+            object.__setattr__(self, "_events", self.before.step(self.action).events)
+        assert self._events is not None
+        return self._events
 
 
 @attrs.define(init=False)
@@ -240,11 +252,18 @@ class Match:
         actions: Any = checked.get("actions")
         if type(actions) is not list or not all(type(text) is str for text in actions):
             raise InvalidStateError("record field 'actions' must be a list of notation strings")
+        plies = match._plies
+        state = match.initial
         for number, text in enumerate(actions, start=1):
             try:
-                match.play(text)
+                action = state.parse_action(text)
+                after = state.apply(action)
             except TablegamesError as error:
                 raise InvalidStateError(f"record action {number} ({brief(text)}) cannot be played: {error}") from None
+            seat = state.current_player
+            assert seat is not None
+            plies.append(Ply(seat=seat, action=action, before=state, after=after))
+            state = after
         return match
 
     @classmethod
