@@ -20,6 +20,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar
 
 import attrs
@@ -199,9 +200,16 @@ _NUMBERED: dict[str, type[Arrange | ChooseSeat | ChooseSlot | Insert]] = {
 def parse_action(text: str) -> Action:
     """Read any Kalo action from its notation (see the table above).
 
+    The actions of the texts read most recently are kept (actions are
+    values), so replaying a record reads each notation once.
+
     Raises:
         InvalidActionError: If ``text`` is not Kalo notation.
     """
+    return _read_kept(text) if type(text) is str else _read(text)
+
+
+def _read(text: str) -> Action:
     words = check_text(text, InvalidActionError, "notation").split()
     if not words:
         raise InvalidActionError(f"{brief(text)} is not a Kalo action; try e.g. '8c 8h', 'pass', 'card Qh', 'insert 0'")
@@ -220,3 +228,7 @@ def parse_action(text: str) -> Action:
         return Play(tuple(Card.parse(word) for word in cards))
     except InvalidActionError as error:
         raise InvalidActionError(f"{brief(text)} is not a Kalo action: {error}") from None
+
+
+#: `_read` with the actions of the last texts read kept (a refusal is not kept: it is raised again).
+_read_kept = functools.lru_cache(maxsize=4096)(_read)
