@@ -23,11 +23,11 @@ Examples:
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tablegames.core.extras import require
 from tablegames.core.inputs import parse_json
 from tablegames.server.errors import BadRequestError
 
@@ -55,9 +55,23 @@ PROTOCOL_VERSION = 1
 MAX_SEED = 2**63
 
 
+_orjson = require("orjson", "web")
+
+
 def dumps(data: object) -> str:
-    """Write ``data`` as compact JSON, keys in the order given; the same data always gives the same text."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    """Write ``data`` as compact JSON, keys in the order given; the same data always gives the same text.
+
+    The text is what ``json.dumps(data, separators=(",", ":"), ensure_ascii=False)``
+    writes, written by orjson (a part of the ``web`` extra), several times faster.
+
+    Raises:
+        TypeError: If ``data`` holds a value JSON cannot carry: a key that is
+            not a string, an integer beyond 64 bits, a Python object. (NaN and
+            the infinities would be written as ``null``; the server's data holds
+            no such number.)
+    """
+    result: bytes = _orjson.dumps(data)
+    return result.decode()
 
 
 def read_json(raw: bytes | str, what: str = "the body") -> object:
