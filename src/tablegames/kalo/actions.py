@@ -109,6 +109,12 @@ class Play(Action):
 
     kind: ClassVar[str] = "play"
     cards: tuple[Card, ...] = attrs.field(converter=_cards, validator=_one_rank)
+    #: The notation, written once: plays are interned and shown in every view that offers them.
+    _text: str = attrs.field(init=False, eq=False, repr=False)
+
+    @_text.default
+    def _notation(self) -> str:
+        return " ".join(str(card) for card in self.cards)
 
     @property
     def rank(self) -> int:
@@ -121,7 +127,7 @@ class Play(Action):
         return KALO in self.cards
 
     def __str__(self) -> str:
-        return " ".join(str(card) for card in self.cards)
+        return self._text
 
 
 @attrs.frozen

@@ -44,14 +44,22 @@ class SlotView:
     card: Card | None
     received: bool
     known_by: frozenset[int]
+    #: The card's notation and the seats that know it, in order, worked out once: a slot's view is
+    #: made once and written into every view that shows it.
+    _text: str | None = attrs.field(init=False, eq=False, repr=False)
+    _knowers: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    @_text.default
+    def _card_text(self) -> str | None:
+        return None if self.card is None else str(self.card)
+
+    @_knowers.default
+    def _sorted_knowers(self) -> tuple[int, ...]:
+        return tuple(sorted(self.known_by))
 
     def to_dict(self) -> JSONDict:
         """The slot as JSON."""
-        return {
-            "card": None if self.card is None else str(self.card),
-            "received": self.received,
-            "known_by": sorted(self.known_by),
-        }
+        return {"card": self._text, "received": self.received, "known_by": list(self._knowers)}
 
 
 @attrs.frozen
