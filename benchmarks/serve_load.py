@@ -1,6 +1,6 @@
 """Load on ``tablegames serve``: many tables at once through the HTTP and WebSocket API, on localhost.
 
-Run: ``python benchmarks/serve_load.py [--tables 100] [--seconds 20] [--games kalaha,loo,kalo] [--pin]``.
+Run: ``python benchmarks/serve_load.py [--tables 100] [--seconds 20] [--think 0.08] [--games kalaha,loo,kalo] [--pin]``.
 
 It starts the server (``tablegames serve``, a fresh database in a temporary
 directory, no pause between bot moves) on a free localhost port, and keeps
@@ -9,7 +9,17 @@ scripted client, half with one scripted client and bots (random ones); a
 table that ends is replaced by a new one. Each scripted client listens on
 its seat's WebSocket and, when its view says it is its turn, sends one of
 its legal actions (over the socket, or with ``--via http`` as a POST whose
-answer is its next view). It prints the accepted actions per second
+answer is its next view).
+
+By default every decision is made at once, people's and bots' alike, so
+every table always has a decision waiting: the server runs flat out, and
+the figures are its greatest throughput, with latencies that are the queue
+at that throughput (about tables / actions per second). ``--think S``
+paces the games as players do: each scripted client waits ``S`` seconds
+before each action and the tables' bots pause as long (the server's
+``bot_delay``), so the server carries a steady load, about
+``tables / (S + latency)`` actions a second, and the latencies are those a
+player sees at that load. It prints the accepted actions per second
 (people's and bots', counted in the database), the p50 and p99 latency
 from a client's action to its next view (the update that shows it taken), the
 server's memory (its own and its bot workers'), and the machine's load.
@@ -91,7 +101,7 @@ async def post(
     return status, await reader.readexactly(length)
 
 
-async def seat(port: int, table: str, token: str, stats: Stats, rng: random.Random, via: str) -> None:
+async def seat(port: int, table: str, token: str, stats: Stats, rng: random.Random, via: str, think: float) -> None:
     """One scripted client: act whenever its view says so (over the socket or HTTP), until the game ends."""
     async with websockets.connect(
         f"ws://127.0.0.1:{port}/api/tables/{table}/ws", max_size=2**22, compression=None
@@ -104,6 +114,8 @@ async def seat(port: int, table: str, token: str, stats: Stats, rng: random.Rand
             while not view.get("is_over"):
                 if began is None and view.get("legal_actions"):
                     message = {"action": rng.choice(view["legal_actions"]), "decisions": decisions}
+                    if think:
+                        await asyncio.sleep(think)
                     began = time.perf_counter()
                     if stream is None:
                         await ws.send(json.dumps({"type": "action", **message}))
@@ -137,7 +149,14 @@ async def seat(port: int, table: str, token: str, stats: Stats, rng: random.Rand
 
 
 async def keep_table(
-    http: httpx.AsyncClient, port: int, number: int, games: list[str], stats: Stats, stop: float, via: str
+    http: httpx.AsyncClient,
+    port: int,
+    number: int,
+    games: list[str],
+    stats: Stats,
+    stop: float,
+    via: str,
+    think: float,
 ) -> int:
     """Keep one table in play until ``stop``: create it, seat its clients, replace it when it ends."""
     rng = random.Random(number)
@@ -148,11 +167,11 @@ async def keep_table(
         seats = ["human"] * people + ["random"] * (PLAYERS[game] - people)
         created = (
             await http.post(
-                "/api/tables", json={"game": game, "options": OPTIONS[game], "seats": seats, "bot_delay": 0}
+                "/api/tables", json={"game": game, "options": OPTIONS[game], "seats": seats, "bot_delay": think}
             )
         ).json()
         table = created["table"]["id"]
-        clients = [seat(port, table, each["token"], stats, rng, via) for each in created["seats"]]
+        clients = [seat(port, table, each["token"], stats, rng, via, think) for each in created["seats"]]
         remaining = stop - time.perf_counter()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.gather(*clients), timeout=max(remaining, 0.01))
@@ -161,14 +180,15 @@ async def keep_table(
 
 
 async def run(
-    port: int, tables: int, seconds: float, games: list[str], warmup: float, via: str
+    port: int, tables: int, seconds: float, games: list[str], warmup: float, via: str, think: float
 ) -> tuple[Stats, float, float]:
     stats = Stats()
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
         began = time.perf_counter()
         stop = began + warmup + seconds
         workers = [
-            asyncio.create_task(keep_table(http, port, number, games, stats, stop, via)) for number in range(tables)
+            asyncio.create_task(keep_table(http, port, number, games, stats, stop, via, think))
+            for number in range(tables)
         ]
         await asyncio.sleep(warmup)
         stats.measuring = True
@@ -183,6 +203,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds each client and bot waits before each action (0: none)"
+    )
     parser.add_argument("--games", default="kalaha,loo,kalo")
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--pin", action="store_true", help="server on CPU 0, clients on CPU 1")
@@ -209,7 +232,9 @@ def main() -> None:
                     if httpx.get(f"{base}/api").status_code == 200:
                         break
                 time.sleep(0.05)
-            stats, since, until = asyncio.run(run(port, args.tables, args.seconds, games, args.warmup, args.via))
+            stats, since, until = asyncio.run(
+                run(port, args.tables, args.seconds, games, args.warmup, args.via, args.think)
+            )
             memory = rss_kib(server.pid)
         finally:
             server.terminate()
@@ -226,6 +251,7 @@ def main() -> None:
     print(
         f"{args.tables} tables ({', '.join(games)}; half all scripted clients, half one client and random bots), "
         f"actions over {'the WebSocket' if args.via == 'ws' else 'HTTP'}, "
+        f"{f'{args.think * 1000:.0f} ms to think before each action' if args.think else 'no pause to think'}, "
         f"{elapsed:.1f} s measured{', server pinned to CPU 0 and clients to CPU 1' if args.pin else ''}"
     )
     print(
