@@ -11,41 +11,44 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
 
-from tablegames.core import (
-    LAZY,
-    Action,
-    Bot,
-    ConfigError,
-    Event,
-    Game,
-    GameEnded,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidStateError,
-    Match,
-    MatchError,
-    MissingExtraError,
-    Outcome,
-    Ply,
-    RandomBot,
-    SeatError,
-    State,
-    TablegamesError,
-    Transition,
-    View,
-    load,
-    names,
-    play_bots,
-    register,
-    state_from_dict,
-    unregister,
-)
-from tablegames.core.lazy import listing, on_first_use
-
+#: False when run, True for type checkers (mypy and pyright treat the name so): importing
+#: ``typing`` for it would cost as much as the rest of ``import tablegames``.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from tablegames.core import ArenaResult, TournamentResult, simulate, tournament
+    from tablegames.core import (
+        Action,
+        ArenaResult,
+        Bot,
+        ConfigError,
+        Event,
+        Game,
+        GameEnded,
+        IllegalActionError,
+        InvalidActionError,
+        InvalidStateError,
+        Match,
+        MatchError,
+        MissingExtraError,
+        Outcome,
+        Ply,
+        RandomBot,
+        SeatError,
+        State,
+        TablegamesError,
+        TournamentResult,
+        Transition,
+        View,
+        load,
+        names,
+        play_bots,
+        register,
+        simulate,
+        state_from_dict,
+        tournament,
+        unregister,
+    )
 
 __version__ = "0.1.0"
 
@@ -84,6 +87,20 @@ __all__ = [
 ]
 
 
-#: The arena's and tournaments' names are imported on first use: most programs never start a process pool.
-__getattr__ = on_first_use(__name__, LAZY, globals())
-__dir__ = listing(LAZY, globals())
+def __getattr__(name: str) -> object:
+    """Import the core when one of its names is first asked for: ``import tablegames`` itself imports nothing.
+
+    Raises:
+        AttributeError: For a name tablegames does not have.
+    """
+    if name not in __all__:
+        raise AttributeError(f"module 'tablegames' has no attribute {name!r}")
+    core = importlib.import_module("tablegames.core")
+    home = core.LAZY.get(name)  # the arena's and tournaments' names, from their own modules
+    value = getattr(core if home is None else importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

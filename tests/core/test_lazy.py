@@ -46,3 +46,23 @@ def test_the_names_imported_on_first_use_work_as_before() -> None:
     assert (Solver, solve) == (tablegames.kalaha.solver.Solver, tablegames.kalaha.solver.solve)
     assert {"simulate", "ArenaResult"} <= set(dir(tablegames))
     assert "solve" in dir(tablegames.kalaha)
+
+
+def test_import_tablegames_itself_imports_nothing_else() -> None:
+    """``import tablegames`` loads neither the core nor attrs nor typing: each name is imported when first used."""
+    probe = "import json, sys; import tablegames; print(json.dumps(sorted(sys.modules)))"
+    loaded = set(json.loads(subprocess.run([sys.executable, "-c", probe], capture_output=True, check=True).stdout))
+    assert {"tablegames.core", "attrs", "attr", "typing"}.isdisjoint(loaded)
+
+
+def test_every_top_level_name_is_the_core_s() -> None:
+    """Each name of ``tablegames`` is the object the core defines, even after the arena's modules are imported."""
+    code = """
+import importlib, tablegames, tablegames.core.arena, tablegames.core.tournament
+for name in set(tablegames.__all__) - {"__version__"}:
+    value = getattr(tablegames, name)
+    home = tablegames.core.LAZY.get(name)
+    assert value is getattr(importlib.import_module(home) if home else tablegames.core, name), name
+    assert not isinstance(value, type(tablegames)), name
+"""
+    subprocess.run([sys.executable, "-c", code], check=True)
