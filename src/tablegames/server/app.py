@@ -211,6 +211,16 @@ def _token(request: Request) -> str | None:
     return token.strip()
 
 
+def _seat(request: Request, lobby: Lobby, table: Table, doing: str) -> int:
+    """The seat of the request's token, which ``doing`` needs: `UnauthorizedError` without one."""
+    token = _token(request)
+    if token is None:
+        raise UnauthorizedError(f"{doing} needs the seat's token: 'Authorization: Bearer <token>'")
+    seat = lobby.seat_of(table, token)
+    assert seat is not None
+    return seat
+
+
 def _check_origin(request: Request) -> None:
     if not origin_allowed(request.headers, _settings(request).origins):
         raise ForbiddenError("requests from pages of other origins are refused")
@@ -271,11 +281,7 @@ async def post_action(request: Request) -> Response:
     _check_origin(request)
     lobby = _lobby(request)
     table = lobby.find(request.path_params["table"])
-    token = _token(request)
-    if token is None:
-        raise UnauthorizedError("acting needs the seat's token: 'Authorization: Bearer <token>'")
-    seat = lobby.seat_of(table, token)
-    assert seat is not None
+    seat = _seat(request, lobby, table, "acting")
     wanted = request.query_params.get("since")
     body = read_action(await read_body(request, _settings(request).limits.max_body))
     lobby.joined(table, seat)
@@ -301,11 +307,7 @@ async def check_actions(request: Request) -> Response:
     """``GET /api/tables/{id}/check?action=...``: whether each action would be taken now, and if not, why."""
     lobby = _lobby(request)
     table = lobby.find(request.path_params["table"])
-    token = _token(request)
-    if token is None:
-        raise UnauthorizedError("checking actions needs the seat's token: 'Authorization: Bearer <token>'")
-    seat = lobby.seat_of(table, token)
-    assert seat is not None
+    seat = _seat(request, lobby, table, "checking actions")
     actions = read_checks(request.query_params.getlist("action"), _settings(request).limits.max_checks)
     lobby.joined(table, seat)
     return json_response({"decisions": table.decisions(seat), "checks": table.check(seat, actions)})

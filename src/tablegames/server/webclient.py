@@ -115,8 +115,7 @@ class ClientFiles(_StaticFiles):  # type: ignore[misc]
 
 def web_routes(web: Path | None) -> list[Any]:
     """The routes of the web client in ``web`` (its ``index.html`` and files), or a note that none is installed."""
-    index = web / "index.html" if web is not None else None
-    if web is None or index is None or not index.is_file():
+    if web is None or not (web / "index.html").is_file():
 
         async def no_client(request: Request) -> Response:
             del request
@@ -128,6 +127,7 @@ def web_routes(web: Path | None) -> list[Any]:
 
         return [_routing.Route("/", no_client), _routing.Route("/tables/{table}", no_client)]
 
+    index = web / "index.html"
     files: StaticFiles = ClientFiles(directory=web)
 
     async def page(request: Request) -> Response:
