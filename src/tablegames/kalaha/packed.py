@@ -1,0 +1,182 @@
+"""Kalaha boards packed in two 64-bit words, one per seat: the batched engine's fast path for common boards.
+
+A board of up to 7 pits a row and at most 127 seeds in all fits in 16 bytes:
+seat ``s``'s pits ``0 .. p-1`` are bytes ``0 .. p-1`` of word ``s`` and its
+store is byte ``p``; the other bytes are 0. A batch of such boards is an
+array of shape ``(games, 2)`` of ``uint64``, and most of a move is then a
+few operations on whole words (`numpy`), not on each place:
+
+- sowing adds one precomputed pair of words per (mover, pit, seeds left
+  after the full laps), and ``laps`` times the words of a whole route: no
+  byte passes 255, so no addition carries from one place into the next;
+- a row's non-empty pits, as a bit pattern, come from adding ``0x7f`` to
+  every byte (a byte of 1 to 127 seeds gets its top bit set) and gathering
+  the top bits with one multiplication;
+- a seat's seeds, once the game is over, are the sum of its word's bytes,
+  again one multiplication.
+
+The rules are exactly `KalahaState`'s (and `tablegames.kalaha.batch`'s
+general engine's): the tests play the same games both ways and compare
+every position.
+
+Examples:
+    >>> import numpy as np
+    >>> from tablegames.kalaha import Kalaha
+    >>> game = Kalaha()
+    >>> engine = PackedRules.of(game)
+    >>> words = engine.pack(np.array([game.start().board]))
+    >>> extra = engine.sow(words, np.array([0]), np.array([2]))
+    >>> engine.unpack(words).tolist()[0], extra.tolist()
+    ([4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0], [True])
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from tablegames.core.extras import require
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from tablegames.kalaha.game import Kalaha
+else:
+    np = require("numpy", "fast")
+
+__all__ = ["MAX_PITS", "MAX_SEEDS", "PackedRules", "fits"]
+
+#: The largest rows and the most seeds in all that a packed board holds.
+MAX_PITS = 7
+MAX_SEEDS = 127
+#: Words of ``0x01`` bytes and of ``0x7f`` bytes, and the multiplier gathering byte ``k``'s low bit into bit ``k``.
+_ONES = 0x0101_0101_0101_0101
+_SEVENS = 0x7F7F_7F7F_7F7F_7F7F
+_GATHER = 0x0102_0408_1020_4080
+
+
+def fits(game: Kalaha) -> bool:
+    """Whether ``game``'s boards can be packed: at most `MAX_PITS` pits a row and `MAX_SEEDS` seeds in all."""
+    return game.pits <= MAX_PITS and 2 * game.pits * game.seeds <= MAX_SEEDS
+
+
+@attrs.frozen(eq=False)
+class PackedRules:
+    """What a move needs of one game, as words: built once per game (`of`).
+
+    Attributes:
+        pits: Pits per row.
+        empty_capture: Ruling H4 (the `Kalaha` option).
+        sowing: Row ``(mover * pits + pit) * span + rest``: the words adding one seed to each of the ``rest``
+            places after ``pit`` on the mover's route; shape ``(2 * pits * span, 2)``.
+        laps: The words adding one seed to every place of each seat's route; shape ``(2, 2)``.
+        pit_bytes: Bytes ``0 .. pits-1`` of a word set to 1: the pits of a row.
+        places: Each index of `tablegames.kalaha.state.KalahaState.board` as a byte of the packed board.
+        laps_of: By the seeds of a pit: the full laps they go round (``seeds // span``).
+        rest_of: By the seeds of a pit: those left after the full laps (``seeds % span``).
+        after: By ``pit + rest``: the place of the route the last seed falls in (``% span``).
+    """
+
+    pits: int
+    empty_capture: bool
+    sowing: NDArray[np.uint64]
+    laps: NDArray[np.uint64]
+    pit_bytes: np.uint64
+    places: NDArray[np.intp]
+    laps_of: NDArray[np.intp]
+    rest_of: NDArray[np.intp]
+    after: NDArray[np.intp]
+
+    @staticmethod
+    @functools.cache
+    def of(game: Kalaha) -> PackedRules:
+        """The packed rules of ``game``, which must `fits`."""
+        assert fits(game)
+        p = game.pits
+        span = 2 * p + 1
+        places = np.array([*range(p + 1), *range(8, 8 + p + 1)], dtype=np.intp)
+        routes = np.array([[places[spot] for spot in route[:span]] for route in game.routes], dtype=np.intp)
+        sowing = np.zeros((2, p, span, 16), dtype=np.uint8)
+        for mover in range(2):
+            for pit in range(p):
+                for rest in range(span):
+                    sowing[mover, pit, rest, routes[mover, (pit + 1 + np.arange(rest)) % span]] = 1
+        laps = np.zeros((2, 16), dtype=np.uint8)
+        for mover in range(2):
+            laps[mover, routes[mover]] = 1
+        pit_bytes = np.uint64(_ONES & ((1 << (8 * p)) - 1))
+        seeds, spots = np.arange(MAX_SEEDS + 1), np.arange(2 * span)
+        return PackedRules(
+            p,
+            game.empty_capture,
+            sowing.reshape(-1, 16).view(np.uint64),
+            laps.view(np.uint64),
+            pit_bytes,
+            places,
+            seeds // span,
+            seeds % span,
+            spots % span,
+        )
+
+    def pack(self, boards: NDArray[Any]) -> NDArray[np.uint64]:
+        """``boards`` (rows laid out as `KalahaState.board`) as packed words; shape ``(games, 2)``."""
+        rows = np.asarray(boards).reshape(-1, self.places.size)
+        packed = np.zeros((rows.shape[0], 16), dtype=np.uint8)
+        packed[:, self.places] = rows
+        return packed.view(np.uint64)
+
+    def unpack(self, words: NDArray[np.uint64]) -> NDArray[np.int64]:
+        """Packed ``words`` as boards laid out as `KalahaState.board`; shape ``(games, 2 * pits + 2)``."""
+        return words.view(np.uint8)[:, self.places].astype(np.int64)
+
+    def patterns(self, words: NDArray[np.uint64]) -> NDArray[np.uint64]:
+        """Each row's non-empty pits as bits (bit ``k``: pit ``k``; 0: an empty row); shape ``(games, 2)``."""
+        tops = ((words + np.uint64(_SEVENS)) >> np.uint64(7)) & self.pit_bytes
+        patterns: NDArray[np.uint64] = (tops * np.uint64(_GATHER)) >> np.uint64(56)
+        return patterns
+
+    def seeds(self, words: NDArray[np.uint64]) -> NDArray[np.uint64]:
+        """Each seat's seeds, pits and store together; shape ``(games, 2)``."""
+        totals: NDArray[np.uint64] = (words * np.uint64(_ONES)) >> np.uint64(56)
+        return totals
+
+    def sow(self, words: NDArray[np.uint64], mover: NDArray[np.intp], pits: NDArray[np.intp]) -> NDArray[np.bool_]:
+        """Sow each mover's legal pit, in place (H2-H4, as `KalahaState`); return who moves again (H3).
+
+        A row left empty ends the game (H5); the caller sees it in `patterns`.
+
+        Raises:
+            ValueError: If ``words`` is not one C-contiguous array (the bytes are changed in place).
+        """
+        if not words.flags.c_contiguous:
+            raise ValueError("packed boards are sown in place: pass a C-contiguous array of shape (games, 2)")
+        p = self.pits
+        span = 2 * p + 1
+        places = words.view(np.uint8).reshape(-1)
+        base = np.arange(words.shape[0]) * 16
+        own = base + mover * 8
+        start = own + pits
+        seeds = places[start].astype(np.intp)
+        places[start] = 0
+        laps, rest = self.laps_of.take(seeds), self.rest_of.take(seeds)  # tables: faster than dividing
+        words += self.sowing.take((mover * p + pits) * span + rest, axis=0)
+        lapped = np.flatnonzero(laps)
+        if lapped.size:  # H2: a seed in every place of the route for each full lap round
+            words[lapped] += self.laps[mover[lapped]] * laps[lapped, None].astype(np.uint64)
+        last = self.after.take(pits + rest)
+        spot = own + np.minimum(last, p - 1)
+        captures = (last < p) & (places[spot] == 1)  # H4: the last seed in an empty pit of the own row
+        opposite = base + (1 - mover) * 8 + (p - 1 - np.minimum(last, p - 1))
+        if not self.empty_capture:
+            captures &= places[opposite] > 0
+        rows = np.flatnonzero(captures)
+        if rows.size:
+            spots, facing = spot[rows], opposite[rows]
+            places[own[rows] + p] += places[facing] + 1
+            places[spots] = 0
+            places[facing] = 0
+        extra: NDArray[np.bool_] = last == p
+        return extra

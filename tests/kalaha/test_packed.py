@@ -1,0 +1,93 @@
+"""Packed boards (`tablegames.kalaha.packed`) against `KalahaState`: the same games, the same position every move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tablegames.kalaha import Kalaha, KalahaState
+from tablegames.kalaha.actions import SOWS
+from tests.extras import need_module
+
+np = need_module("numpy", "fast")
+batch = need_module("tablegames.kalaha.batch", "fast")
+packed = need_module("tablegames.kalaha.packed", "fast")
+
+
+@st.composite
+def packable_games(draw: st.DrawFn) -> Kalaha:
+    """Every board that packs: up to 7 pits a row, up to 127 seeds in all (few pits: full laps)."""
+    pits = draw(st.integers(1, packed.MAX_PITS))
+    seeds = draw(st.integers(1, packed.MAX_SEEDS // (2 * pits)))
+    return Kalaha(pits=pits, seeds=seeds, empty_capture=draw(st.booleans()))
+
+
+def _pattern(row: tuple[int, ...]) -> int:
+    return sum(1 << pit for pit, seeds in enumerate(row) if seeds)
+
+
+@given(packable_games(), st.integers(1, 6), st.integers(0, 2**32 - 1), st.integers(0, 6))
+def test_packed_boards_play_exactly_as_kalaha_state(game: Kalaha, games: int, seed: int, opening: int) -> None:
+    """Sown on packed boards and by `KalahaState`, random games agree on every position, mover and row pattern.
+
+    A game is over on a packed board when a row's pattern is 0, and then each
+    seat's seeds are its final store (the sweep).
+
+    Checks rules/kalaha.md#sowing, rules/kalaha.md#a-whole-lap, rules/kalaha.md#moving-again,
+    rules/kalaha.md#capturing, rules/kalaha.md#empty-opposite-pit, rules/kalaha.md#game-end and
+    rules/kalaha.md#sweep on packed boards.
+    """
+    assert packed.fits(game)
+    engine = packed.PackedRules.of(game)
+    rng = random.Random(seed)
+    states: list[KalahaState] = []
+    for _ in range(games):  # each game from its own position a few random moves in
+        state = game.start()
+        for _ in range(rng.randrange(opening + 1)):
+            if not state.is_over:
+                state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    live = [state for state in states if not state.is_over]
+    words = engine.pack(np.array([state.board for state in live]))
+    while live:
+        assert engine.unpack(words).tolist() == [list(state.board) for state in live]
+        assert engine.patterns(words).tolist() == [[_pattern(row) for row in state.pits] for state in live]
+        pits = [rng.choice(state.legal_actions()).pit for state in live]
+        movers = np.array([state.current_player for state in live], dtype=np.intp)
+        extra = engine.sow(words, movers, np.array(pits, dtype=np.intp))
+        after = [state.apply(SOWS[pit]) for state, pit in zip(live, pits, strict=True)]
+        patterns = engine.patterns(words)
+        over = (patterns == 0).any(axis=1)
+        assert over.tolist() == [state.is_over for state in after]
+        assert engine.seeds(words)[over].tolist() == [list(state.stores) for state in after if state.is_over]
+        for state, again, mover in zip(after, extra.tolist(), movers.tolist(), strict=True):
+            if not state.is_over:
+                assert (state.current_player == mover) == again
+        words = words[~over]
+        live = [state for state in after if not state.is_over]
+
+
+@pytest.mark.parametrize(
+    ("pits", "seeds", "empty_capture"),
+    [(6, 4, True), (6, 4, False), (7, 9, True), (3, 21, False), (2, 30, True), (1, 63, True)],
+)
+def test_random_playouts_on_packed_boards_play_the_same_games(
+    pits: int, seeds: int, empty_capture: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`random_playouts` gives the same scores and moves on packed boards as on plain ones (same seed, same draws)."""
+    assert packed.fits(Kalaha(pits=pits, seeds=seeds, empty_capture=empty_capture))
+    fast = batch.random_playouts(2_000, seed=9, pits=pits, seeds=seeds, empty_capture=empty_capture)
+    monkeypatch.setattr(batch, "_PACK", False)
+    plain = batch.random_playouts(2_000, seed=9, pits=pits, seeds=seeds, empty_capture=empty_capture)
+    assert fast[1] == plain[1]
+    assert (fast[0] == plain[0]).all()
+
+
+def test_only_boards_that_fit_are_packed() -> None:
+    """Up to 7 pits a row and 127 seeds in all: a byte a place, and no place ever passes 127."""
+    assert packed.fits(Kalaha(pits=7, seeds=9))
+    assert not packed.fits(Kalaha(pits=8, seeds=1))
+    assert not packed.fits(Kalaha(pits=4, seeds=16))
