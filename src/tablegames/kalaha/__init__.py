@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from tablegames.core.lazy import listing, on_first_use
 from tablegames.kalaha.actions import Sow
-from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
 from tablegames.kalaha.game import Kalaha
 from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
+    from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
     from tablegames.kalaha.solver import Progress, Solution, Solver, solve
 
 __all__ = [
@@ -37,7 +37,10 @@ __all__ = [
     "solve",
 ]
 
-#: The solver is imported on first use: playing needs none of it.
-_SOLVER = dict.fromkeys(("Progress", "Solution", "Solver", "solve"), "tablegames.kalaha.solver")
-__getattr__ = on_first_use(__name__, _SOLVER, globals())
-__dir__ = listing(_SOLVER, globals())
+#: The solver and the events are imported on first use: playing needs neither (``step`` imports the events).
+_ON_FIRST_USE = {
+    **dict.fromkeys(("Progress", "Solution", "Solver", "solve"), "tablegames.kalaha.solver"),
+    **dict.fromkeys(("Captured", "ExtraMove", "GameEnded", "Sowed", "Swept"), "tablegames.kalaha.events"),
+}
+__getattr__ = on_first_use(__name__, _ON_FIRST_USE, globals())
+__dir__ = listing(_ON_FIRST_USE, globals())

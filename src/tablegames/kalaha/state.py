@@ -22,18 +22,23 @@ import attrs
 from tablegames.core.build import builder
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
+from tablegames.core.lazy import lazy_module
 from tablegames.core.protocol import Action, Event, State
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
-from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
 from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from tablegames.core.serial import JSONDict
+    from tablegames.kalaha import events as ev
     from tablegames.kalaha.game import Kalaha
 
 __all__ = ["KalahaState"]
+
+if not TYPE_CHECKING:
+    #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
+    ev = lazy_module("tablegames.kalaha.events")
 
 
 @attrs.frozen
@@ -130,7 +135,7 @@ class KalahaState(State):
             for spot in route[pit + 1 : pit + 1 + rest]:
                 board[spot] += 1
         if events is not None:
-            events.append(Sowed(seat=mover, pit=pit, seeds=seeds))
+            events.append(ev.Sowed(seat=mover, pit=pit, seeds=seeds))
         last = (pit + seeds) % span
         to_move: int | None = 1 - mover
         if last == p:
@@ -143,7 +148,7 @@ class KalahaState(State):
                 board[route[p]] += taken
                 board[spot] = board[opposite] = 0
                 if events is not None:
-                    events.append(Captured(seat=mover, pit=last, seeds=taken))
+                    events.append(ev.Captured(seat=mover, pit=last, seeds=taken))
                 other = route[p + 1]
                 if not any(board[other : other + p]):
                     to_move = None  # the capture emptied the opponent's row
@@ -157,13 +162,13 @@ class KalahaState(State):
                     board[own] += left
                     board[low:own] = [0] * p
                     if events is not None:
-                        events.append(Swept(seat=seat, seeds=left))
+                        events.append(ev.Swept(seat=seat, seeds=left))
         result = _make(game, tuple(board), to_move)
         if events is not None:
             if to_move == mover:
-                events.append(ExtraMove(seat=mover))
+                events.append(ev.ExtraMove(seat=mover))
             elif to_move is None:
-                events.append(GameEnded(scores=result.scores, winners=result.winners))
+                events.append(ev.GameEnded(scores=result.scores, winners=result.winners))
         return result
 
     def view(self, seat: int | None) -> KalahaView:
