@@ -91,3 +91,14 @@ def test_only_boards_that_fit_are_packed() -> None:
     assert packed.fits(Kalaha(pits=7, seeds=9))
     assert not packed.fits(Kalaha(pits=8, seeds=1))
     assert not packed.fits(Kalaha(pits=4, seeds=16))
+
+
+def test_sowing_refuses_words_it_cannot_change_in_place() -> None:
+    """A strided view of packed boards would be sown in a copy and lost: it is refused, and nothing changes."""
+    game = Kalaha()
+    engine = packed.PackedRules.of(game)
+    words = engine.pack(np.array([game.start().board] * 4))
+    before = words.copy()
+    with pytest.raises(ValueError, match="C-contiguous"):
+        engine.sow(words[::2], np.zeros(2, dtype=np.intp), np.zeros(2, dtype=np.intp))
+    assert (words == before).all()
