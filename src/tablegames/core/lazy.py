@@ -2,9 +2,12 @@
 
 `on_first_use` gives a package a module ``__getattr__`` (PEP 562) that
 imports a name from its module the first time it is asked for; `lazy_module`
-returns a module that is executed the first time one of its attributes is
-read (`importlib.util.LazyLoader`), for modules such as a game's events,
-which only transitions that collect events need.
+returns a stand-in for a module that imports it the first time one of its
+attributes is read, for modules such as a game's events, which only
+transitions that collect events need. Both import with
+`importlib.import_module`, whose per-module locks make threads that ask at
+the same time wait for one import to finish: no thread sees a module half
+run.
 
 Examples:
     >>> __getattr__ = on_first_use("mypackage", {"sqrt": "math"}, {})
@@ -19,34 +22,37 @@ Examples:
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from types import ModuleType
 
 __all__ = ["lazy_module", "listing", "on_first_use"]
 
 
-def lazy_module(name: str) -> ModuleType:
-    """Return the module ``name``, executed only when one of its attributes is first read.
+def lazy_module(name: str) -> Any:
+    """Return a stand-in for the module ``name`` that imports it when one of its attributes is first read.
 
-    An imported module is returned as it is. The module is put in
-    ``sys.modules`` at once, so a later ``import`` of it finds the same object.
+    Nothing is imported before then, so ``name`` is not in ``sys.modules``
+    until it is used; each attribute read is kept on the stand-in, so later
+    reads cost what a module's do.
     """
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.loader is None:
-        raise ModuleNotFoundError(f"no module named {name!r}", name=name)
-    loader = importlib.util.LazyLoader(spec.loader)
-    spec.loader = loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    loader.exec_module(module)
-    return module
+    return _OnFirstUse(name)
+
+
+class _OnFirstUse:
+    """Stands in for a module not imported yet (see `lazy_module`)."""
+
+    def __init__(self, name: str) -> None:
+        self.__name = name
+
+    def __getattr__(self, attribute: str) -> Any:
+        value = getattr(importlib.import_module(self.__name), attribute)
+        setattr(self, attribute, value)
+        return value
+
+    def __repr__(self) -> str:
+        return f"<module {self.__name!r}, imported on first use>"
 
 
 def on_first_use(package: str, names: dict[str, str], namespace: dict[str, Any]) -> Callable[[str], Any]:
