@@ -87,14 +87,28 @@ def test_random_playouts_on_packed_boards_play_the_same_games(
 
 
 def test_only_boards_that_fit_are_packed() -> None:
-    """Up to 7 pits a row and 127 seeds in all: a byte a place, and no place ever passes 127."""
+    """Up to 7 pits a row and 127 seeds in all: a byte a place, and no place ever passes 127; others are refused."""
     assert packed.fits(Kalaha(pits=7, seeds=9))
     assert not packed.fits(Kalaha(pits=8, seeds=1))
     assert not packed.fits(Kalaha(pits=4, seeds=16))
+    with pytest.raises(
+        ValueError, match="boards of 4 pits a row and 128 seeds in all do not pack: packed boards hold up"
+    ):
+        packed.PackedRules.of(Kalaha(pits=4, seeds=16))
+
+
+def test_narrow_integer_types_sow_as_wide_ones() -> None:
+    """Movers and pits given as int8 (as `KalahaBatch.to_move` is) index the sowing tables as intp would."""
+    game = Kalaha(pits=7, seeds=9)
+    engine = packed.PackedRules.of(game)
+    state = game.position(rows=((1, 1, 1, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1, 2)), stores=(56, 55), to_move=1)
+    words = engine.pack(np.array([state.board]))
+    engine.sow(words, np.array([1], dtype=np.int8), np.array([6], dtype=np.int8))
+    assert engine.unpack(words).tolist() == [list(state.apply(SOWS[6]).board)]
 
 
 def test_sowing_refuses_words_it_cannot_change_in_place() -> None:
-    """A strided view of packed boards would be sown in a copy and lost: it is refused, and nothing changes."""
+    """A strided view of packed boards would be sown half in a copy (a pit emptied there, seeds added here): refused."""
     game = Kalaha()
     engine = packed.PackedRules.of(game)
     words = engine.pack(np.array([game.start().board] * 4))

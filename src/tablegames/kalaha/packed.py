@@ -33,6 +33,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+import sys
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -59,8 +60,12 @@ _GATHER = 0x0102_0408_1020_4080
 
 
 def fits(game: Kalaha) -> bool:
-    """Whether ``game``'s boards can be packed: at most `MAX_PITS` pits a row and `MAX_SEEDS` seeds in all."""
-    return game.pits <= MAX_PITS and 2 * game.pits * game.seeds <= MAX_SEEDS
+    """Whether ``game``'s boards can be packed: at most `MAX_PITS` pits a row and `MAX_SEEDS` seeds in all.
+
+    The words are read byte by byte in memory order, so the machine must
+    also store a word's lowest byte first (little-endian, as x86 and ARM do).
+    """
+    return game.pits <= MAX_PITS and 2 * game.pits * game.seeds <= MAX_SEEDS and sys.byteorder == "little"
 
 
 @attrs.frozen(eq=False)
@@ -93,8 +98,16 @@ class PackedRules:
     @staticmethod
     @functools.cache
     def of(game: Kalaha) -> PackedRules:
-        """The packed rules of ``game``, which must `fits`."""
-        assert fits(game)
+        """The packed rules of ``game``.
+
+        Raises:
+            ValueError: If ``game``'s boards do not pack (see `fits`).
+        """
+        if not fits(game):
+            raise ValueError(
+                f"boards of {game.pits} pits a row and {2 * game.pits * game.seeds} seeds in all do not pack: packed "
+                f"boards hold up to {MAX_PITS} pits a row and {MAX_SEEDS} seeds, on a little-endian machine"
+            )
         p = game.pits
         span = 2 * p + 1
         places = np.array([*range(p + 1), *range(8, 8 + p + 1)], dtype=np.intp)
@@ -153,6 +166,7 @@ class PackedRules:
         """
         if not words.flags.c_contiguous:
             raise ValueError("packed boards are sown in place: pass a C-contiguous array of shape (games, 2)")
+        mover, pits = np.asarray(mover, dtype=np.intp), np.asarray(pits, dtype=np.intp)  # no narrow type wraps
         p = self.pits
         span = 2 * p + 1
         places = words.view(np.uint8).reshape(-1)
