@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tablegames import IllegalActionError, InvalidStateError
+from tablegames import ConfigError, IllegalActionError, InvalidStateError
 from tablegames.kalaha import Kalaha, KalahaState
 from tablegames.kalaha.actions import SOWS
 from tests.extras import need_module
@@ -120,3 +120,13 @@ def test_every_random_playout_starts_from_the_start(monkeypatch: pytest.MonkeyPa
     scores, moves = batch.random_playouts(100, seed=2, pits=1, seeds=2)
     assert moves == 100
     assert scores.tolist() == [[1, 3]] * 100
+
+
+def test_random_playouts_of_no_games_play_none_and_a_bad_count_is_refused() -> None:
+    """Zero games give no scores and no moves; a negative or non-integer count is a ConfigError naming it."""
+    scores, moves = batch.random_playouts(0, seed=1)
+    assert scores.shape == (0, 2)
+    assert moves == 0
+    for bad in (-1, 2.0, True):
+        with pytest.raises(ConfigError, match="games must be an integer of at least 0"):
+            batch.random_playouts(bad, seed=1)

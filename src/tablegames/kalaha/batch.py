@@ -36,8 +36,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.core.errors import IllegalActionError, InvalidStateError
+from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError
 from tablegames.core.extras import require
+from tablegames.core.inputs import brief
 from tablegames.kalaha.game import Kalaha
 from tablegames.kalaha.packed import PackedRules, fits
 from tablegames.kalaha.state import KalahaState
@@ -297,10 +298,14 @@ def random_playouts(
         and the number of moves played in all.
 
     Raises:
-        ConfigError: If an option is out of range.
+        ConfigError: If an option is out of range, or ``games`` is not a whole number of at least 0.
     """
+    if type(games) is not int or games < 0:
+        raise ConfigError(f"games must be an integer of at least 0, got {brief(games)}")
     game = Kalaha(pits=pits, seeds=seeds, empty_capture=empty_capture)
     rules = _rules(game)
+    if not games:
+        return np.empty((0, 2), dtype=np.int64), 0
     board = np.array([game.start().board])
     engine = _Packed(PackedRules.of(game)) if fits(game) and _PACK else _General(rules)
     rng = np.random.default_rng(seed)
