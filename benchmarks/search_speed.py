@@ -94,6 +94,8 @@ def run(source: Path, game_name: str, count: int) -> dict[str, object]:
     command = [sys.executable, __file__, "--worker", game_name, "--decisions", str(count)]
     out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
     result: dict[str, object] = json.loads(out.splitlines()[-1])
+    if Path(str(result["source"])) != source / "tablegames":
+        raise SystemExit(f"the worker ran the tablegames of {result['source']}, not of {source}")
     return result
 
 
