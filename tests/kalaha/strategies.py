@@ -1,10 +1,15 @@
-"""Hypothesis strategies for Kalaha: games with drawn options, and any legal position of a game."""
+"""Hypothesis strategies for Kalaha: games with drawn options, and any legal position of a game; random openings."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
 from tablegames.kalaha import Kalaha, KalahaState
+
+if TYPE_CHECKING:
+    import random
 
 
 @st.composite
@@ -54,3 +59,15 @@ def arranged(draw: st.DrawFn, own: list[int], other: list[int], mover: int) -> K
     kept = draw(st.integers(0, rest))
     rows, stores = ((own, other), (kept, rest - kept)) if mover == 0 else ((other, own), (rest - kept, kept))
     return game.position(rows=rows, stores=stores, to_move=mover)
+
+
+def openings(game: Kalaha, count: int, rng: random.Random, most: int) -> list[KalahaState]:
+    """``count`` positions of ``game``, each up to ``most`` random moves from the start (drawn with ``rng``)."""
+    states: list[KalahaState] = []
+    for _ in range(count):
+        state = game.start()
+        for _ in range(rng.randrange(most + 1)):
+            if not state.is_over:
+                state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states

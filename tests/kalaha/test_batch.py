@@ -10,9 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tablegames import ConfigError, IllegalActionError, InvalidStateError
-from tablegames.kalaha import Kalaha, KalahaState
+from tablegames.kalaha import Kalaha
 from tablegames.kalaha.actions import SOWS
 from tests.extras import need_module
+from tests.kalaha.strategies import openings
 
 np = need_module("numpy", "fast")
 batch = need_module("tablegames.kalaha.batch", "fast")
@@ -34,13 +35,7 @@ def test_the_batch_plays_exactly_as_kalaha_state(game: Kalaha, games: int, seed:
     rules/kalaha.md#empty-opposite-pit, rules/kalaha.md#game-end and rules/kalaha.md#sweep in the batch.
     """
     rng = random.Random(seed)
-    states: list[KalahaState] = []
-    for _ in range(games):  # each game from its own position a few random moves in
-        state = game.start()
-        for _ in range(rng.randrange(opening + 1)):
-            if not state.is_over:
-                state = state.apply(rng.choice(state.legal_actions()))
-        states.append(state)
+    states = openings(game, games, rng, opening)  # each game from its own position a few random moves in
     positions = batch.KalahaBatch.from_states(states)
     while True:
         assert positions.states() == states

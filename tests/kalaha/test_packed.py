@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tablegames.kalaha import Kalaha, KalahaState
+from tablegames.kalaha import Kalaha
 from tablegames.kalaha.actions import SOWS
 from tests.extras import need_module
+from tests.kalaha.strategies import openings
 
 np = need_module("numpy", "fast")
 batch = need_module("tablegames.kalaha.batch", "fast")
@@ -43,13 +44,7 @@ def test_packed_boards_play_exactly_as_kalaha_state(game: Kalaha, games: int, se
     assert packed.fits(game)
     engine = packed.PackedRules.of(game)
     rng = random.Random(seed)
-    states: list[KalahaState] = []
-    for _ in range(games):  # each game from its own position a few random moves in
-        state = game.start()
-        for _ in range(rng.randrange(opening + 1)):
-            if not state.is_over:
-                state = state.apply(rng.choice(state.legal_actions()))
-        states.append(state)
+    states = openings(game, games, rng, opening)  # each game from its own position a few random moves in
     live = [state for state in states if not state.is_over]
     words = engine.pack(np.array([state.board for state in live]))
     while live:
