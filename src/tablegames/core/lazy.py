@@ -47,6 +47,8 @@ class _OnFirstUse:
         self.__name = name
 
     def __getattr__(self, attribute: str) -> Any:
+        if attribute.startswith("__"):  # the stand-in's own (copy, pickle, its name): never the module's
+            raise AttributeError(attribute)
         value = getattr(importlib.import_module(self.__name), attribute)
         setattr(self, attribute, value)
         return value

@@ -8,7 +8,8 @@ few operations on whole words (`numpy`), not on each place:
 
 - sowing adds one precomputed pair of words per (mover, pit, seeds left
   after the full laps), and ``laps`` times the words of a whole route: no
-  byte passes 255, so no addition carries from one place into the next;
+  place ever holds more than 127 seeds, so no addition carries from one
+  place into the next;
 - a row's non-empty pits, as a bit pattern, come from adding ``0x7f`` to
   every byte (a byte of 1 to 127 seeds gets its top bit set) and gathering
   the top bits with one multiplication;
