@@ -27,6 +27,25 @@ def test_state_dicts_round_trip(state: KaloState) -> None:
 
 
 @given(st.one_of(kalo_states(), kalo_states(effect=True)))
+def test_view_dicts_write_each_slot_as_the_seat_sees_it(state: KaloState) -> None:
+    """Each seat's view as JSON writes every slot's card where that seat knows it, else null, and who knows it.
+
+    Checks rules/kalo.md#what-each-player-knows in what the server sends.
+    """
+    for seat in (None, *range(state.game.players)):
+        written = json.loads(json.dumps(state.view(seat).to_dict()))
+        for owner, (hand, slots) in enumerate(zip(state.hands, written["hands"], strict=True)):
+            assert slots == [
+                {
+                    "card": str(slot.card) if owner == seat or seat in slot.known_by else None,
+                    "received": slot.received,
+                    "known_by": sorted(slot.known_by),
+                }
+                for slot in hand
+            ]
+
+
+@given(st.one_of(kalo_states(), kalo_states(effect=True)))
 def test_every_legal_decision_reads_back_and_comes_in_the_documented_order(state: KaloState) -> None:
     """Legal decisions read back from their notation, listed as the page says (rules/kalo.md#notation)."""
     legal = state.legal_actions()
