@@ -44,22 +44,19 @@ class SlotView:
     card: Card | None
     received: bool
     known_by: frozenset[int]
-    #: The card's notation and the seats that know it, in order, worked out once: a slot's view is
-    #: made once and written into every view that shows it.
-    _text: str | None = attrs.field(init=False, eq=False, repr=False)
-    _knowers: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-
-    @_text.default
-    def _card_text(self) -> str | None:
-        return None if self.card is None else str(self.card)
-
-    @_knowers.default
-    def _sorted_knowers(self) -> tuple[int, ...]:
-        return tuple(sorted(self.known_by))
+    #: The card's notation and the seats that know it, in order, worked out the first time the slot is
+    #: written (`to_dict`): a slot's view is made once and written into every view that shows it, and
+    #: a search makes many that are never written.
+    _written: tuple[str | None, tuple[int, ...]] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def to_dict(self) -> JSONDict:
         """The slot as JSON."""
-        return {"card": self._text, "received": self.received, "known_by": list(self._knowers)}
+        written = self._written
+        if written is None:
+            written = (None if self.card is None else str(self.card), tuple(sorted(self.known_by)))
+            object.__setattr__(self, "_written", written)
+        text, knowers = written
+        return {"card": text, "received": self.received, "known_by": list(knowers)}
 
 
 @attrs.frozen
