@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.extras import need_module
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
-uvicorn = pytest.importorskip("uvicorn")
+uvicorn = need_module("uvicorn", "web")
 
 from tablegames.server import run  # noqa: E402
 from tests.server.support import free_port  # noqa: E402

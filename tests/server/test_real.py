@@ -9,15 +9,15 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 import httpx
-import pytest
 
 import tablegames
+from tests.extras import need_module
 from tests.server.support import auth, choose, client, free_port, new_table, real_server, serve_process, wait_until
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-websockets_client = pytest.importorskip("websockets.sync.client")
+websockets_client = need_module("websockets.sync.client", "web")
 
 
 def _race(http: httpx.Client, socket: Any, table: str, legal: list[str], made: int, *, mixed: bool) -> list[Any]:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import tablegames
 from tablegames.server.run import log_config
+from tests.extras import need_module
 from tests.server.support import TestClient, auth, client, new_table, real_server
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ def logging_restored() -> Iterator[None]:
 @pytest.mark.usefixtures("logging_restored")
 def test_tokens_never_reach_the_logs(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     """With debug logging, a token in a WebSocket URL and in headers appears in no log line (break: redact)."""
-    websockets_client = pytest.importorskip("websockets.sync.client")
+    websockets_client = need_module("websockets.sync.client", "web")
     with real_server(tmp_path / "db.sqlite3", log_config=log_config("debug"), log_level="debug") as base:
         created = httpx.post(f"{base}/api/tables", json={"game": "kalaha", "seats": ["human", "random"]}).json()
         table, token = created["table"]["id"], created["seats"][0]["token"]

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-pytest.importorskip("orjson", reason="the server's JSON writer needs the web extra")
+from tests.extras import need_module
 
-from tablegames.server.wire import dumps
+need_module("orjson", "web")
+
+from tablegames.server.wire import dumps  # noqa: E402
 
 _VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.text(),
