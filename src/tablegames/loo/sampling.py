@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.shuffle import shuffle
-from tablegames.loo.cards import DECK, Card
+from tablegames.loo.cards import DECK, Card, card_key
 from tablegames.loo.rules import TRICKS, TrickCard, follow
 from tablegames.loo.state import LooState
 from tablegames.loo.view import LooView
@@ -283,5 +283,4 @@ def _augment(
 
 
 def _ordered(cards: list[Card]) -> tuple[Card, ...]:
-    chosen = set(cards)
-    return tuple(card for card in DECK if card in chosen)
+    return tuple(sorted(cards, key=card_key))
