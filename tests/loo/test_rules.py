@@ -7,6 +7,7 @@ import random
 import re
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -373,6 +374,24 @@ def _played(events: tuple[Event, ...]) -> Card:
     """The card played in a step."""
     (card,) = [event.card for event in events if isinstance(event, CardPlayed)]
     return card
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_tricks_won_counts_each_finished_trick_under_the_states_own_trump(game: Loo, seed: int, choices: int) -> None:
+    """L10: a state's tricks won are its finished tricks' winners under its own trump (rules/loo.md#winning).
+
+    The same tricks, the same objects, held by states of every other trump
+    are counted under that trump: what one state found out is not taken for
+    another's.
+    """
+    for state, _, _ in playout(game, seed, choices):
+        if not state.tricks:
+            continue
+        for suit in "cdhs":
+            other = attrs.evolve(state, turned=Card(14 if state.turned.rank != 14 else 13, suit))
+            assert other.tricks is state.tricks
+            won = Counter(trick[trick_winner([play.card for play in trick], suit)].seat for trick in state.tricks)
+            assert other.tricks_won == tuple(won[seat] for seat in range(game.players))
 
 
 @given(games(), seeds(), st.integers(0, 100))

@@ -84,6 +84,30 @@ def begin_round(
     )
 
 
+def _taker(trick: tuple[TrickCard, ...], trump: str) -> int:
+    """The seat that won the finished ``trick`` (L10) under ``trump``.
+
+    A finished trick is an immutable tuple that passes unchanged from state
+    to state until the round ends, and every view asks who won it, so the
+    answer is kept by the tuple's identity; the entry holds the tuple itself,
+    so no other object can take its ``id`` while the entry lasts.
+    """
+    kept = _TAKERS.get(id(trick))
+    if kept is not None and kept[0] is trick and kept[1] == trump:
+        return kept[2]
+    seat = trick[trick_winner([play.card for play in trick], trump)].seat
+    if len(_TAKERS) >= _TAKERS_KEPT:
+        _TAKERS.clear()
+    _TAKERS[id(trick)] = (trick, trump, seat)
+    return seat
+
+
+#: Each finished trick with its trump and winning seat, by the trick's identity (see `_taker`), and how many
+#: are kept before the store starts afresh.
+_TAKERS: dict[int, tuple[tuple[TrickCard, ...], str, int]] = {}
+_TAKERS_KEPT = 20_000
+
+
 def _order(dealer: int, players: int) -> list[int]:
     """The seats in play order for a round: from the seat after the dealer round to the dealer."""
     return [(dealer + 1 + step) % players for step in range(players)]
@@ -171,7 +195,7 @@ class LooState(State):
         won = [0] * self.game.players
         trump = self.turned.suit
         for trick in self.tricks:
-            won[trick[trick_winner([play.card for play in trick], trump)].seat] += 1
+            won[_taker(trick, trump)] += 1
         return tuple(won)
 
     @property
@@ -364,11 +388,12 @@ class LooState(State):
         )
         if len(tricks) < TRICKS:
             return state
-        won = state.tricks_won
-        looed = tuple(other for other in _order(self.dealer, players) if decisions[other] != "drop" and not won[other])
+        takers = [_taker(each, self.trump) for each in tricks]
+        order = _order(self.dealer, players)
+        looed = tuple(other for other in order if decisions[other] != "drop" and other not in takers)
         taken = [0] * players
-        for number, each in enumerate(tricks):
-            taken[each[trick_winner([play.card for play in each], self.trump)].seat] += payouts(self.p0)[number]
+        for taker, chips in zip(takers, payouts(self.p0), strict=True):
+            taken[taker] += chips
         return state._end_round(balances, pot=state.pot, looed=looed, won=tuple(taken), events=events)
 
     def _end_round(
