@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tablegames.core.build import builder
 from tablegames.core.protocol import Action, View, result_text
 from tablegames.loo import encoding as _encoding
 from tablegames.loo.cards import SUIT_NAMES, Card
@@ -142,27 +143,32 @@ class LooView(View):
 def view_of(state: LooState, seat: int | None) -> LooView:
     """Build ``seat``'s view of ``state``."""
     own = seat is not None
-    return LooView(
-        seat=seat,
-        current_player=state.current_player,
-        scores=state.scores,
-        winners=state.winners,
-        legal_actions=state.legal_actions() if own and seat == state.current_player else (),
-        round_number=state.round_number,
-        rounds=state.game.rounds,
-        dealer=state.dealer,
-        phase=state.phase,
-        hand=state.hands[seat] if seat is not None else (),
-        given_up=state.miss if own and seat == state.miss_taker else (),
-        hand_sizes=tuple(len(hand) for hand in state.hands),
-        decisions=state.decisions,
-        miss_open=state.miss_open,
-        turned=state.turned,
-        trump=state.trump,
-        pot=state.pot,
-        p0=state.p0,
-        carry=state.carry,
-        tricks=state.tricks,
-        trick=state.trick,
-        tricks_won=state.tricks_won,
+    return _build_view(
+        seat,
+        state.current_player,
+        state.scores,
+        state.winners,
+        state.legal_actions() if own and seat == state.current_player else (),
+        state.round_number,
+        state.game.rounds,
+        state.dealer,
+        state.phase,
+        state.hands[seat] if seat is not None else (),
+        state.miss if own and seat == state.miss_taker else (),
+        tuple(map(len, state.hands)),
+        state.decisions,
+        state.miss_open,
+        state.turned,
+        state.trump,
+        state.pot,
+        state.p0,
+        state.carry,
+        state.tricks,
+        state.trick,
+        state.tricks_won,
     )
+
+
+#: Builds a view from every field, in order, without the attrs ``__init__`` (`tablegames.core.build`): a
+#: search builds one for most decisions of every playout.
+_build_view = builder(LooView)
