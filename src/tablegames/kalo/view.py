@@ -174,53 +174,100 @@ def _slot_text(slot: SlotView) -> str:
     return f"{text}'" if slot.received else text
 
 
-def _hand_view(hand: tuple[Slot, ...], seat: int | None, own: bool) -> tuple[SlotView, ...]:
-    """``hand`` as ``seat`` sees it (``own``: it is that seat's hand); kept for reuse, as hands recur.
+def _hands_seen(hands: tuple[tuple[Slot, ...], ...], seat: int | None) -> tuple[tuple[SlotView, ...], ...]:
+    """Every hand as ``seat`` sees it; kept for reuse, as hands recur.
 
     A hand is an immutable tuple that passes unchanged from state to state,
-    so its views are kept by the tuple's identity (hashing the tuple would
-    hash every slot). Each entry holds the tuple itself, so no other object
-    can take its ``id`` while the entry lasts.
+    so what is seen of it is kept by the tuple's identity (hashing the tuple
+    would hash every slot), the entry holding the tuple itself so that no
+    other object can take its ``id`` while the entry lasts. The entry holds
+    the hand as its owner sees it, as every seat that knows none of its cards
+    sees it (one view for all of those), and, for each seat that knows some,
+    that seat's view, made the first time it is asked for.
     """
-    key = (id(hand), seat, own)
-    kept = _HANDS.get(key)
-    if kept is not None and kept[0] is hand:
-        return kept[1]
-    if len(_HANDS) >= _HANDS_KEPT:
-        _HANDS.clear()
-    view = tuple(_slot_view(slot, own or seat in slot.known_by) for slot in hand)
-    _HANDS[key] = (hand, view)
-    return view
+    seen: list[tuple[SlotView, ...]] = []
+    kept_hands = _HANDS.get
+    for owner, hand in enumerate(hands):
+        kept = kept_hands(id(hand))
+        if kept is None or kept.hand is not hand:
+            if len(_HANDS) >= _HANDS_KEPT:
+                _HANDS.clear()
+            kept = _HANDS[id(hand)] = _Seen(hand)
+        if owner == seat:
+            seen.append(kept.shown)
+        elif seat not in kept.knowers:
+            seen.append(kept.hidden)
+        else:
+            assert seat is not None  # a spectator knows no card
+            view = kept.knowers[seat]
+            if view is None:
+                view = kept.knowers[seat] = kept.known_to(seat)
+            seen.append(view)
+    return tuple(seen)
 
 
-def _slot_view(slot: Slot, shown: bool) -> SlotView:
-    """``slot`` as a seat sees it, its card ``shown`` or not; both views of a slot are made once and kept.
+class _Seen:
+    """What is seen of one hand, kept in `_HANDS` by the hand's identity (see `_hands_seen`)."""
 
-    Most slots are the one `DEALT` slot of their card, so the views are kept
-    by the slot's identity, the entry holding the slot itself.
+    __slots__ = ("hand", "hidden", "knowers", "shown")
+
+    def __init__(self, hand: tuple[Slot, ...]) -> None:
+        shown: list[SlotView] = []
+        hidden: list[SlotView] = []
+        knowers: dict[int, tuple[SlotView, ...] | None] = {}
+        kept_slots = _SLOTS.get
+        for slot in hand:
+            views = kept_slots(id(slot))
+            if views is None or views[0] is not slot:
+                views = _slot_views(slot)
+            shown.append(views[1])
+            hidden.append(views[2])
+            for seat in slot.known_by:
+                knowers[seat] = None
+        self.hand = hand
+        #: The hand as its owner sees it, and as a seat that knows none of its cards sees it.
+        self.shown, self.hidden = tuple(shown), tuple(hidden)
+        #: Each seat that knows some of its cards, with its view once made.
+        self.knowers = knowers
+
+    def known_to(self, seat: int) -> tuple[SlotView, ...]:
+        """The hand as ``seat``, which knows some of its cards, sees it."""
+        return tuple(
+            card if seat in slot.known_by else unseen
+            for slot, card, unseen in zip(self.hand, self.shown, self.hidden, strict=True)
+        )
+
+
+def _slot_views(slot: Slot) -> tuple[Slot, SlotView, SlotView]:
+    """``slot`` with its two views, card shown and card hidden: made once per slot and kept by its identity.
+
+    Most slots are the one `DEALT` slot of their card, and every slot with
+    neither a mark nor a knower looks the same with its card hidden, so those
+    share one hidden view.
     """
     kept = _SLOTS.get(id(slot))
     if kept is None or kept[0] is not slot:
         if len(_SLOTS) >= _HANDS_KEPT:
             _SLOTS.clear()
-        kept = _SLOTS[id(slot)] = (
-            slot,
-            SlotView(slot.card, slot.received, slot.known_by),
-            SlotView(None, slot.received, slot.known_by),
-        )
-    return kept[1] if shown else kept[2]
+        plain = not slot.received and not slot.known_by
+        hidden = _PLAIN_HIDDEN if plain else SlotView(None, slot.received, slot.known_by)
+        kept = _SLOTS[id(slot)] = (slot, SlotView(slot.card, slot.received, slot.known_by), hidden)
+    return kept
 
 
-#: Hands as seen from a seat, by the hand's identity, and how many are kept before the store starts afresh.
-_HANDS: dict[tuple[int, int | None, bool], tuple[tuple[Slot, ...], tuple[SlotView, ...]]] = {}
+#: What is seen of each hand (see `_hands_seen`), by the hand's identity, and how many are kept before the store
+#: starts afresh.
+_HANDS: dict[int, _Seen] = {}
 _HANDS_KEPT = 50_000
 #: Each slot with its two views (card shown, card hidden), by the slot's identity.
 _SLOTS: dict[int, tuple[Slot, SlotView, SlotView]] = {}
+#: The view of every unmarked slot nobody else knows, to a seat that does not hold it.
+_PLAIN_HIDDEN = SlotView(None, False, frozenset())
 
 
 def view_of(state: KaloState, seat: int | None) -> KaloView:
     """Build ``seat``'s view of ``state``."""
-    hands = tuple(_hand_view(hand, seat, owner == seat) for owner, hand in enumerate(state.hands))
+    hands = _hands_seen(state.hands, seat)
     effect = state.effect
     effect_view = None
     pile = None
