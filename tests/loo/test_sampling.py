@@ -200,8 +200,13 @@ def test_a_spectator_sample_deals_every_hand(players: int, seed: int) -> None:
 
 
 def test_a_view_of_another_game_is_refused() -> None:
-    """Sampling needs a view of this game's states: others raise InvalidStateError (docs: guide/bots.md)."""
-    view = Loo(players=5).start(seed=1).view(0)
+    """Sampling needs a view of this game's states: others raise InvalidStateError (docs: guide/bots.md).
+
+    So they do after the view's own game has sampled it, which keeps what its samples share.
+    """
+    game = Loo(players=5)
+    view = game.start(seed=1).view(0)
+    assert game.sample_state(view, random.Random(0)).view(0) == view
     with pytest.raises(InvalidStateError, match="other options"):
         Loo(players=4).sample_state(view, random.Random(0))
     with pytest.raises(InvalidStateError, match="deal"):

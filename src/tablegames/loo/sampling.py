@@ -35,6 +35,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+import attrs
+
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.shuffle import shuffle
 from tablegames.loo.cards import DECK, Card, card_key
@@ -44,6 +46,7 @@ from tablegames.loo.view import LooView
 
 if TYPE_CHECKING:
     import random
+    from collections.abc import Sequence
 
     from tablegames.core.protocol import View
     from tablegames.loo.game import Loo
@@ -159,46 +162,89 @@ def sample_state(game: Loo, view: View, rng: random.Random) -> LooState:
         >>> [len(hand) for hand in spectator.hands], spectator.view(None) == state.view(None)
         ([5, 5, 5], True)
     """
+    plan = _plan(game, view)
+    loo = plan.view
+    seed = rng.randrange(2**63)
+    places = _deal(plan.pool, plan.sizes, plan.forbidden, rng)
+    dealt = iter(places[: len(plan.seats)])
+    hands = [loo.hand if other == loo.seat else next(dealt) for other in range(game.players)]
+    return LooState.build(
+        game,
+        seed,
+        loo.round_number,
+        loo.scores,
+        loo.pot,
+        loo.carry,
+        tuple(hands),
+        loo.given_up if plan.sees_miss else places[len(plan.seats)],
+        places[-1],
+        loo.turned,
+        loo.decisions,
+        loo.p0,
+        loo.tricks,
+        loo.trick,
+        loo.phase,
+        loo.current_player,
+    )
+
+
+@attrs.frozen
+class _Plan:
+    """What every sample from one view shares: the view, the unseen cards, the places for them and what each forbids.
+
+    Attributes:
+        view: The view sampled from, checked against the game.
+        seats: The other seats, in seat order.
+        sees_miss: The seat gave its hand up for the Miss, so it knows the Miss.
+        pool: The cards the seat cannot see, in `DECK` order.
+        sizes: How many of them each place takes: the other seats' hands, the Miss, the stock.
+        forbidden: The cards each place cannot hold (`proven_absent`).
+    """
+
+    view: LooView
+    seats: tuple[int, ...]
+    sees_miss: bool
+    pool: tuple[Card, ...]
+    sizes: tuple[int, ...]
+    forbidden: tuple[frozenset[Card], ...]
+
+
+def _plan(game: Loo, view: View) -> _Plan:
+    """The `_Plan` of ``view``, kept by the view's identity and the game's: a search samples one view many times.
+
+    The entry holds the view and the game themselves, so no other object can
+    take their ``id`` while the entry lasts.
+    """
+    kept = _PLANS.get(id(view))
+    if kept is not None and kept[0] is view and kept[1] is game:
+        return kept[2]
     loo = _checked(game, view)
     seat = loo.seat
-    seed = rng.randrange(2**63)
     known: set[Card] = {loo.turned, *loo.hand, *loo.given_up}
     known.update(play.card for trick in (*loo.tricks, loo.trick) for play in trick)
-    pool = [card for card in DECK if card not in known]
+    pool = tuple(card for card in DECK if card not in known)
     absent = proven_absent(game, loo)
-    seats = [other for other in range(game.players) if other != seat]
+    seats = tuple(other for other in range(game.players) if other != seat)
     sees_miss = bool(loo.given_up)
     miss_size = TRICKS if game.miss else 0
     sizes = [loo.hand_sizes[other] for other in seats]
     sizes.append(0 if sees_miss else miss_size)
     sizes.append(len(DECK) - TRICKS * game.players - miss_size - 1)
-    forbidden = [absent[other] for other in seats] + [frozenset(), frozenset()]
     if sum(sizes) != len(pool):
         raise InvalidStateError(
             f"the view leaves {len(pool)} cards unseen but {sum(sizes)} places for them: it is not a view of {game}"
         )
-    places = _deal(pool, sizes, forbidden, rng)
-    dealt = iter(places[: len(seats)])
-    hands = [loo.hand if other == seat else next(dealt) for other in range(game.players)]
-    miss = loo.given_up if sees_miss else places[len(seats)]
-    return LooState(
-        game=game,
-        seed=seed,
-        round_number=loo.round_number,
-        balances=loo.scores,
-        pot=loo.pot,
-        carry=loo.carry,
-        hands=tuple(hands),
-        miss=miss,
-        stock=places[-1],
-        turned=loo.turned,
-        decisions=loo.decisions,
-        p0=loo.p0,
-        tricks=loo.tricks,
-        trick=loo.trick,
-        phase=loo.phase,
-        current_player=loo.current_player,
-    )
+    forbidden = (*(absent[other] for other in seats), frozenset(), frozenset())
+    plan = _Plan(loo, seats, sees_miss, pool, tuple(sizes), forbidden)
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    _PLANS[id(view)] = (view, game, plan)
+    return plan
+
+
+#: Each view's `_Plan`, with the view and the game, by the view's identity; how many are kept before starting afresh.
+_PLANS: dict[int, tuple[View, Loo, _Plan]] = {}
+_PLANS_KEPT = 64
 
 
 def _checked(game: Loo, view: View) -> LooView:
@@ -213,11 +259,11 @@ def _checked(game: Loo, view: View) -> LooView:
 
 
 def _deal(
-    pool: list[Card], sizes: list[int], forbidden: list[frozenset[Card]], rng: random.Random
+    pool: Sequence[Card], sizes: Sequence[int], forbidden: Sequence[frozenset[Card]], rng: random.Random
 ) -> list[tuple[Card, ...]]:
     """Deal ``pool`` into places of ``sizes`` cards, no place getting a card it forbids; each place in `DECK` order."""
     for _ in range(_UNIFORM_TRIES):
-        cards = pool[:]
+        cards = list(pool)
         shuffle(cards, rng)
         places: list[list[Card]] = []
         start = 0
@@ -230,7 +276,7 @@ def _deal(
 
 
 def _deal_constrained(
-    pool: list[Card], sizes: list[int], forbidden: list[frozenset[Card]], rng: random.Random
+    pool: Sequence[Card], sizes: Sequence[int], forbidden: Sequence[frozenset[Card]], rng: random.Random
 ) -> list[list[Card]]:
     """Deal the most constrained cards first, each to a place drawn in proportion to its room.
 
@@ -239,7 +285,7 @@ def _deal_constrained(
     deal exists whenever the view came from a real state, so one is found.
     """
     allowed = {card: [place for place in range(len(sizes)) if card not in forbidden[place]] for card in pool}
-    order = pool[:]
+    order = list(pool)
     shuffle(order, rng)
     order.sort(key=lambda card: len(allowed[card]))
     held: list[list[Card]] = [[] for _ in sizes]
@@ -258,7 +304,7 @@ def _deal_constrained(
 def _augment(
     card: Card,
     allowed: dict[Card, list[int]],
-    sizes: list[int],
+    sizes: Sequence[int],
     held: list[list[Card]],
     where: dict[Card, int],
     visited: set[int],
