@@ -199,9 +199,9 @@ def _hands_seen(hands: tuple[tuple[Slot, ...], ...], seat: int | None) -> tuple[
             seen.append(kept.hidden)
         else:
             assert seat is not None  # a spectator knows no card
-            view = kept.known.get(seat)
+            view = kept.knowers[seat]
             if view is None:
-                view = kept.known[seat] = kept.known_to(seat)
+                view = kept.knowers[seat] = kept.known_to(seat)
             seen.append(view)
     return tuple(seen)
 
@@ -209,35 +209,33 @@ def _hands_seen(hands: tuple[tuple[Slot, ...], ...], seat: int | None) -> tuple[
 class _Seen:
     """What is seen of one hand, kept in `_HANDS` by the hand's identity (see `_hands_seen`)."""
 
-    __slots__ = ("hand", "hidden", "knowers", "known", "shown")
+    __slots__ = ("hand", "hidden", "knowers", "shown")
 
     def __init__(self, hand: tuple[Slot, ...]) -> None:
         shown: list[SlotView] = []
         hidden: list[SlotView] = []
-        knowers: dict[int, list[int]] = {}
+        knowers: dict[int, tuple[SlotView, ...] | None] = {}
         kept_slots = _SLOTS.get
-        for place, slot in enumerate(hand):
+        for slot in hand:
             views = kept_slots(id(slot))
             if views is None or views[0] is not slot:
                 views = _slot_views(slot)
             shown.append(views[1])
             hidden.append(views[2])
             for seat in slot.known_by:
-                knowers.setdefault(seat, []).append(place)
+                knowers[seat] = None
         self.hand = hand
         #: The hand as its owner sees it, and as a seat that knows none of its cards sees it.
         self.shown, self.hidden = tuple(shown), tuple(hidden)
-        #: Each seat that knows some of its cards, with the places of those cards.
+        #: Each seat that knows some of its cards, with its view once made.
         self.knowers = knowers
-        #: The views of the seats in `knowers`, each made the first time it is asked for.
-        self.known: dict[int, tuple[SlotView, ...]] = {}
 
     def known_to(self, seat: int) -> tuple[SlotView, ...]:
-        """The hand as ``seat``, which knows the cards at ``knowers[seat]``, sees it."""
-        view = list(self.hidden)
-        for place in self.knowers[seat]:
-            view[place] = self.shown[place]
-        return tuple(view)
+        """The hand as ``seat``, which knows some of its cards, sees it."""
+        return tuple(
+            card if seat in slot.known_by else unseen
+            for slot, card, unseen in zip(self.hand, self.shown, self.hidden, strict=True)
+        )
 
 
 def _slot_views(slot: Slot) -> tuple[Slot, SlotView, SlotView]:
