@@ -1,6 +1,7 @@
 """How fast the Kalo and Loo search bots decide, against another revision of tablegames run alongside.
 
-Run: ``python benchmarks/search_speed.py [--against REV] [--repeats 5] [--decisions 30] [--only kalo,loo]``.
+Run: ``python benchmarks/search_speed.py [--against REV] [--repeats 5] [--decisions 30] [--only kalo,loo]
+[--instructions]``.
 
 Each game's search bot (``game.bot("search")`` at its default settings: Kalo
 12 paired deals anchored by the heuristic, Loo 200 iterations of ISMCTS) makes
@@ -19,6 +20,11 @@ faster), printed as min / median / max. Equal fingerprints say that both
 revisions searched the same positions and chose the same decisions, so the
 speed-up comes at the same settings with the same play.
 
+With ``--instructions`` the same decisions are counted in instructions
+instead, with valgrind (``--tool=callgrind``), the hash seed fixed and
+address randomisation off: slow (minutes a run), but the same code gives
+the same count however busy the machine is, where CPU times move by a fifth.
+
 Prints figures; asserts nothing.
 """
 
@@ -29,6 +35,8 @@ import hashlib
 import json
 import os
 import random
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -99,6 +107,49 @@ def run(source: Path, game_name: str, count: int) -> dict[str, object]:
     return result
 
 
+def instructions(source: Path, game_name: str, count: int) -> float:
+    """Instructions per decision of a worker on ``source``: ``count`` decisions less one, over ``count - 1``.
+
+    Counted by valgrind's callgrind, with the hash seed fixed and (where
+    ``setarch`` is found) address randomisation off, so that the same code
+    gives the same count to within a few hundred instructions. Taking one
+    decision's run from the other leaves out starting Python and finding the
+    positions.
+    """
+    env = {**os.environ, "PYTHONPATH": str(source), "PYTHONHASHSEED": "0"}
+    totals = []
+    for decisions in (1, count):
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__]
+        command += ["--worker", game_name, "--decisions", str(decisions)]
+        if shutil.which("setarch"):
+            command = ["setarch", "-R", *command]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        result = json.loads(done.stdout.splitlines()[-1])
+        if Path(str(result["source"])) != source / "tablegames":
+            raise SystemExit(f"the worker ran the tablegames of {result['source']}, not of {source}")
+        collected = re.search(r"Collected : (\d+)", done.stderr)
+        if collected is None:
+            raise SystemExit(f"valgrind printed no instruction count:\n{done.stderr[-2000:]}")
+        totals.append(int(collected.group(1)))
+    return (totals[1] - totals[0]) / (count - 1)
+
+
+def count_instructions(games: list[str], count: int, theirs: Path | None, against: str | None) -> None:
+    """Print each game's instructions per decision, ours and (given) theirs, and the ratio."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions counts with valgrind, which is not installed (Debian: apt install valgrind)")
+    if count < 2:
+        raise SystemExit("--instructions needs --decisions of at least 2")
+    print(f"instructions per search decision (valgrind --tool=callgrind), decisions 2 to {count}")
+    for game_name in games:
+        ours = instructions(OURS, game_name, count)
+        line = f"{game_name:<5} ours {ours / 1e6:9,.1f} M"
+        if theirs is not None:
+            other = instructions(theirs, game_name, count)
+            line += f"   {against} {other / 1e6:9,.1f} M   ratio {other / ours:.2f} (theirs ÷ ours: fewer is faster)"
+        print(line)
+
+
 def extract(revision: str, into: Path) -> Path:
     """The ``src`` folder of ``revision``, written under ``into``."""
     archive = subprocess.run(
@@ -117,6 +168,9 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--decisions", type=int, default=30, help="decisions per run (default 30)")
     parser.add_argument("--only", default="kalo,loo", help="comma-separated games")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions with valgrind instead of timing (slow)"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -124,6 +178,9 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as scratch:
         theirs = extract(args.against, Path(scratch)) if args.against else None
+        if args.instructions:
+            count_instructions(args.only.split(","), args.decisions, theirs, args.against)
+            return
         print(f"search decisions per second (CPU time), {args.decisions} decisions a run, {os.cpu_count()} cores")
         for game_name in args.only.split(","):
             ours_rates: list[float] = []
