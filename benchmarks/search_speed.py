@@ -107,14 +107,17 @@ def run(source: Path, game_name: str, count: int) -> dict[str, object]:
     return result
 
 
-def instructions(source: Path, game_name: str, count: int) -> float:
-    """Instructions per decision of a worker on ``source``: ``count`` decisions less one, over ``count - 1``.
+def instructions(source: Path, game_name: str, count: int) -> tuple[float, tuple[object, object]]:
+    """Instructions per decision of a worker on ``source`` (``count`` decisions less one, over ``count - 1``).
 
     Counted by valgrind's callgrind, with the hash seed fixed and (where
     ``setarch`` is found) address randomisation off, so that the same code
     gives the same count to within a few hundred instructions. Taking one
-    decision's run from the other leaves out starting Python and finding the
-    positions.
+    decision's run from the other leaves out starting Python; the heuristic
+    play that finds the other positions stays in (under 1% of a decision).
+
+    Returns:
+        The count, and the fingerprints of the positions and the choices of the longer run.
     """
     env = {**os.environ, "PYTHONPATH": str(source), "PYTHONHASHSEED": "0"}
     totals = []
@@ -131,7 +134,7 @@ def instructions(source: Path, game_name: str, count: int) -> float:
         if collected is None:
             raise SystemExit(f"valgrind printed no instruction count:\n{done.stderr[-2000:]}")
         totals.append(int(collected.group(1)))
-    return (totals[1] - totals[0]) / (count - 1)
+    return (totals[1] - totals[0]) / (count - 1), (result["positions"], result["choices"])
 
 
 def count_instructions(games: list[str], count: int, theirs: Path | None, against: str | None) -> None:
@@ -142,11 +145,12 @@ def count_instructions(games: list[str], count: int, theirs: Path | None, agains
         raise SystemExit("--instructions needs --decisions of at least 2")
     print(f"instructions per search decision (valgrind --tool=callgrind), decisions 2 to {count}")
     for game_name in games:
-        ours = instructions(OURS, game_name, count)
+        ours, printed = instructions(OURS, game_name, count)
         line = f"{game_name:<5} ours {ours / 1e6:9,.1f} M"
         if theirs is not None:
-            other = instructions(theirs, game_name, count)
-            line += f"   {against} {other / 1e6:9,.1f} M   ratio {other / ours:.2f} (theirs ÷ ours: fewer is faster)"
+            other, their_print = instructions(theirs, game_name, count)
+            same = "same positions and choices" if printed == their_print else "different positions or choices"
+            line += f"   {against} {other / 1e6:9,.1f} M   ratio {other / ours:.2f} (theirs ÷ ours)   ({same})"
         print(line)
 
 

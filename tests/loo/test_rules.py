@@ -380,9 +380,9 @@ def _played(events: tuple[Event, ...]) -> Card:
 def test_tricks_won_counts_each_finished_trick_under_the_states_own_trump(game: Loo, seed: int, choices: int) -> None:
     """L10: a state's tricks won are its finished tricks' winners under its own trump (rules/loo.md#winning).
 
-    The same tricks, the same objects, held by states of every other trump
-    are counted under that trump: what one state found out is not taken for
-    another's.
+    The same tricks, the same objects, held by states of each trump are
+    counted under that state's trump: what one state found out is not taken
+    for another's.
     """
     for state, _, _ in playout(game, seed, choices):
         if not state.tricks:

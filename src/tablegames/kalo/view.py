@@ -239,7 +239,7 @@ class _Seen:
 
 
 def _slot_views(slot: Slot) -> tuple[Slot, SlotView, SlotView]:
-    """``slot`` with its two views, card shown and card hidden: made once per slot and kept by its identity.
+    """``slot`` with its two views, card shown and card hidden: made when first needed and kept by its identity.
 
     Most slots are the one `DEALT` slot of their card, and every slot with
     neither a mark nor a knower looks the same with its card hidden, so those
