@@ -38,7 +38,7 @@ import attrs
 
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError
 from tablegames.core.extras import require
-from tablegames.core.inputs import brief
+from tablegames.core.serial import check_int
 from tablegames.kalaha.game import Kalaha
 from tablegames.kalaha.packed import PackedRules, fits
 from tablegames.kalaha.state import KalahaState
@@ -300,8 +300,7 @@ def random_playouts(
     Raises:
         ConfigError: If an option is out of range, or ``games`` is not a whole number of at least 0.
     """
-    if type(games) is not int or games < 0:
-        raise ConfigError(f"games must be an integer of at least 0, got {brief(games)}")
+    check_int(games, "games", ConfigError, minimum=0)
     game = Kalaha(pits=pits, seeds=seeds, empty_capture=empty_capture)
     rules = _rules(game)
     if not games:
