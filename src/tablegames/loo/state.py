@@ -361,13 +361,13 @@ class LooState(State):
                 "play",
                 following,
             )
-        winning = trick[trick_winner([play.card for play in trick], self.trump)]
-        winner = winning.seat
+        winner = _taker(trick, self.trump)  # kept for every later view and the round's end to find
         chips = payouts(self.p0)[len(self.tricks)]
         balances = (*self.balances[:winner], self.balances[winner] + chips, *self.balances[winner + 1 :])
         tricks = (*self.tricks, trick)
         if events is not None:
-            events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=winning.card, chips=chips))
+            card = next(play.card for play in trick if play.seat == winner)
+            events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=card, chips=chips))
         state = LooState.build(
             self.game,
             self.seed,
