@@ -102,6 +102,30 @@ def test_bots_are_handed_only_the_deciding_seats_view(state: KaloState, seed: in
     assert all(each == state.view(seat) for each in sampled_from)  # the search deals from the view alone
 
 
+@given(any_states, seeds())
+def test_the_heuristic_decides_alike_from_a_state_and_from_the_movers_view(state: KaloState, seed: int) -> None:
+    """``choose_from_state`` reads the state yet decides as the mover's view does, in real and sampled deals alike.
+
+    The search plays its sampled deals on with it (rules/kalo.md#what-each-player-knows): a decision that read a
+    card the mover may not know would differ from the view's somewhere in these games.
+    """
+    if state.is_over:
+        return
+    heuristic = KaloHeuristic(state.game)
+    rng = random.Random(seed)
+    sampled = state.game.sample_state(state.view(state.current_player), rng)
+    for start in (state, sampled):
+        now = start
+        for _ in range(60):
+            if now.is_over:
+                break
+            ours, theirs = random.Random(seed), random.Random(seed)
+            action = heuristic.choose_from_state(now, ours)
+            assert action == heuristic.choose(now.view(now.current_player), theirs)
+            assert ours.getstate() == theirs.getstate()
+            now = now.apply(action)
+
+
 def test_the_bots_are_offered_by_name() -> None:
     """Kalo offers random, heuristic and ISMCTS over sampled deals."""
     game = Kalo(players=5)

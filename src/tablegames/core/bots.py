@@ -74,6 +74,23 @@ class Bot(abc.ABC):
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return one of ``view.legal_actions``; the same view and RNG state give the same action."""
 
+    def choose_from_state(self, state: State, rng: random.Random) -> Action:
+        """Return what `choose` returns from the view of ``state``'s mover, drawing the same numbers from ``rng``.
+
+        For simulations that hold the states they play, such as a search's
+        playouts over sampled deals: a bot may read ``state`` directly here to
+        skip building the view, as long as it decides from nothing the view
+        would not show. This one builds the view.
+
+        Examples:
+            >>> import random, tablegames
+            >>> state = tablegames.load("kalaha").start()
+            >>> bot = RandomBot()
+            >>> bot.choose_from_state(state, random.Random(0)) == bot.choose(state.view(0), random.Random(0))
+            True
+        """
+        return self.choose(state.view(state.current_player), rng)
+
 
 @attrs.frozen
 class RandomBot(Bot):

@@ -211,10 +211,8 @@ def _play_out(
 ) -> State:
     """Play ``state`` on with ``rollout`` at every seat until the game ends or ``horizon(start, state)``."""
     while not _stopped(start, state, horizon):
-        seat = state.current_player
-        assert seat is not None
         forced = state.legal_actions()
-        state = state.apply(forced[0] if len(forced) == 1 else rollout.choose(state.view(seat), rng))
+        state = state.apply(forced[0] if len(forced) == 1 else rollout.choose_from_state(state, rng))
     return state
 
 

@@ -3,8 +3,9 @@
 Both see only the view they are given. The heuristic reads its own hand and
 the public facts (hand sizes, slot marks, scores, the trick); the search bot
 deals the cards it cannot see with ``game.sample_state(view, rng)`` and plays
-each deal on to the end of the round with the heuristic. The same view and
-RNG state always give the same decision.
+each deal on to the end of the round with the heuristic, which reads those
+deals directly (`KaloHeuristic.choose_from_state`, deciding as from the
+mover's view). The same view and RNG state always give the same decision.
 
 Examples:
     >>> import random
@@ -26,7 +27,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 import attrs
 
@@ -36,7 +37,7 @@ from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, MARGIN, PAIRED, ISMCTSBot
 from tablegames.kalo.actions import READY, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
 from tablegames.kalo.state import KaloState
-from tablegames.kalo.view import KaloView
+from tablegames.kalo.view import KaloView, hand_seen
 
 if TYPE_CHECKING:
     import random
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import Action, State, View
     from tablegames.kalo.cards import Card
     from tablegames.kalo.game import Kalo
+    from tablegames.kalo.model import TrickPlay
     from tablegames.kalo.view import SlotView
 
 __all__ = ["SEARCH_SETTINGS", "KaloHeuristic", "KaloSearch", "kalo_bots", "round_gain", "round_over", "search_bot"]
@@ -55,6 +57,39 @@ _TWO = 15
 _FEW = 3
 #: Cards up to this rank (an 8) are shed only by leading them: a follower holding one spends a 2 to win the lead.
 _LOW = 8
+
+
+class _Carded(Protocol):
+    @property
+    def card(self) -> Card | None: ...
+
+
+class _Effecting(Protocol):
+    @property
+    def rank(self) -> int: ...
+    @property
+    def step(self) -> str: ...
+    @property
+    def target(self) -> int | None: ...
+
+
+class _Table(Protocol):
+    """What `KaloHeuristic` reads, alike in a `KaloView` and a `KaloState`.
+
+    Of ``hands`` it reads the sizes and the mover's own hand only; a hand it
+    looks into otherwise comes as the mover sees it (``seen``).
+    """
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hands(self) -> Sequence[Sequence[_Carded]]: ...
+    @property
+    def trick(self) -> Sequence[TrickPlay]: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def effect(self) -> _Effecting | None: ...
 
 
 def _check_game(_: Any, attribute: Any, value: Any) -> None:
@@ -125,39 +160,79 @@ class KaloHeuristic(Bot):
         assert isinstance(view, KaloView)
         seat = view.seat
         assert seat is not None
-        if view.phase == "arrange":
+        return self._decide(view, seat, legal, view.pile_size, view.hands.__getitem__, rng)
+
+    def choose_from_state(self, state: State, rng: random.Random) -> Action:
+        """Return what `choose` returns from the mover's view of ``state``, reading ``state`` itself.
+
+        The priorities read the public facts (the phase, the trick, the
+        scores, the effect, the sizes of the hands and of the pile) and the
+        mover's own hand, all alike in a state and in the mover's view; the
+        one hand they look into for a 6 is read as the view shows it
+        (`tablegames.kalo.view.hand_seen`). A search playing on its sampled
+        states with the heuristic then builds no view.
+        """
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        assert isinstance(state, KaloState)
+        seat = state.current_player
+        assert seat is not None
+        hands = state.hands
+        return self._decide(
+            state, seat, legal, len(state.pile), lambda target: hand_seen(hands[target], target, seat), rng
+        )
+
+    def _decide(
+        self,
+        table: _Table,
+        seat: int,
+        legal: Sequence[Action],
+        pile_size: int,
+        seen: Callable[[int], Sequence[SlotView]],
+        rng: random.Random,
+    ) -> Action:
+        """The decision from ``table``'s public facts and ``seat``'s own hand, ``seen(owner)`` giving a hand as seen."""
+        if table.phase == "arrange":
             return READY
-        if view.phase == "play":
-            return self._play(view, seat, legal)
-        return self._effect(view, seat, legal, rng)
+        if table.phase == "play":
+            return self._play(table, seat, legal, pile_size)
+        return self._effect(table, seat, legal, seen, rng)
 
     # -- plays ---------------------------------------------------------------
 
-    def _play(self, view: KaloView, seat: int, legal: Sequence[Action]) -> Action:
-        size = len(view.hands[seat])
+    def _play(self, table: _Table, seat: int, legal: Sequence[Action], pile_size: int) -> Action:
+        size = len(table.hands[seat])
         plays = [action for action in legal if isinstance(action, Play)]
         for play in plays:
             if _goes_out(play, size):
                 return play
         low = [play for play in plays if not _is_high(play)]
-        if not view.trick:  # a lead: the lowest rank, as many cards of it as possible
+        if not table.trick:  # a lead: the lowest rank, as many cards of it as possible
             if low:
                 return min(low, key=lambda play: (play.rank, -len(play.cards)))
             return _best_high(plays)
         if low:
             return min(low, key=lambda play: play.rank)
         high = [play for play in plays if _is_high(play)]
-        if high and (size <= _FEW or any(_leads_out(view, seat, play) for play in high)):
+        if high and (size <= _FEW or any(_leads_out(table, seat, play, pile_size) for play in high)):
             return _best_high(high)
         twos = [play for play in high if not play.has_kalo]
-        if twos and any(slot.card is not None and slot.card.rank <= _LOW for slot in view.hands[seat]):
+        if twos and any(slot.card is not None and slot.card.rank <= _LOW for slot in table.hands[seat]):
             return twos[0]
         return next(action for action in legal if isinstance(action, Pass))
 
     # -- effects -------------------------------------------------------------
 
-    def _effect(self, view: KaloView, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
-        effect = view.effect
+    def _effect(
+        self,
+        table: _Table,
+        seat: int,
+        legal: Sequence[Action],
+        seen: Callable[[int], Sequence[SlotView]],
+        rng: random.Random,
+    ) -> Action:
+        effect = table.effect
         assert effect is not None
         first = legal[0]
         if isinstance(first, ChooseCard):
@@ -167,10 +242,10 @@ class KaloHeuristic(Bot):
             return min(cards, key=lambda action: action.card.power)
         if isinstance(first, ChooseSeat):
             seats = [action.seat for action in legal if isinstance(action, ChooseSeat)]
-            return _seat(view, seats, effect.rank)
+            return _seat(table, seats, effect.rank)
         if isinstance(first, ChooseSlot):
             assert effect.target is not None
-            return ChooseSlot(_slot(view.hands[effect.target], rng))
+            return ChooseSlot(_slot(seen(effect.target), rng))
         assert isinstance(first, Insert)
         return legal[int(rng.random() * len(legal))]
 
@@ -180,21 +255,21 @@ def _best_high(plays: Sequence[Play]) -> Play:
     return min(plays, key=lambda play: (play.has_kalo, -len(play.cards)))
 
 
-def _leads_out(view: KaloView, seat: int, play: Play) -> bool:
+def _leads_out(table: _Table, seat: int, play: Play, pile_size: int) -> bool:
     """Whether, after ``play`` wins the trick, one lead of the cards left would go out."""
     played = set(play.cards)
-    rest = [slot.card for slot in view.hands[seat] if slot.card is not None and slot.card not in played]
+    rest = [slot.card for slot in table.hands[seat] if slot.card is not None and slot.card not in played]
     if not rest or len({card.rank for card in rest}) != 1 or len(rest) > 4:
         return False
     rank = rest[0].rank
-    pile = view.pile_size + sum(len(each.cards) for each in view.trick) + len(play.cards)
+    pile = pile_size + sum(len(each.cards) for each in table.trick) + len(play.cards)
     return rank not in (3, 4, 6) and (rank != 5 or pile >= len(rest))
 
 
-def _seat(view: KaloView, seats: Sequence[int], rank: int) -> ChooseSeat:
+def _seat(table: _Table, seats: Sequence[int], rank: int) -> ChooseSeat:
     """The other player an effect goes to (see `KaloHeuristic`)."""
-    sizes = [len(hand) for hand in view.hands]
-    scores = view.scores
+    sizes = [len(hand) for hand in table.hands]
+    scores = table.scores
     if rank == 3:
         chosen = max(seats, key=lambda other: (sizes[other], scores[other], -other))
     elif rank == 5:

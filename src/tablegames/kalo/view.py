@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from tablegames.kalo.model import Slot, Step, TrickPlay
     from tablegames.kalo.state import KaloState
 
-__all__ = ["EffectView", "KaloView", "SlotView", "view_of"]
+__all__ = ["EffectView", "KaloView", "SlotView", "hand_seen", "view_of"]
 
 
 @attrs.frozen
@@ -175,7 +175,12 @@ def _slot_text(slot: SlotView) -> str:
 
 
 def _hands_seen(hands: tuple[tuple[Slot, ...], ...], seat: int | None) -> tuple[tuple[SlotView, ...], ...]:
-    """Every hand as ``seat`` sees it; kept for reuse, as hands recur.
+    """Every hand as ``seat`` sees it (see `hand_seen`)."""
+    return tuple(map(hand_seen, hands, range(len(hands)), (seat,) * len(hands)))
+
+
+def hand_seen(hand: tuple[Slot, ...], owner: int, seat: int | None) -> tuple[SlotView, ...]:
+    """``owner``'s ``hand`` as ``seat`` sees it, as in ``seat``'s view; kept for reuse, as hands recur.
 
     A hand is an immutable tuple that passes unchanged from state to state,
     so what is seen of it is kept by the tuple's identity (hashing the tuple
@@ -184,30 +189,31 @@ def _hands_seen(hands: tuple[tuple[Slot, ...], ...], seat: int | None) -> tuple[
     the hand as its owner sees it, as every seat that knows none of its cards
     sees it (one view for all of those), and, for each seat that knows some,
     that seat's view, made the first time it is asked for.
+
+    Examples:
+        >>> from tablegames.kalo import Kalo
+        >>> state = Kalo(players=3).start(seed=2)
+        >>> hand_seen(state.hands[1], 1, 0) == state.view(0).hands[1]
+        True
     """
-    seen: list[tuple[SlotView, ...]] = []
-    kept_hands = _HANDS.get
-    for owner, hand in enumerate(hands):
-        kept = kept_hands(id(hand))
-        if kept is None or kept.hand is not hand:
-            if len(_HANDS) >= _HANDS_KEPT:
-                _HANDS.clear()
-            kept = _HANDS[id(hand)] = _Seen(hand)
-        if owner == seat:
-            seen.append(kept.shown)
-        elif seat not in kept.knowers:
-            seen.append(kept.hidden)
-        else:
-            assert seat is not None  # a spectator knows no card
-            view = kept.knowers[seat]
-            if view is None:
-                view = kept.knowers[seat] = kept.known_to(seat)
-            seen.append(view)
-    return tuple(seen)
+    kept = _HANDS.get(id(hand))
+    if kept is None or kept.hand is not hand:
+        if len(_HANDS) >= _HANDS_KEPT:
+            _HANDS.clear()
+        kept = _HANDS[id(hand)] = _Seen(hand)
+    if owner == seat:
+        return kept.shown
+    if seat not in kept.knowers:
+        return kept.hidden
+    assert seat is not None  # a spectator knows no card
+    view = kept.knowers[seat]
+    if view is None:
+        view = kept.knowers[seat] = kept.known_to(seat)
+    return view
 
 
 class _Seen:
-    """What is seen of one hand, kept in `_HANDS` by the hand's identity (see `_hands_seen`)."""
+    """What is seen of one hand, kept in `_HANDS` by the hand's identity (see `hand_seen`)."""
 
     __slots__ = ("hand", "hidden", "knowers", "shown")
 
@@ -255,7 +261,7 @@ def _slot_views(slot: Slot) -> tuple[Slot, SlotView, SlotView]:
     return kept
 
 
-#: What is seen of each hand (see `_hands_seen`), by the hand's identity, and how many are kept before the store
+#: What is seen of each hand (see `hand_seen`), by the hand's identity, and how many are kept before the store
 #: starts afresh.
 _HANDS: dict[int, _Seen] = {}
 _HANDS_KEPT = 50_000
