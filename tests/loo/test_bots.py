@@ -78,6 +78,27 @@ def test_choices_do_not_depend_on_cards_the_seat_cannot_see(state: LooState, see
         assert choose_for(bot, state, random.Random(seed)) == choose_for(bot, other, random.Random(seed))
 
 
+@given(loo_states(max_actions=80), seeds())
+def test_the_heuristic_decides_alike_from_a_state_and_from_the_movers_view(state: LooState, seed: int) -> None:
+    """``choose_from_state`` reads the state yet decides as the mover's view does, in real and sampled deals alike.
+
+    The search plays its sampled deals on with it (docs: guide/bots.md): a decision that read a card the mover
+    cannot see would differ from the view's somewhere in these rounds.
+    """
+    if state.is_over:
+        return
+    heuristic = LooHeuristic(game=state.game)
+    sampled = state.game.sample_state(state.view(state.current_player), random.Random(seed))
+    for start in (state, sampled):
+        now = start
+        while not now.is_over and now.round_number == start.round_number:
+            ours, theirs = random.Random(seed), random.Random(seed)
+            action = heuristic.choose_from_state(now, ours)
+            assert action == heuristic.choose(now.view(now.current_player), theirs)
+            assert ours.getstate() == theirs.getstate()
+            now = now.apply(action)
+
+
 def assert_only_views(given_views: list[object], players: int) -> None:
     """Every object a bot was given is a seat's LooView holding no hand but that seat's."""
     assert given_views
@@ -91,7 +112,7 @@ def assert_only_views(given_views: list[object], players: int) -> None:
 
 
 def test_bots_are_given_views_only() -> None:
-    """In play, and in the search's own rollouts, a bot gets a seat's view, never the state (docs: guide/bots.md)."""
+    """In play, and in the search's own rollouts by default, a bot gets a seat's view (docs: guide/bots.md)."""
     game = Loo(players=4, rounds=2, miss=True)
     spies = [Spy(game.bot("heuristic")), Spy(RandomBot()), Spy(game.bot("heuristic")), Spy(RandomBot())]
     assert play_bots(game, spies, seed=5).is_over

@@ -3,9 +3,10 @@
 Both see only the view they are given. The heuristic reads its hand, the
 turned-up card and the cards played; the search deals the cards it cannot see
 with ``game.sample_state(view, rng)`` (`tablegames.loo.sampling`), looks ahead
-to the end of the round with the heuristic playing every seat, and scores the
-round by its own chips won against the others'. The same view and RNG state
-always give the same choice.
+to the end of the round with the heuristic playing every seat (reading those
+deals directly, `LooHeuristic.choose_from_state`, deciding as from the mover's
+view), and scores the round by its own chips won against the others'. The same
+view and RNG state always give the same choice.
 
 Examples:
     >>> import random
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
@@ -34,7 +35,8 @@ from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, PAIRED, ISMCTSBot
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard
 from tablegames.loo.cards import DECK, PAM, Card, card_key
-from tablegames.loo.rules import TRICKS, power, suit_of, trick_winner
+from tablegames.loo.rules import TRICKS, TrickCard, power, suit_of, trick_winner
+from tablegames.loo.state import LooState
 from tablegames.loo.view import LooView
 
 if TYPE_CHECKING:
@@ -43,7 +45,6 @@ if TYPE_CHECKING:
 
     from tablegames.core.protocol import Action, State, View
     from tablegames.loo.game import Loo
-    from tablegames.loo.state import LooState
 
 __all__ = [
     "HEURISTIC_SETTINGS",
@@ -60,6 +61,27 @@ __all__ = [
 BOLDNESS = Setting("boldness", "number", 0.15, "how weak a hand it still plays (higher: bolder)")
 HEURISTIC_SETTINGS = (BOLDNESS,)
 SEARCH_SETTINGS = (ITERATIONS, EXPLORATION, PAIRED)
+
+
+class _Table(Protocol):
+    """What `LooHeuristic` reads besides the mover's hand: public facts, alike in a `LooView` and a `LooState`."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def decisions(self) -> tuple[str | None, ...]: ...
+    @property
+    def turned(self) -> Card: ...
+    @property
+    def trump(self) -> str: ...
+    @property
+    def pot(self) -> int: ...
+    @property
+    def tricks(self) -> tuple[tuple[TrickCard, ...], ...]: ...
+    @property
+    def trick(self) -> tuple[TrickCard, ...]: ...
+    @property
+    def tricks_won(self) -> tuple[int, ...]: ...
 
 
 def _check_game(_: Any, attribute: Any, value: Any) -> None:
@@ -177,65 +199,83 @@ class LooHeuristic(Bot):
         """Return the decision the rules of thumb above pick; ``rng`` draws only the Miss's likely worth."""
         if not isinstance(view, LooView) or view.seat is None or not view.legal_actions:
             raise IllegalActionError("there is nothing to choose: the heuristic needs the Loo view of the seat to act")
-        if view.phase == "decide":
-            return self._decide(view, rng)
-        return PLAYS[self._card(view)]
+        return self._choose(view, view.seat, view.hand, view.legal_actions, rng)
+
+    def choose_from_state(self, state: State, rng: random.Random) -> Action:
+        """Return what `choose` returns from the mover's view of ``state``, reading ``state`` itself.
+
+        The rules of thumb read the public facts (the phase, the decisions,
+        the turned-up card, the pot, the tricks) and the mover's own hand, all
+        alike in a state and in the mover's view. A search playing on its
+        sampled states with the heuristic then builds no view.
+        """
+        assert isinstance(state, LooState)
+        seat = state.current_player
+        legal = state.legal_actions()
+        if seat is None or not legal:
+            raise IllegalActionError("there is nothing to choose: the game is over")
+        return self._choose(state, seat, state.hands[seat], legal, rng)
+
+    def _choose(
+        self, table: _Table, seat: int, hand: tuple[Card, ...], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The decision from ``table``'s public facts, ``seat``'s ``hand`` and its ``legal`` decisions."""
+        if table.phase == "decide":
+            return self._decide(table, seat, hand, legal, rng)
+        return PLAYS[self._card(table, seat, hand, legal)]
 
     # -- play or drop -------------------------------------------------------------
 
-    def _decide(self, view: LooView, rng: random.Random) -> Action:
-        seat = view.seat
-        assert seat is not None
-        decisions = view.decisions
+    def _decide(
+        self, table: _Table, seat: int, hand: tuple[Card, ...], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        decisions = table.decisions
         playing = sum(1 for other, made in enumerate(decisions) if other != seat and made in ("play", "miss"))
         undecided = sum(1 for other, made in enumerate(decisions) if other != seat and made is None)
         opponents = max(1.0, playing + 0.6 * undecided)
-        strength = hand_strength(view.hand, view.trump, opponents, frozenset((view.turned,)))
+        strength = hand_strength(hand, table.trump, opponents, frozenset((table.turned,)))
         game = self.game
         antes = game.players * game.ante
-        bar = -self.boldness - 0.05 * min(2.0, max(0.0, view.pot / antes - 1.0))
+        bar = -self.boldness - 0.05 * min(2.0, max(0.0, table.pot / antes - 1.0))
         if playing == 1 and undecided == 0:
             bar -= 0.15  # dropping gives the pot to the one seat left
-        if TAKE_MISS in view.legal_actions and strength < bar:
-            fee = game.miss_fee / max(view.pot + game.miss_fee, 1)
-            if self._miss_worth(view, opponents, rng) - fee > max(strength, 0.0) + 0.05:
+        if TAKE_MISS in legal and strength < bar:
+            fee = game.miss_fee / max(table.pot + game.miss_fee, 1)
+            if self._miss_worth(table, hand, opponents, rng) - fee > max(strength, 0.0) + 0.05:
                 return TAKE_MISS
         return STAY if strength >= bar else DROP
 
-    def _miss_worth(self, view: LooView, opponents: float, rng: random.Random) -> float:
+    def _miss_worth(self, table: _Table, hand: tuple[Card, ...], opponents: float, rng: random.Random) -> float:
         """The mean strength of hands drawn from the cards this seat cannot see: what the Miss is likely worth."""
-        seen = {view.turned, *view.hand}
+        seen = {table.turned, *hand}
         unseen = [card for card in DECK if card not in seen]
-        draws = [hand_strength(rng.sample(unseen, TRICKS), view.trump, opponents, frozenset(seen)) for _ in range(24)]
+        draws = [hand_strength(rng.sample(unseen, TRICKS), table.trump, opponents, frozenset(seen)) for _ in range(24)]
         return sum(draws) / len(draws)
 
     # -- tricks ---------------------------------------------------------------------
 
-    def _card(self, view: LooView) -> Card:
-        trump = view.trump
-        legal = [action.card for action in view.legal_actions if isinstance(action, PlayCard)]
-        cheapest = sorted(legal, key=lambda card: (_strength(card, trump), card_key(card)))
-        played = [play.card for trick in (*view.tricks, view.trick) for play in trick]
-        gone = frozenset((*played, *view.hand))
-        if not view.trick:
-            return self._lead(view, cheapest, gone)
-        cards = [play.card for play in view.trick]
+    def _card(self, table: _Table, seat: int, hand: tuple[Card, ...], legal: Sequence[Action]) -> Card:
+        trump = table.trump
+        playable = [action.card for action in legal if isinstance(action, PlayCard)]
+        cheapest = sorted(playable, key=lambda card: (_strength(card, trump), card_key(card)))
+        played = [play.card for trick in (*table.tricks, table.trick) for play in trick]
+        gone = frozenset((*played, *hand))
+        if not table.trick:
+            return self._lead(trump, cheapest, gone)
+        cards = [play.card for play in table.trick]
         winners = [card for card in cheapest if trick_winner([*cards, card], trump) == len(cards)]
         if not winners:
             return cheapest[0]
-        active = sum(1 for made in view.decisions if made != "drop")
+        active = sum(1 for made in table.decisions if made != "drop")
         if len(cards) == active - 1:
             return winners[0]
-        seat = view.seat
-        assert seat is not None
-        if not view.tricks_won[seat]:  # not won a trick yet: rather a card nobody left can beat
+        if not table.tricks_won[seat]:  # not won a trick yet: rather a card nobody left can beat
             sure = [card for card in winners if all(other in gone for other in _higher(card, trump))]
             if sure:
                 return sure[0]
         return winners[0]
 
-    def _lead(self, view: LooView, cheapest: list[Card], gone: frozenset[Card]) -> Card:
-        trump = view.trump
+    def _lead(self, trump: str, cheapest: list[Card], gone: frozenset[Card]) -> Card:
         sure = [card for card in cheapest if all(other in gone for other in _higher(card, trump))]
         if sure:
             return sure[0]
