@@ -99,6 +99,12 @@ def _strength(card: Card, trump: str) -> int:
 
 
 @functools.cache
+def _cheapness(trump: str) -> dict[Card, tuple[int, int]]:
+    """Each card's place in the order the heuristic spends its cards in: by `_strength`, then in `DECK` order."""
+    return {card: (_strength(card, trump), card_key(card)) for card in DECK}
+
+
+@functools.cache
 def _higher(card: Card, trump: str) -> tuple[Card, ...]:
     """The cards that beat ``card`` in a trick ``card`` leads (L10): trumps too, for a plain card."""
     led = suit_of(card, trump)
@@ -257,7 +263,7 @@ class LooHeuristic(Bot):
     def _card(self, table: _Table, seat: int, hand: tuple[Card, ...], legal: Sequence[Action]) -> Card:
         trump = table.trump
         playable = [action.card for action in legal if isinstance(action, PlayCard)]
-        cheapest = sorted(playable, key=lambda card: (_strength(card, trump), card_key(card)))
+        cheapest = sorted(playable, key=_cheapness(trump).__getitem__)
         played = [play.card for trick in (*table.tricks, table.trick) for play in trick]
         gone = frozenset((*played, *hand))
         if not table.trick:
@@ -270,16 +276,16 @@ class LooHeuristic(Bot):
         if len(cards) == active - 1:
             return winners[0]
         if not table.tricks_won[seat]:  # not won a trick yet: rather a card nobody left can beat
-            sure = [card for card in winners if all(other in gone for other in _higher(card, trump))]
+            sure = [card for card in winners if gone.issuperset(_higher(card, trump))]
             if sure:
                 return sure[0]
         return winners[0]
 
     def _lead(self, trump: str, cheapest: list[Card], gone: frozenset[Card]) -> Card:
-        sure = [card for card in cheapest if all(other in gone for other in _higher(card, trump))]
+        sure = [card for card in cheapest if gone.issuperset(_higher(card, trump))]
         if sure:
             return sure[0]
-        tops = [card for card in cheapest if all(other in gone for other in _above(card, trump))]
+        tops = [card for card in cheapest if gone.issuperset(_above(card, trump))]
         if tops:
             return tops[-1]
         plain = [card for card in cheapest if suit_of(card, trump) != trump]
