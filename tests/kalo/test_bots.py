@@ -21,6 +21,7 @@ from tablegames.core.search import ISMCTSBot
 from tablegames.kalo import KALO, Card, ChooseCard, ChooseSeat, ChooseSlot, Kalo, KaloState, KaloView, sampling
 from tablegames.kalo.actions import READY
 from tablegames.kalo.bots import KaloHeuristic, KaloSearch, round_gain, round_over
+from tablegames.testing.bots import check_choose_from_state
 from tablegames.testing.strategies import seeds
 from tests.kalo.strategies import kalo_states
 from tests.spy import Spy
@@ -109,21 +110,7 @@ def test_the_heuristic_decides_alike_from_a_state_and_from_the_movers_view(state
     The search plays its sampled deals on with it (rules/kalo.md#what-each-player-knows): a decision that read a
     card the mover may not know would differ from the view's somewhere in these games.
     """
-    if state.is_over:
-        return
-    heuristic = KaloHeuristic(state.game)
-    rng = random.Random(seed)
-    sampled = state.game.sample_state(state.view(state.current_player), rng)
-    for start in (state, sampled):
-        now = start
-        for _ in range(60):
-            if now.is_over:
-                break
-            ours, theirs = random.Random(seed), random.Random(seed)
-            action = heuristic.choose_from_state(now, ours)
-            assert action == heuristic.choose(now.view(now.current_player), theirs)
-            assert ours.getstate() == theirs.getstate()
-            now = now.apply(action)
+    check_choose_from_state(KaloHeuristic(state.game), state, seed=seed)
 
 
 def test_the_bots_are_offered_by_name() -> None:

@@ -18,6 +18,7 @@ from tablegames.core.bots import Bot, RandomBot, choose_for, play_bots
 from tablegames.core.search import ISMCTSBot
 from tablegames.loo import Loo, LooState, LooView
 from tablegames.loo.bots import LooHeuristic, round_over, round_reward, search_bot
+from tablegames.testing.bots import check_choose_from_state
 from tablegames.testing.strategies import seeds
 from tests.loo.strategies import loo_states
 from tests.loo.test_leaks import exchange_unknown
@@ -85,18 +86,7 @@ def test_the_heuristic_decides_alike_from_a_state_and_from_the_movers_view(state
     The search plays its sampled deals on with it (docs: guide/bots.md): a decision that read a card the mover
     cannot see would differ from the view's somewhere in these rounds.
     """
-    if state.is_over:
-        return
-    heuristic = LooHeuristic(game=state.game)
-    sampled = state.game.sample_state(state.view(state.current_player), random.Random(seed))
-    for start in (state, sampled):
-        now = start
-        while not now.is_over and now.round_number == start.round_number:
-            ours, theirs = random.Random(seed), random.Random(seed)
-            action = heuristic.choose_from_state(now, ours)
-            assert action == heuristic.choose(now.view(now.current_player), theirs)
-            assert ours.getstate() == theirs.getstate()
-            now = now.apply(action)
+    check_choose_from_state(LooHeuristic(game=state.game), state, seed=seed)
 
 
 def assert_only_views(given_views: list[object], players: int) -> None:
