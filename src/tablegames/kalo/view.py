@@ -18,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -174,11 +175,6 @@ def _slot_text(slot: SlotView) -> str:
     return f"{text}'" if slot.received else text
 
 
-def _hands_seen(hands: tuple[tuple[Slot, ...], ...], seat: int | None) -> tuple[tuple[SlotView, ...], ...]:
-    """Every hand as ``seat`` sees it (see `hand_seen`)."""
-    return tuple(map(hand_seen, hands, range(len(hands)), (seat,) * len(hands)))
-
-
 def hand_seen(hand: tuple[Slot, ...], owner: int, seat: int | None) -> tuple[SlotView, ...]:
     """``owner``'s ``hand`` as ``seat`` sees it, as in ``seat``'s view; kept for reuse, as hands recur.
 
@@ -273,7 +269,7 @@ _PLAIN_HIDDEN = SlotView(None, False, frozenset())
 
 def view_of(state: KaloState, seat: int | None) -> KaloView:
     """Build ``seat``'s view of ``state``."""
-    hands = _hands_seen(state.hands, seat)
+    hands = tuple(map(hand_seen, state.hands, range(len(state.hands)), repeat(seat)))
     effect = state.effect
     effect_view = None
     pile = None
