@@ -32,10 +32,21 @@ def shuffle(items: list[Any], seed: str | random.Random) -> None:
     Given a generator, it draws from it exactly what its ``shuffle`` would.
     """
     getrandbits = (seed if isinstance(seed, random.Random) else random.Random(seed)).getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1  # draw j below n as Random._randbelow_with_getrandbits does
-        bits = n.bit_length()
+    steps = _STEPS.get(len(items)) or _steps(len(items))
+    for i, bits in steps:  # draw j up to i as Random._randbelow_with_getrandbits draws it below i + 1
         j = getrandbits(bits)
-        while j >= n:
+        while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+def _steps(length: int) -> tuple[tuple[int, int], ...]:
+    """Each place a shuffle of ``length`` items fills, last first, with the bits drawn for it; kept by length."""
+    steps = tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+    if len(_STEPS) < 256:
+        _STEPS[length] = steps
+    return steps
+
+
+#: The steps of the shuffles of each length met so far (see `_steps`).
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
