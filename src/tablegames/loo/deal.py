@@ -9,15 +9,19 @@ Examples:
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import attrs
 
+from tablegames.core.build import builder
 from tablegames.core.shuffle import shuffle
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.rules import TRICKS
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tablegames.loo.game import Loo
 
 __all__ = ["Deal", "shuffled_deal"]
@@ -42,7 +46,10 @@ class Deal:
 
 def _cards(places: list[int]) -> tuple[Card, ...]:
     """The cards at ``places`` of `DECK`, in `DECK` order."""
-    return tuple(map(DECK.__getitem__, sorted(places)))
+    places.sort()
+    if len(places) < 2:  # an itemgetter of one place gives the card, not a tuple
+        return tuple(DECK[place] for place in places)
+    return itemgetter(*places)(DECK)  # type: ignore[no-any-return]
 
 
 def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
@@ -55,9 +62,13 @@ def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
     deck = list(range(len(DECK)))  # the deck's places: a shuffle moves them as it would the cards
     shuffle(deck, f"loo/{seed}/{round_number}")  # as random.Random(...).shuffle(deck), faster
     players = game.players
-    places = players + (1 if game.miss else 0)
-    dealt = [deck[place::places][:TRICKS] for place in range(places)]
-    rest = deck[places * TRICKS :]
-    dealer = game.dealer_of(round_number)
-    hands = tuple(_cards(dealt[(seat - dealer - 1) % players]) for seat in range(players))
-    return Deal(hands, _cards(dealt[players]) if game.miss else (), DECK[rest[0]], _cards(rest[1:]))
+    places = players + 1 if game.miss else players
+    dealt = places * TRICKS
+    first = (players - 1 - game.dealer_of(round_number)) % players  # the place in each pass of seat 0's card
+    hands = tuple(_cards(deck[(first + seat) % players : dealt : places]) for seat in range(players))
+    miss = _cards(deck[players:dealt:places]) if game.miss else ()
+    return _make(hands, miss, DECK[deck[dealt]], _cards(deck[dealt + 1 :]))
+
+
+#: Builds a `Deal` from its fields without the attrs ``__init__`` (`tablegames.core.build`).
+_make: Callable[..., Deal] = builder(Deal)
