@@ -18,7 +18,7 @@ from tablegames.loo import LooState, LooView
 
 @pytest.mark.parametrize(("name", "cls"), [("kalaha", KalahaState), ("kalo", KaloState), ("loo", LooState)])
 def test_a_built_state_equals_the_constructed_one(name: str, cls: type[Any]) -> None:
-    """Along a random game, each state rebuilt by `builder` is equal, hashes equal and has the same fields."""
+    """Along a random game, each state rebuilt by `builder` equals the made one: fields, hash, type, frozen."""
     build = builder(cls)
     names = [field.name for field in attrs.fields(cls) if field.init]
     rng = random.Random(4)
@@ -29,6 +29,11 @@ def test_a_built_state_equals_the_constructed_one(name: str, cls: type[Any]) -> 
         assert built == made == state
         assert hash(built) == hash(made)
         assert attrs.asdict(built, recurse=False) == attrs.asdict(made, recurse=False)
+        assert type(built) is cls
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            built.current_player = 0
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            del built.current_player
         if state.is_over:
             break
         state = state.apply(rng.choice(state.legal_actions()))
