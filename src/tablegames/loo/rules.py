@@ -247,21 +247,23 @@ def playable(
     top = 0
     for card in trick:
         suit, strength = played[card]
-        top = max(top, strength or (card.rank if suit == led else 0))
-    suited = tuple(card for card in hand if played[card][0] == led)
+        value = strength or (card.rank if suit == led else 0)
+        if value > top:
+            top = value
+    suited = [card for card in hand if played[card][0] == led]
     if suited:  # hold the led suit: head the trick if you can, else follow
-        result = tuple(card for card in suited if (played[card][1] or card.rank) > top) or suited
+        result = [card for card in suited if (played[card][1] or card.rank) > top] or suited
     else:
-        trumps = tuple(card for card in hand if played[card][0] == trump)
+        trumps = [card for card in hand if played[card][0] == trump]
         if not trumps:  # void in both: any card
             return hand
         if trump_must_be_highest:
-            result = (max(trumps, key=lambda card: played[card][1]),)
+            result = [max(trumps, key=lambda card: played[card][1])]
         else:  # overtrump if you can, else any trump
-            result = tuple(card for card in trumps if played[card][1] > top) or trumps
+            result = [card for card in trumps if played[card][1] > top] or trumps
     if pam_is_wild and PAM in hand and PAM not in result:
-        result = tuple(sorted((*result, PAM), key=card_key))
-    return result
+        result = sorted((*result, PAM), key=card_key)
+    return tuple(result)
 
 
 def payouts(p0: int) -> tuple[int, ...]:

@@ -236,7 +236,7 @@ class LooState(State):
             pam_is_wild=game.pam_is_wild,
             trump_must_be_highest=game.trump_must_be_highest,
         )
-        return tuple(map(PLAYS.__getitem__, cards))
+        return tuple([PLAYS[card] for card in cards])
 
     @property
     def miss_open(self) -> bool:
@@ -333,7 +333,9 @@ class LooState(State):
         seat = self.current_player
         assert seat is not None
         hands = list(self.hands)
-        hands[seat] = tuple(held for held in hands[seat] if held is not card)
+        hand = hands[seat]
+        at = hand.index(card)  # cards are interned: found by identity
+        hands[seat] = hand[:at] + hand[at + 1 :]
         trick = (*self.trick, _PLAYED[seat, card])
         if events is not None:
             events.append(ev.CardPlayed(seat=seat, card=card))
