@@ -18,8 +18,7 @@ import attrs
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.match import new_seed
-from tablegames.core.options import bool_option, check_seed, int_option, players_option
+from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_int, read_str
 from tablegames.kalo import actions as act

@@ -18,8 +18,7 @@ import attrs
 
 from tablegames.core.errors import ConfigError, InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.match import new_seed
-from tablegames.core.options import bool_option, check_seed, int_option, players_option
+from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_notated, read_sequence, read_str
 from tablegames.loo import encoding as _encoding
