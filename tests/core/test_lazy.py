@@ -22,7 +22,8 @@ print("\\n".join(sorted(sys.modules)))
 def test_importing_and_starting_the_games_skips_the_arena_solver_bots_and_events() -> None:
     """A fresh ``import tablegames`` that starts each game loads no process pool, solver, bot, sampler or events.
 
-    Nor `Match` or the core's bots, which loading and starting a game does not need.
+    Nor `Match` or the core's bots, nor the games' encodings (action indices and observations), which loading and
+    starting a game does not need.
     """
     loaded = set(
         subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, check=True, text=True).stdout.split()
@@ -34,6 +35,9 @@ def test_importing_and_starting_the_games_skips_the_arena_solver_bots_and_events
         "tablegames.core.arena",
         "tablegames.core.bots",
         "tablegames.core.match",
+        "tablegames.kalaha.encoding",
+        "tablegames.kalo.encoding",
+        "tablegames.loo.encoding",
         "tablegames.kalaha.solver",
         "tablegames.kalaha.bots",
         "tablegames.kalo.bots",
@@ -81,7 +85,7 @@ def test_threads_collecting_events_for_the_first_time_at_once_all_get_them() -> 
 
 
 def test_the_names_imported_on_first_use_work_as_before() -> None:
-    """`tablegames.simulate`, `ArenaResult` and the solver's names are there, listed by ``dir``, and importable."""
+    """`tablegames.simulate`, `ArenaResult`, the solver's names and the games' encodings are there as before."""
     from tablegames import ArenaResult, simulate
     from tablegames.kalaha import Solver, solve
 
@@ -94,6 +98,11 @@ def test_the_names_imported_on_first_use_work_as_before() -> None:
 
     assert Sowed is importlib.import_module("tablegames.kalaha.events").Sowed
     assert "Sowed" in dir(tablegames.kalaha)
+    for name in ("kalaha", "kalo", "loo"):
+        encoding = importlib.import_module(f"tablegames.{name}.encoding")
+        game = tablegames.load(name)
+        assert game.encoding.observe is game.start(seed=1).view(0).encoding.observe is encoding.observe
+        assert game.encoding_version == encoding.VERSION
 
 
 def test_import_tablegames_itself_imports_nothing_else() -> None:

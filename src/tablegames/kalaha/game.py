@@ -18,10 +18,10 @@ import attrs
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
+from tablegames.core.lazy import lazy_module
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Game
 from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
-from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
 from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
@@ -33,8 +33,13 @@ if TYPE_CHECKING:
     from tablegames.core.bots import Bot
     from tablegames.core.protocol import View
     from tablegames.core.spaces import Encoding
+    from tablegames.kalaha import encoding as _encoding
 
 __all__ = ["Kalaha"]
+
+if not TYPE_CHECKING:
+    #: The layout of actions, observations and deals, loaded the first time one of them is asked for.
+    _encoding = lazy_module("tablegames.kalaha.encoding")
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)

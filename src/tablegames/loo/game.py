@@ -18,10 +18,10 @@ import attrs
 
 from tablegames.core.errors import ConfigError, InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
+from tablegames.core.lazy import lazy_module
 from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_notated, read_sequence, read_str
-from tablegames.loo import encoding as _encoding
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.deal import Deal, shuffled_deal
@@ -36,8 +36,13 @@ if TYPE_CHECKING:
     from tablegames.core.bots import Bot
     from tablegames.core.protocol import View
     from tablegames.core.spaces import Encoding
+    from tablegames.loo import encoding as _encoding
 
 __all__ = ["Loo"]
+
+if not TYPE_CHECKING:
+    #: The layout of actions, observations and deals, loaded the first time one of them is asked for.
+    _encoding = lazy_module("tablegames.loo.encoding")
 
 
 def _rounds_default(game: Any) -> int:
