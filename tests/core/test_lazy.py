@@ -22,14 +22,16 @@ print("\\n".join(sorted(sys.modules)))
 def test_importing_and_starting_the_games_skips_the_arena_solver_bots_and_events() -> None:
     """A fresh ``import tablegames`` that starts each game loads no process pool, solver, bot, sampler or events.
 
-    Nor `Match` or the core's bots, nor the games' encodings (action indices and observations), which loading and
-    starting a game does not need.
+    Nor `Match` or the core's bots, nor the games' encodings (action indices and observations), nor the standard
+    library's ``json`` and ``string``, which loading and starting a game does not need.
     """
     loaded = set(
         subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, check=True, text=True).stdout.split()
     )
     left_out = {
         "concurrent.futures",
+        "json",
+        "string",
         "multiprocessing",
         "statistics",
         "tablegames.core.arena",
