@@ -41,6 +41,7 @@ def test_importing_and_starting_the_games_skips_the_arena_solver_bots_and_events
         "tablegames.kalaha.encoding",
         "tablegames.kalo.encoding",
         "tablegames.loo.encoding",
+        "tablegames.kalaha.view",
         "tablegames.kalo.view",
         "tablegames.loo.view",
         "tablegames.kalo.reading",
@@ -113,8 +114,10 @@ def test_the_names_imported_on_first_use_work_as_before() -> None:
 
     assert (EffectView, KaloView, SlotView) == (kalo_view.EffectView, kalo_view.KaloView, kalo_view.SlotView)
     assert LooView is importlib.import_module("tablegames.loo.view").LooView
+    assert tablegames.kalaha.KalahaView is importlib.import_module("tablegames.kalaha.view").KalahaView
     assert {"KaloView", "SlotView"} <= set(dir(tablegames.kalo))
     assert "LooView" in dir(tablegames.loo)
+    assert "KalahaView" in dir(tablegames.kalaha)
     for name in ("kalaha", "kalo", "loo"):
         encoding = importlib.import_module(f"tablegames.{name}.encoding")
         game = tablegames.load(name)

@@ -65,13 +65,13 @@ class _OnFirstUse:
 
 
 def on_first_call(module: str, name: str, namespace: dict[str, Any]) -> Callable[..., Any]:
-    """Return a stand-in for the function ``name`` of ``module``, to be bound to ``name`` in ``namespace``.
+    """Return a stand-in for the function (or class) ``name`` of ``module``, to be bound to ``name`` in ``namespace``.
 
     Its first call imports the function, puts it in ``namespace`` in the
     stand-in's place and returns what the function returns, so later calls
     from that module are the function's own. This is for a function a module
-    only calls, on a hot path where the attribute read of a `lazy_module` on
-    every call would show.
+    only calls (a class it only instantiates), on a hot path where the
+    attribute read of a `lazy_module` on every call would show.
 
     Args:
         module: The module that defines the function.
