@@ -96,7 +96,7 @@ def __getattr__(name: str) -> object:
     if name not in __all__:
         raise AttributeError(f"module 'tablegames' has no attribute {name!r}")
     core = importlib.import_module("tablegames.core")
-    home = core.LAZY.get(name)  # the arena's and tournaments' names, from their own modules
+    home = core.LAZY.get(name)  # the names the core imports on first use, from their own modules
     value = getattr(core if home is None else importlib.import_module(home), name)
     globals()[name] = value
     return value

@@ -11,22 +11,41 @@ import tablegames
 import tablegames.kalaha
 
 _PROBE = """
-import json, sys
+import sys
 import tablegames
 for name in ("kalaha", "kalo", "loo"):
     tablegames.load(name).start(seed=1)
-print(json.dumps(sorted(sys.modules)))
+print("\\n".join(sorted(sys.modules)))
 """
 
 
 def test_importing_and_starting_the_games_skips_the_arena_solver_bots_and_events() -> None:
-    """A fresh ``import tablegames`` that starts each game loads no process pool, solver, bot, sampler or events."""
-    loaded = set(json.loads(subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, check=True).stdout))
+    """A fresh ``import tablegames`` that starts each game loads no process pool, solver, bot, sampler or events.
+
+    Nor `Match` or the core's bots, nor the games' encodings (action indices and observations), views and
+    readers of states, nor the standard library's ``json`` and ``string``: loading and starting a game needs none.
+    """
+    loaded = set(
+        subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, check=True, text=True).stdout.split()
+    )
     left_out = {
         "concurrent.futures",
+        "json",
+        "string",
         "multiprocessing",
         "statistics",
         "tablegames.core.arena",
+        "tablegames.core.bots",
+        "tablegames.core.match",
+        "tablegames.core.words",
+        "tablegames.kalaha.encoding",
+        "tablegames.kalo.encoding",
+        "tablegames.loo.encoding",
+        "tablegames.kalaha.view",
+        "tablegames.kalo.view",
+        "tablegames.loo.view",
+        "tablegames.kalo.reading",
+        "tablegames.loo.reading",
         "tablegames.kalaha.solver",
         "tablegames.kalaha.bots",
         "tablegames.kalo.bots",
@@ -51,6 +70,7 @@ for name in ("kalaha", "kalo", "loo"):
         ready.wait()
         try:
             state.step(action)
+            assert state.view(0).seat == 0
         except Exception as error:
             failures.append(f"{name}: {error!r}")
     threads = [threading.Thread(target=first_step) for _ in range(32)]
@@ -64,19 +84,21 @@ print("\\n".join(failures))
 
 
 def test_threads_collecting_events_for_the_first_time_at_once_all_get_them() -> None:
-    """32 threads each make a game's first ``step`` at the same moment: every one gets its events, none an error.
+    """32 threads each make a game's first ``step`` and view at the same moment: every one gets them, none an error.
 
-    The events are imported on first use; a thread must never see the
-    module half run.
+    The events and the views are imported on first use; a thread must never
+    see the module half run.
     """
     done = subprocess.run([sys.executable, "-c", _RACE], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == ""
 
 
 def test_the_names_imported_on_first_use_work_as_before() -> None:
-    """`tablegames.simulate`, `ArenaResult` and the solver's names are there, listed by ``dir``, and importable."""
+    """`tablegames.simulate`, `ArenaResult`, the solver's names, the games' views and encodings are there as before."""
     from tablegames import ArenaResult, simulate
     from tablegames.kalaha import Solver, solve
+
+    kalo_view = importlib.import_module("tablegames.kalo.view")
 
     assert simulate is tablegames.simulate
     assert ArenaResult is tablegames.core.arena.ArenaResult
@@ -87,6 +109,23 @@ def test_the_names_imported_on_first_use_work_as_before() -> None:
 
     assert Sowed is importlib.import_module("tablegames.kalaha.events").Sowed
     assert "Sowed" in dir(tablegames.kalaha)
+    from tablegames.kalo import EffectView, KaloView, SlotView
+    from tablegames.loo import LooView
+
+    assert (EffectView, KaloView, SlotView) == (kalo_view.EffectView, kalo_view.KaloView, kalo_view.SlotView)
+    assert LooView is importlib.import_module("tablegames.loo.view").LooView
+    assert tablegames.kalaha.KalahaView is importlib.import_module("tablegames.kalaha.view").KalahaView
+    assert {"KaloView", "SlotView"} <= set(dir(tablegames.kalo))
+    assert "LooView" in dir(tablegames.loo)
+    assert "KalahaView" in dir(tablegames.kalaha)
+    for name in ("kalaha", "kalo", "loo"):
+        encoding = importlib.import_module(f"tablegames.{name}.encoding")
+        game = tablegames.load(name)
+        view = game.start(seed=1).view(0)
+        assert game.encoding is not None
+        assert view.encoding is not None
+        assert game.encoding.observe is view.encoding.observe is encoding.observe
+        assert game.encoding_version == encoding.VERSION
 
 
 def test_import_tablegames_itself_imports_nothing_else() -> None:

@@ -2,14 +2,15 @@
 
 The arena (`simulate`, `ArenaResult`) and tournaments (`tournament`,
 `TournamentResult`) are imported on first use: they bring in process pools,
-which most programs never start.
+which most programs never start. So are the bots (`Bot`, `RandomBot`,
+`choose_for`, `play_bots`) and `Match` and `Ply`, which loading and starting
+a game does not need.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablegames.core.bots import Bot, RandomBot, choose_for, play_bots
 from tablegames.core.errors import (
     ConfigError,
     IllegalActionError,
@@ -21,13 +22,14 @@ from tablegames.core.errors import (
     TablegamesError,
 )
 from tablegames.core.lazy import listing, on_first_use
-from tablegames.core.match import Match, Ply
 from tablegames.core.protocol import Action, Event, Game, GameEnded, Outcome, State, Transition, View, winners_of
 from tablegames.core.registry import load, names, register, state_from_dict, unregister
 from tablegames.core.seats import next_seat, seats_from
 
 if TYPE_CHECKING:
     from tablegames.core.arena import ArenaResult, simulate
+    from tablegames.core.bots import Bot, RandomBot, choose_for, play_bots
+    from tablegames.core.match import Match, Ply
     from tablegames.core.tournament import TournamentResult, tournament
 
 __all__ = [
@@ -69,6 +71,12 @@ __all__ = [
 
 #: Names imported from their module on first use, and the module that has each.
 LAZY: dict[str, str] = {
+    "Bot": "tablegames.core.bots",
+    "RandomBot": "tablegames.core.bots",
+    "choose_for": "tablegames.core.bots",
+    "play_bots": "tablegames.core.bots",
+    "Match": "tablegames.core.match",
+    "Ply": "tablegames.core.match",
     "ArenaResult": "tablegames.core.arena",
     "simulate": "tablegames.core.arena",
     "TournamentResult": "tablegames.core.tournament",

@@ -4,7 +4,10 @@
 imports a name from its module the first time it is asked for; `lazy_module`
 returns a stand-in for a module that imports it the first time one of its
 attributes is read, for modules such as a game's events, which only
-transitions that collect events need. Both import with
+transitions that collect events need; `on_first_call` returns a stand-in for
+one function that a module calls, which its first call replaces with the
+function itself, so that later calls cost nothing more (a game's views are
+built on search bots' hot paths). All import with
 `importlib.import_module`, whose per-module locks make threads that ask at
 the same time wait for one import to finish: no thread sees a module half
 run.
@@ -17,6 +20,10 @@ Examples:
     True
     >>> lazy_module("json").dumps([1])
     '[1]'
+    >>> namespace = {}
+    >>> namespace["dumps"] = on_first_call("json", "dumps", namespace)
+    >>> namespace["dumps"]([2]), namespace["dumps"] is __import__("json").dumps
+    ('[2]', True)
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["lazy_module", "listing", "on_first_use"]
+__all__ = ["lazy_module", "listing", "on_first_call", "on_first_use"]
 
 
 def lazy_module(name: str) -> Any:
@@ -55,6 +62,29 @@ class _OnFirstUse:
 
     def __repr__(self) -> str:
         return f"<module {self.__name!r}, imported on first use>"
+
+
+def on_first_call(module: str, name: str, namespace: dict[str, Any]) -> Callable[..., Any]:
+    """Return a stand-in for the function (or class) ``name`` of ``module``, to be bound to ``name`` in ``namespace``.
+
+    Its first call imports the function, puts it in ``namespace`` in the
+    stand-in's place and returns what the function returns, so later calls
+    from that module are the function's own. This is for a function a module
+    only calls (a class it only instantiates), on a hot path where the
+    attribute read of a `lazy_module` on every call would show.
+
+    Args:
+        module: The module that defines the function.
+        name: The function's name there, and the name it is bound to in ``namespace``.
+        namespace: The calling module's ``globals()``.
+    """
+
+    def first_call(*args: Any, **kwargs: Any) -> Any:
+        function = getattr(importlib.import_module(module), name)
+        namespace[name] = function
+        return function(*args, **kwargs)
+
+    return first_call
 
 
 def on_first_use(package: str, names: dict[str, str], namespace: dict[str, Any]) -> Callable[[str], Any]:

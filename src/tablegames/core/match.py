@@ -18,13 +18,13 @@ Examples:
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, MatchError, TablegamesError
 from tablegames.core.inputs import MAX_INT, brief
+from tablegames.core.options import new_seed
 from tablegames.core.registry import read_game
 from tablegames.core.serial import JSONDict, check_header, check_keys, header
 
@@ -34,15 +34,6 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import Action, Event, Game, State, Transition
 
 __all__ = ["Match", "Ply", "new_seed"]
-
-
-def new_seed() -> int:
-    """Draw a fresh seed (from the operating system's randomness) for a game started without one.
-
-    Drawn seeds are below 2**53, so a record's seed survives every JSON
-    reader, JavaScript's ``JSON.parse`` included (readers take seeds up to 2**64 - 1).
-    """
-    return random.SystemRandom().randrange(2**53)
 
 
 @attrs.frozen

@@ -20,7 +20,7 @@ from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import MAX_INT, brief
 from tablegames.core.serial import check_int
 
-__all__ = ["bool_option", "check_seed", "int_option", "players_option"]
+__all__ = ["bool_option", "check_seed", "int_option", "new_seed", "players_option"]
 
 Validator = Callable[[Any, Any, Any], None]
 
@@ -66,3 +66,14 @@ def check_seed(seed: object) -> int | None:
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_INT):
         raise ConfigError(f"seed must be an integer from 0 to 2**64 - 1, or None, got {brief(seed)}")
     return seed
+
+
+def new_seed() -> int:
+    """Draw a fresh seed (from the operating system's randomness) for a game started without one.
+
+    Drawn seeds are below 2**53, so a record's seed survives every JSON
+    reader, JavaScript's ``JSON.parse`` included (readers take seeds up to 2**64 - 1).
+    """
+    import random  # only a game started without a seed needs it
+
+    return random.SystemRandom().randrange(2**53)

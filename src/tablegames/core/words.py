@@ -9,7 +9,6 @@ Examples:
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -25,5 +24,7 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
 
 def describe_game(name: str, options: Mapping[str, Any]) -> str:
     """A game and its options in one line, the values as JSON: ``kalo (players=4, play_limit=500)``."""
+    import json  # only describing a game needs it
+
     listed = ", ".join(f"{key}={json.dumps(value)}" for key, value in options.items())
     return f"{name} ({listed})" if listed else name

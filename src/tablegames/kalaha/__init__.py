@@ -15,11 +15,11 @@ from tablegames.core.lazy import listing, on_first_use
 from tablegames.kalaha.actions import Sow
 from tablegames.kalaha.game import Kalaha
 from tablegames.kalaha.state import KalahaState
-from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
     from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
     from tablegames.kalaha.solver import Progress, Solution, Solver, solve
+    from tablegames.kalaha.view import KalahaView
 
 __all__ = [
     "Captured",
@@ -37,8 +37,9 @@ __all__ = [
     "solve",
 ]
 
-#: The solver and the events are imported on first use: playing needs neither (``step`` imports the events).
+#: The solver, the events and the view are imported on first use: playing needs none (``step`` imports the events).
 _ON_FIRST_USE = {
+    "KalahaView": "tablegames.kalaha.view",
     **dict.fromkeys(("Progress", "Solution", "Solver", "solve"), "tablegames.kalaha.solver"),
     **dict.fromkeys(("Captured", "ExtraMove", "GameEnded", "Sowed", "Swept"), "tablegames.kalaha.events"),
 }

@@ -14,7 +14,6 @@ Examples:
 
 from __future__ import annotations
 
-import string
 from typing import Any, ClassVar
 
 import attrs
@@ -26,7 +25,7 @@ from tablegames.core.protocol import Action
 __all__ = ["LETTERS", "MAX_PITS", "Sow", "pit_letter"]
 
 #: The pit letters in order; their count bounds the ``pits`` option.
-LETTERS = string.ascii_lowercase
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: The most pits a row may have (one per letter).
 MAX_PITS = len(LETTERS)
 

@@ -22,10 +22,9 @@ import attrs
 from tablegames.core.build import builder
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
-from tablegames.core.lazy import lazy_module
+from tablegames.core.lazy import lazy_module, on_first_call
 from tablegames.core.protocol import Action, Event, State
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
-from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,12 +32,15 @@ if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.kalaha import events as ev
     from tablegames.kalaha.game import Kalaha
+    from tablegames.kalaha.view import KalahaView
 
 __all__ = ["KalahaState"]
 
 if not TYPE_CHECKING:
     #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
     ev = lazy_module("tablegames.kalaha.events")
+    #: The view, imported the first time one is asked for: starting and playing a game need none.
+    KalahaView = on_first_call("tablegames.kalaha.view", "KalahaView", globals())
 
 
 @attrs.frozen

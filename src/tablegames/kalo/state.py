@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tablegames.core.build import builder
+from tablegames.core.lazy import on_first_call
 from tablegames.core.protocol import Action, Event, State
 from tablegames.kalo.actions import (
     ARRANGES,
@@ -36,7 +37,6 @@ from tablegames.kalo.actions import (
 from tablegames.kalo.cards import DECK, EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
 from tablegames.kalo.direct import SHORTCUTS
 from tablegames.kalo.table import Table, play_is_possible
-from tablegames.kalo.view import KaloView, view_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -44,8 +44,13 @@ if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Effect, Slot, TrickPlay
+    from tablegames.kalo.view import KaloView, view_of
 
 __all__ = ["KaloState", "freeze"]
+
+if not TYPE_CHECKING:
+    #: The views, imported the first time one is asked for: starting and playing a game need none.
+    view_of = on_first_call("tablegames.kalo.view", "view_of", globals())
 
 _PLAYS: dict[tuple[Card, ...], Play] = {}
 

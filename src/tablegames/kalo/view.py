@@ -24,18 +24,23 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.build import builder
+from tablegames.core.lazy import lazy_module
 from tablegames.core.protocol import Action, View, result_text
 from tablegames.core.words import plural
-from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import RANK_NAMES, Card
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.core.spaces import Encoding
+    from tablegames.kalo import encoding as _encoding
     from tablegames.kalo.model import Slot, Step, TrickPlay
     from tablegames.kalo.state import KaloState
 
 __all__ = ["EffectView", "KaloView", "SlotView", "hand_seen", "view_of"]
+
+if not TYPE_CHECKING:
+    #: The layout of actions and observations, loaded the first time an observation is asked for.
+    _encoding = lazy_module("tablegames.kalo.encoding")
 
 
 @attrs.frozen

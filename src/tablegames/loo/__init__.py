@@ -9,13 +9,18 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from tablegames.core.lazy import listing, on_first_use
 from tablegames.loo.actions import Drop, PlayCard, Stay, TakeMiss
 from tablegames.loo.cards import DECK, PAM, Card
 from tablegames.loo.deal import Deal
 from tablegames.loo.game import Loo
 from tablegames.loo.rules import Follow, TrickCard, follow, payouts, trick_winner
 from tablegames.loo.state import LooState
-from tablegames.loo.view import LooView
+
+if TYPE_CHECKING:
+    from tablegames.loo.view import LooView
 
 __all__ = [
     "DECK",
@@ -35,3 +40,8 @@ __all__ = [
     "payouts",
     "trick_winner",
 ]
+
+#: The view is imported on first use: starting and playing a game need none.
+_ON_FIRST_USE = {"LooView": "tablegames.loo.view"}
+__getattr__ = on_first_use(__name__, _ON_FIRST_USE, globals())
+__dir__ = listing(_ON_FIRST_USE, globals())

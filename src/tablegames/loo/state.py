@@ -20,13 +20,12 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.build import builder
-from tablegames.core.lazy import lazy_module
+from tablegames.core.lazy import lazy_module, on_first_call
 from tablegames.core.protocol import Action, Event, GameEnded, State
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.deal import Deal, shuffled_deal
 from tablegames.loo.rules import TRICKS, Follow, TrickCard, follow, payouts, playable, trick_winner
-from tablegames.loo.view import LooView, view_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -34,12 +33,15 @@ if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.loo import events as ev
     from tablegames.loo.game import Loo
+    from tablegames.loo.view import LooView, view_of
 
 __all__ = ["LooState", "begin_round"]
 
 if not TYPE_CHECKING:
     #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
     ev = lazy_module("tablegames.loo.events")
+    #: The views, imported the first time one is asked for: starting and playing a game need none.
+    view_of = on_first_call("tablegames.loo.view", "view_of", globals())
 
 #: One interned `TrickCard` per seat and card.
 _PLAYED: dict[tuple[int, Card], TrickCard] = {(seat, card): TrickCard(seat, card) for seat in range(8) for card in DECK}

@@ -23,17 +23,22 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.build import builder
+from tablegames.core.lazy import lazy_module
 from tablegames.core.protocol import Action, View, result_text
-from tablegames.loo import encoding as _encoding
 from tablegames.loo.cards import SUIT_NAMES, Card
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.core.spaces import Encoding
+    from tablegames.loo import encoding as _encoding
     from tablegames.loo.rules import TrickCard
     from tablegames.loo.state import LooState
 
 __all__ = ["LooView", "view_of"]
+
+if not TYPE_CHECKING:
+    #: The layout of actions and observations, loaded the first time an observation is asked for.
+    _encoding = lazy_module("tablegames.loo.encoding")
 
 
 @attrs.frozen
