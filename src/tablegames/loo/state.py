@@ -45,7 +45,8 @@ if not TYPE_CHECKING:
 
 #: One interned `TrickCard` per seat and card.
 _PLAYED: dict[tuple[int, Card], TrickCard] = {(seat, card): TrickCard(seat, card) for seat in range(8) for card in DECK}
-_DECISIONS: dict[Action, str] = {STAY: "play", DROP: "drop", TAKE_MISS: "miss"}
+#: Each decision's word in `LooState.decisions`, by the decision's class (looked up by type: cheaper than hashing it).
+_DECISIONS: dict[type[Action], str] = {type(STAY): "play", type(DROP): "drop", type(TAKE_MISS): "miss"}
 
 
 def begin_round(
@@ -280,7 +281,7 @@ class LooState(State):
     def _decide(self, action: Action, events: list[Event] | None) -> LooState:
         seat = self.current_player
         assert seat is not None
-        choice = _DECISIONS[action]
+        choice = _DECISIONS[type(action)]
         decisions = list(self.decisions)
         decisions[seat] = choice
         hands, miss, pot, balances = self.hands, self.miss, self.pot, self.balances
@@ -294,14 +295,14 @@ class LooState(State):
                 events.append(ev.MissTaken(seat=seat, fee=fee, cards=hands[seat]))
         elif events is not None:
             events.append(ev.Decided(seat=seat, choice=choice))
-        staying = [other for other, made in enumerate(decisions) if made != "drop"]
+        players = self.game.players
         phase, p0 = "decide", 0
-        current: int | None = (seat + 1) % self.game.players
-        if len(staying) == 1:
+        current: int | None = (seat + 1) % players
+        if decisions.count("drop") == players - 1:
             current = None
         elif seat == self.dealer:
             phase, p0 = "play", pot
-            current = next(other for other in _order(self.dealer, self.game.players) if decisions[other] != "drop")
+            current = next(other for other in _order(seat, players) if decisions[other] != "drop")
             if events is not None:
                 events.append(ev.TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
         state = LooState.build(
@@ -324,11 +325,11 @@ class LooState(State):
         )
         if current is not None:
             return state
-        (winner,) = staying
+        (winner,) = (other for other, made in enumerate(decisions) if made != "drop")
         if events is not None:
             events.append(ev.PotWon(seat=winner, chips=pot))
         paid = (*balances[:winner], balances[winner] + pot, *balances[winner + 1 :])
-        taken = tuple(pot if other == winner else 0 for other in range(self.game.players))
+        taken = tuple(pot if other == winner else 0 for other in range(players))
         return state._end_round(paid, pot=0, looed=(), won=taken, events=events)
 
     def _play(self, card: Card, events: list[Event] | None) -> LooState:
@@ -365,7 +366,7 @@ class LooState(State):
                 "play",
                 following,
             )
-        winner = _taker(trick, self.trump)  # kept for every later view and the round's end to find
+        winner = _taker(trick, self.turned.suit)  # kept for every later view and the round's end to find
         chips = payouts(self.p0)[len(self.tricks)]
         balances = (*self.balances[:winner], self.balances[winner] + chips, *self.balances[winner + 1 :])
         tricks = (*self.tricks, trick)
@@ -392,7 +393,7 @@ class LooState(State):
         )
         if len(tricks) < TRICKS:
             return state
-        takers = [_taker(each, self.trump) for each in tricks]
+        takers = [_taker(each, self.turned.suit) for each in tricks]
         order = _order(self.dealer, players)
         looed = tuple(other for other in order if decisions[other] != "drop" and other not in takers)
         taken = [0] * players
