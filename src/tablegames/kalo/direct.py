@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 __all__ = ["SHORTCUTS"]
 
+_NONE_PASSED: frozenset[int] = frozenset()
+
 
 def passing(state: KaloState, _: Pass) -> KaloState | None:
     """K4, K6: a follower passes; once every other holder has, the trick goes to the pile and the winner leads.
@@ -47,8 +49,27 @@ def passing(state: KaloState, _: Pass) -> KaloState | None:
     trick = state.trick
     last = trick[-1].seat
     hands = state.hands
-    if any(other not in passed for other, hand in enumerate(hands) if hand and other != last):
-        return _evolved(state, passed=passed, current_player=next_holder(hands, seat))
+    for other, hand in enumerate(hands):
+        if hand and other not in passed and other != last:  # a holder yet to pass: the turn moves on
+            return type(state).build(
+                state.game,
+                state.seed,
+                state.round_number,
+                state.scores,
+                hands,
+                state.pile,
+                state.kalo_holder,
+                trick,
+                passed,
+                state.leader,
+                state.phase,
+                next_holder(hands, seat),
+                state.arranged,
+                state.effect,
+                state.out,
+                state.plays,
+                state.aside,
+            )
     # Everyone else has passed: the trick is won and goes to the pile (K6); the winner, or the next holder, leads.
     pile = tuple(sorted((*state.pile, *(card for play in trick for card in play.cards)), key=card_key))
     leader = next_holder(hands, last, including=True)
@@ -65,20 +86,37 @@ def playing(state: KaloState, play: Play) -> KaloState | None:
     the play limit or leaves no other seat holding cards.
     """
     cards = play.cards
-    if play.rank in FIRST_STEP or KALO in cards:
+    if cards[0].rank in FIRST_STEP or KALO in cards:
         return None
     seat = state.current_player
     assert seat is not None
     plays = state.plays + 1
-    hand = tuple(slot for slot in state.hands[seat] if slot.card not in cards)
+    hand = tuple([slot for slot in state.hands[seat] if slot.card not in cards])
     if not hand or plays >= state.game.play_limit:
         return None
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     following = next_holder(hands, seat)
     if following == seat:
         return None
-    trick = (*state.trick, TrickPlay(seat, cards))
-    return _evolved(state, hands=hands, trick=trick, passed=frozenset(), current_player=following, plays=plays)
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        hands,
+        state.pile,
+        state.kalo_holder,
+        (*state.trick, TrickPlay(seat, cards)),
+        _NONE_PASSED,
+        state.leader,
+        state.phase,
+        following,
+        state.arranged,
+        state.effect,
+        state.out,
+        plays,
+        state.aside,
+    )
 
 
 def arranging(state: KaloState, action: Arrange) -> KaloState | None:
