@@ -5,7 +5,10 @@ adds the seat to ``passed`` and moves the turn on; a play in the middle of
 a trick takes the cards from the hand, puts them on the trick and moves the
 turn on; arranging moves one card; choosing the other player of an effect
 names them. `KaloState.apply` builds those states here in one step instead
-of copying the whole state into a `tablegames.kalo.table.Table` and back.
+of copying the whole state into a `tablegames.kalo.table.Table` and back:
+each calls ``KaloState.build`` (`tablegames.core.build`) with every field in
+order, the changed ones given and the rest read from the state, which is
+cheaper than any helper taking only the changes.
 
 Each shortcut returns None where the decision leads on to more than it
 handles (the trick or the round ends, an effect starts, a seat goes out, the
@@ -76,7 +79,25 @@ def passing(state: KaloState, _: Pass) -> KaloState | None:
     assert leader is not None
     if not lead_is_possible(hands[leader], len(pile), sum(map(len, hands)) - len(hands[leader])):
         return None
-    return _evolved(state, pile=pile, trick=(), passed=frozenset(), leader=leader, current_player=leader)
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        state.hands,
+        pile,
+        state.kalo_holder,
+        (),
+        _NONE_PASSED,
+        leader,
+        state.phase,
+        leader,
+        state.arranged,
+        state.effect,
+        state.out,
+        state.plays,
+        state.aside,
+    )
 
 
 def playing(state: KaloState, play: Play) -> KaloState | None:
@@ -129,7 +150,25 @@ def arranging(state: KaloState, action: Arrange) -> KaloState | None:
         return None
     hand.insert(arranged, hand.pop(action.slot))
     hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
-    return _evolved(state, hands=hands, arranged=arranged + 1)
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        hands,
+        state.pile,
+        state.kalo_holder,
+        state.trick,
+        state.passed,
+        state.leader,
+        state.phase,
+        seat,
+        arranged + 1,
+        state.effect,
+        state.out,
+        state.plays,
+        state.aside,
+    )
 
 
 def choosing_seat(state: KaloState, action: ChooseSeat) -> KaloState | None:
@@ -139,7 +178,25 @@ def choosing_seat(state: KaloState, action: ChooseSeat) -> KaloState | None:
     target = action.seat
     step: Step = "slot" if effect.rank == 6 else "insert"
     turn = target if step == "insert" else state.current_player
-    return _evolved(state, effect=_step(effect, step, effect.card, effect.origin, target), current_player=turn)
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        state.hands,
+        state.pile,
+        state.kalo_holder,
+        state.trick,
+        state.passed,
+        state.leader,
+        state.phase,
+        turn,
+        state.arranged,
+        _step(effect, step, effect.card, effect.origin, target),
+        state.out,
+        state.plays,
+        state.aside,
+    )
 
 
 def choosing_card(state: KaloState, action: ChooseCard) -> KaloState | None:
@@ -152,10 +209,46 @@ def choosing_card(state: KaloState, action: ChooseCard) -> KaloState | None:
         slot = next(index for index, each in enumerate(hand) if each.card is card)
         origin = hand[slot].known_by | {seat}
         hands = (*state.hands[:seat], (*hand[:slot], *hand[slot + 1 :]), *state.hands[seat + 1 :])
-        return _evolved(state, hands=hands, effect=_step(effect, "seat", card, origin, effect.target))
+        return type(state).build(
+            state.game,
+            state.seed,
+            state.round_number,
+            state.scores,
+            hands,
+            state.pile,
+            state.kalo_holder,
+            state.trick,
+            state.passed,
+            state.leader,
+            state.phase,
+            state.current_player,
+            state.arranged,
+            _step(effect, "seat", card, origin, effect.target),
+            state.out,
+            state.plays,
+            state.aside,
+        )
     pile = tuple(each for each in state.pile if each is not card)
     step: Step = "insert" if effect.rank == 4 else "seat"
-    return _evolved(state, pile=pile, effect=_step(effect, step, card, frozenset({seat}), effect.target))
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        state.hands,
+        pile,
+        state.kalo_holder,
+        state.trick,
+        state.passed,
+        state.leader,
+        state.phase,
+        state.current_player,
+        state.arranged,
+        _step(effect, step, card, frozenset({seat}), effect.target),
+        state.out,
+        state.plays,
+        state.aside,
+    )
 
 
 def robbing(state: KaloState, action: ChooseSlot) -> KaloState | None:
@@ -169,7 +262,25 @@ def robbing(state: KaloState, action: ChooseSlot) -> KaloState | None:
         return None
     taken = hand[action.slot]
     hands = (*state.hands[:victim], (*hand[: action.slot], *hand[action.slot + 1 :]), *state.hands[victim + 1 :])
-    return _evolved(state, hands=hands, effect=_step(effect, "insert", taken.card, taken.known_by | {victim}, victim))
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        hands,
+        state.pile,
+        state.kalo_holder,
+        state.trick,
+        state.passed,
+        state.leader,
+        state.phase,
+        state.current_player,
+        state.arranged,
+        _step(effect, "insert", taken.card, taken.known_by | {victim}, victim),
+        state.out,
+        state.plays,
+        state.aside,
+    )
 
 
 def inserting(state: KaloState, action: Insert) -> KaloState | None:
@@ -189,48 +300,45 @@ def inserting(state: KaloState, action: Insert) -> KaloState | None:
     seat = effect.seat
     if effect.left > 1:
         following = Effect(effect.rank, seat, effect.left - 1, FIRST_STEP[effect.rank])
-        return _evolved(state, hands=hands, effect=following, current_player=seat)
+        return type(state).build(
+            state.game,
+            state.seed,
+            state.round_number,
+            state.scores,
+            hands,
+            state.pile,
+            state.kalo_holder,
+            state.trick,
+            state.passed,
+            state.leader,
+            state.phase,
+            seat,
+            state.arranged,
+            following,
+            state.out,
+            state.plays,
+            state.aside,
+        )
     turn = next_holder(hands, seat) if hands[seat] else None
     if turn is None or turn == seat or state.plays >= state.game.play_limit:
         return None
-    return _evolved(state, hands=hands, phase="play", effect=None, current_player=turn)
-
-
-_SAME: Any = object()
-
-
-def _evolved(
-    state: KaloState,
-    *,
-    hands: Any = _SAME,
-    pile: Any = _SAME,
-    trick: Any = _SAME,
-    passed: Any = _SAME,
-    leader: Any = _SAME,
-    phase: Any = _SAME,
-    current_player: Any = _SAME,
-    arranged: Any = _SAME,
-    effect: Any = _SAME,
-    plays: Any = _SAME,
-) -> KaloState:
-    """``state`` with the fields given changed: `attrs.evolve` for the few fields a shortcut changes, in one call."""
     return type(state).build(
         state.game,
         state.seed,
         state.round_number,
         state.scores,
-        state.hands if hands is _SAME else hands,
-        state.pile if pile is _SAME else pile,
+        hands,
+        state.pile,
         state.kalo_holder,
-        state.trick if trick is _SAME else trick,
-        state.passed if passed is _SAME else passed,
-        state.leader if leader is _SAME else leader,
-        state.phase if phase is _SAME else phase,
-        state.current_player if current_player is _SAME else current_player,
-        state.arranged if arranged is _SAME else arranged,
-        state.effect if effect is _SAME else effect,
+        state.trick,
+        state.passed,
+        state.leader,
+        "play",
+        turn,
+        state.arranged,
+        None,
         state.out,
-        state.plays if plays is _SAME else plays,
+        state.plays,
         state.aside,
     )
 
