@@ -263,6 +263,28 @@ class KaloState(State):
                 return True
         return action in legal
 
+    def apply(self, action: Action) -> KaloState:
+        """Return the state after ``action``; this state is unchanged (`is_legal` and `_advance`, in one call).
+
+        Raises:
+            IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for each in legal:
+            if each is action:
+                break
+        else:
+            if action not in legal:
+                raise self._illegal(action)
+        shortcut = SHORTCUTS.get(type(action))
+        if shortcut is not None:
+            done = shortcut(self, action)
+            if done is not None:
+                return done
+        return self._by_table(action, None)
+
     def _why_illegal(self, action: object) -> str:
         seat = self.current_player
         expected = {"arrange": "arrange a slot or say ready", "play": "play cards" + (" or pass" if self.trick else "")}
@@ -311,6 +333,10 @@ class KaloState(State):
             done = None if shortcut is None else shortcut(self, action)
             if done is not None:
                 return done
+        return self._by_table(action, events)
+
+    def _by_table(self, action: Action, events: list[Event] | None) -> KaloState:
+        """The state after ``action`` by the rules of `Table`, appending events when a list is given."""
         table = Table(*(*_read_fields(self), events))
         table.hands = list(self.hands)
         table.scores = list(self.scores)
