@@ -178,7 +178,7 @@ class KaloState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal_now()
-            object.__setattr__(self, "_legal", legal)
+            _set_legal(self, legal)
         return legal
 
     def _legal_now(self) -> tuple[Action, ...]:
@@ -419,6 +419,8 @@ def _slot_dict(slot: Slot) -> JSONDict:
 
 
 KaloState.build = builder(KaloState)
+#: Keeps a state's legal decisions in its slot, through the slot's own setter (a frozen state refuses setattr).
+_set_legal: Callable[[KaloState, tuple[Action, ...]], None] = KaloState.__dict__["_legal"].__set__
 
 #: The fields a state is built from, in the order of its constructor; `Table` has them in this order, then ``events``.
 _FIELDS = tuple(field.name for field in attrs.fields(KaloState) if field.init)
