@@ -193,10 +193,10 @@ class KaloState(State):
         assert effect is not None
         if effect.step == "card":
             if effect.rank == 3:
-                return tuple(CARD_CHOICES[slot.card] for slot in self.hands[seat])
+                return tuple([CARD_CHOICES[slot.card] for slot in self.hands[seat]])
             return tuple(map(CARD_CHOICES.__getitem__, self.pile))
         if effect.step == "seat":
-            return tuple(SEATS[other] for other, hand in enumerate(self.hands) if hand and other != seat)
+            return tuple([SEATS[other] for other, hand in enumerate(self.hands) if hand and other != seat])
         if effect.step == "slot":
             assert effect.target is not None
             return SLOTS[: len(self.hands[effect.target])]
