@@ -54,6 +54,10 @@ def passing(state: KaloState, _: Pass) -> KaloState | None:
     hands = state.hands
     for other, hand in enumerate(hands):
         if hand and other not in passed and other != last:  # a holder yet to pass: the turn moves on
+            players = len(hands)  # to the next holder, `next_holder` written out: ``other`` holds, so one does
+            following = (seat + 1) % players
+            while not hands[following]:
+                following = (following + 1) % players
             return type(state).build(
                 state.game,
                 state.seed,
@@ -66,7 +70,7 @@ def passing(state: KaloState, _: Pass) -> KaloState | None:
                 passed,
                 state.leader,
                 state.phase,
-                next_holder(hands, seat),
+                following,
                 state.arranged,
                 state.effect,
                 state.out,
