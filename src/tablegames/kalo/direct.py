@@ -3,7 +3,7 @@
 Most decisions of a round change two or three fields of the state: a pass
 adds the seat to ``passed`` and moves the turn on; a play in the middle of
 a trick takes the cards from the hand, puts them on the trick and moves the
-turn on; arranging moves one card; choosing the other player of an effect
+turn on, or starts their effects; arranging moves one card; choosing the other player of an effect
 names them. `KaloState.apply` builds those states here in one step instead
 of copying the whole state into a `tablegames.kalo.table.Table` and back:
 each calls ``KaloState.build`` (`tablegames.core.build`) with every field in
@@ -11,8 +11,8 @@ order, the changed ones given and the rest read from the state, which is
 cheaper than any helper taking only the changes.
 
 Each shortcut returns None where the decision leads on to more than it
-handles (the trick or the round ends, an effect starts, a seat goes out, the
-arranging is done), and the table's rules take over. Transitions that yield
+handles (the trick or the round ends, a seat goes out, the arranging is
+done), and the table's rules take over. Transitions that yield
 events (``KaloState.step``) always go through the table, so the tests check
 the shortcuts against the rules by comparing ``apply`` with ``step``
 (``tests/kalo/test_direct.py``).
@@ -105,22 +105,46 @@ def passing(state: KaloState, _: Pass) -> KaloState | None:
 
 
 def playing(state: KaloState, play: Play) -> KaloState | None:
-    """K4, K5: cards without an effect go on the trick and the turn moves on.
+    """K4, K5, K8: the cards go on the trick; their effects start, or, without any, the turn moves on.
 
-    None if the play has effects, holds the Kalo, empties the hand, reaches
-    the play limit or leaves no other seat holding cards.
+    None if the play holds the Kalo, or has no effect and empties the hand,
+    reaches the play limit or leaves no other seat holding cards.
     """
     cards = play.cards
-    if cards[0].rank in FIRST_STEP or KALO in cards:
+    if KALO in cards:
         return None
     seat = state.current_player
     assert seat is not None
     plays = state.plays + 1
     hand = tuple([slot for slot in state.hands[seat] if slot.card not in cards])
+    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    rank = cards[0].rank
+    if rank in FIRST_STEP:  # the player resolves the effects one by one, whatever the hand keeps (K8, K10)
+        return type(state).build(
+            state.game,
+            state.seed,
+            state.round_number,
+            state.scores,
+            hands,
+            state.pile,
+            state.kalo_holder,
+            (*state.trick, TrickPlay(seat, cards)),
+            _NONE_PASSED,
+            state.leader,
+            "effect",
+            seat,
+            state.arranged,
+            Effect(rank, seat, len(cards), FIRST_STEP[rank]),
+            state.out,
+            plays,
+            state.aside,
+        )
     if not hand or plays >= state.game.play_limit:
         return None
-    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    following = next_holder(hands, seat)
+    players = len(hands)  # to the next holder, `next_holder` written out: ``seat`` holds, so one does
+    following = (seat + 1) % players
+    while not hands[following]:
+        following = (following + 1) % players
     if following == seat:
         return None
     return type(state).build(
