@@ -3,13 +3,16 @@
 Most decisions of a round change two or three fields of the state: a pass
 adds the seat to ``passed`` and moves the turn on; a play in the middle of
 a trick takes the cards from the hand, puts them on the trick and moves the
-turn on; arranging moves one card; choosing the other player of an effect
+turn on, or starts their effects; arranging moves one card; choosing the other player of an effect
 names them. `KaloState.apply` builds those states here in one step instead
-of copying the whole state into a `tablegames.kalo.table.Table` and back.
+of copying the whole state into a `tablegames.kalo.table.Table` and back:
+each calls ``KaloState.build`` (`tablegames.core.build`) with every field in
+order, the changed ones given and the rest read from the state, which is
+cheaper than any helper taking only the changes.
 
 Each shortcut returns None where the decision leads on to more than it
-handles (the trick or the round ends, an effect starts, a seat goes out, the
-arranging is done), and the table's rules take over. Transitions that yield
+handles (the trick or the round ends, a seat goes out, the arranging is
+done), and the table's rules take over. Transitions that yield
 events (``KaloState.step``) always go through the table, so the tests check
 the shortcuts against the rules by comparing ``apply`` with ``step``
 (``tests/kalo/test_direct.py``).
@@ -34,6 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = ["SHORTCUTS"]
 
+_NONE_PASSED: frozenset[int] = frozenset()
+
 
 def passing(state: KaloState, _: Pass) -> KaloState | None:
     """K4, K6: a follower passes; once every other holder has, the trick goes to the pile and the winner leads.
@@ -47,38 +52,120 @@ def passing(state: KaloState, _: Pass) -> KaloState | None:
     trick = state.trick
     last = trick[-1].seat
     hands = state.hands
-    if any(other not in passed for other, hand in enumerate(hands) if hand and other != last):
-        return _evolved(state, passed=passed, current_player=next_holder(hands, seat))
+    for other, hand in enumerate(hands):
+        if hand and other not in passed and other != last:  # a holder yet to pass: the turn moves on
+            players = len(hands)  # to the next holder, `next_holder` written out: ``other`` holds, so one does
+            following = (seat + 1) % players
+            while not hands[following]:
+                following = (following + 1) % players
+            return type(state).build(
+                state.game,
+                state.seed,
+                state.round_number,
+                state.scores,
+                hands,
+                state.pile,
+                state.kalo_holder,
+                trick,
+                passed,
+                state.leader,
+                state.phase,
+                following,
+                state.arranged,
+                state.effect,
+                state.out,
+                state.plays,
+                state.aside,
+            )
     # Everyone else has passed: the trick is won and goes to the pile (K6); the winner, or the next holder, leads.
     pile = tuple(sorted((*state.pile, *(card for play in trick for card in play.cards)), key=card_key))
     leader = next_holder(hands, last, including=True)
     assert leader is not None
     if not lead_is_possible(hands[leader], len(pile), sum(map(len, hands)) - len(hands[leader])):
         return None
-    return _evolved(state, pile=pile, trick=(), passed=frozenset(), leader=leader, current_player=leader)
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        state.hands,
+        pile,
+        state.kalo_holder,
+        (),
+        _NONE_PASSED,
+        leader,
+        state.phase,
+        leader,
+        state.arranged,
+        state.effect,
+        state.out,
+        state.plays,
+        state.aside,
+    )
 
 
 def playing(state: KaloState, play: Play) -> KaloState | None:
-    """K4, K5: cards without an effect go on the trick and the turn moves on.
+    """K4, K5, K8: the cards go on the trick; their effects start, or, without any, the turn moves on.
 
-    None if the play has effects, holds the Kalo, empties the hand, reaches
-    the play limit or leaves no other seat holding cards.
+    None if the play holds the Kalo, or has no effect and empties the hand,
+    reaches the play limit or leaves no other seat holding cards.
     """
     cards = play.cards
-    if play.rank in FIRST_STEP or KALO in cards:
+    if KALO in cards:
         return None
     seat = state.current_player
     assert seat is not None
     plays = state.plays + 1
-    hand = tuple(slot for slot in state.hands[seat] if slot.card not in cards)
+    hand = tuple([slot for slot in state.hands[seat] if slot.card not in cards])
+    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    rank = cards[0].rank
+    if rank in FIRST_STEP:  # the player resolves the effects one by one, whatever the hand keeps (K8, K10)
+        return type(state).build(
+            state.game,
+            state.seed,
+            state.round_number,
+            state.scores,
+            hands,
+            state.pile,
+            state.kalo_holder,
+            (*state.trick, TrickPlay(seat, cards)),
+            _NONE_PASSED,
+            state.leader,
+            "effect",
+            seat,
+            state.arranged,
+            Effect(rank, seat, len(cards), FIRST_STEP[rank]),
+            state.out,
+            plays,
+            state.aside,
+        )
     if not hand or plays >= state.game.play_limit:
         return None
-    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    following = next_holder(hands, seat)
+    players = len(hands)  # to the next holder, `next_holder` written out: ``seat`` holds, so one does
+    following = (seat + 1) % players
+    while not hands[following]:
+        following = (following + 1) % players
     if following == seat:
         return None
-    trick = (*state.trick, TrickPlay(seat, cards))
-    return _evolved(state, hands=hands, trick=trick, passed=frozenset(), current_player=following, plays=plays)
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        hands,
+        state.pile,
+        state.kalo_holder,
+        (*state.trick, TrickPlay(seat, cards)),
+        _NONE_PASSED,
+        state.leader,
+        state.phase,
+        following,
+        state.arranged,
+        state.effect,
+        state.out,
+        plays,
+        state.aside,
+    )
 
 
 def arranging(state: KaloState, action: Arrange) -> KaloState | None:
@@ -91,7 +178,25 @@ def arranging(state: KaloState, action: Arrange) -> KaloState | None:
         return None
     hand.insert(arranged, hand.pop(action.slot))
     hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
-    return _evolved(state, hands=hands, arranged=arranged + 1)
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        hands,
+        state.pile,
+        state.kalo_holder,
+        state.trick,
+        state.passed,
+        state.leader,
+        state.phase,
+        seat,
+        arranged + 1,
+        state.effect,
+        state.out,
+        state.plays,
+        state.aside,
+    )
 
 
 def choosing_seat(state: KaloState, action: ChooseSeat) -> KaloState | None:
@@ -101,7 +206,25 @@ def choosing_seat(state: KaloState, action: ChooseSeat) -> KaloState | None:
     target = action.seat
     step: Step = "slot" if effect.rank == 6 else "insert"
     turn = target if step == "insert" else state.current_player
-    return _evolved(state, effect=_step(effect, step, effect.card, effect.origin, target), current_player=turn)
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        state.hands,
+        state.pile,
+        state.kalo_holder,
+        state.trick,
+        state.passed,
+        state.leader,
+        state.phase,
+        turn,
+        state.arranged,
+        _step(effect, step, effect.card, effect.origin, target),
+        state.out,
+        state.plays,
+        state.aside,
+    )
 
 
 def choosing_card(state: KaloState, action: ChooseCard) -> KaloState | None:
@@ -114,10 +237,46 @@ def choosing_card(state: KaloState, action: ChooseCard) -> KaloState | None:
         slot = next(index for index, each in enumerate(hand) if each.card is card)
         origin = hand[slot].known_by | {seat}
         hands = (*state.hands[:seat], (*hand[:slot], *hand[slot + 1 :]), *state.hands[seat + 1 :])
-        return _evolved(state, hands=hands, effect=_step(effect, "seat", card, origin, effect.target))
+        return type(state).build(
+            state.game,
+            state.seed,
+            state.round_number,
+            state.scores,
+            hands,
+            state.pile,
+            state.kalo_holder,
+            state.trick,
+            state.passed,
+            state.leader,
+            state.phase,
+            state.current_player,
+            state.arranged,
+            _step(effect, "seat", card, origin, effect.target),
+            state.out,
+            state.plays,
+            state.aside,
+        )
     pile = tuple(each for each in state.pile if each is not card)
     step: Step = "insert" if effect.rank == 4 else "seat"
-    return _evolved(state, pile=pile, effect=_step(effect, step, card, frozenset({seat}), effect.target))
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        state.hands,
+        pile,
+        state.kalo_holder,
+        state.trick,
+        state.passed,
+        state.leader,
+        state.phase,
+        state.current_player,
+        state.arranged,
+        _step(effect, step, card, frozenset({seat}), effect.target),
+        state.out,
+        state.plays,
+        state.aside,
+    )
 
 
 def robbing(state: KaloState, action: ChooseSlot) -> KaloState | None:
@@ -131,7 +290,25 @@ def robbing(state: KaloState, action: ChooseSlot) -> KaloState | None:
         return None
     taken = hand[action.slot]
     hands = (*state.hands[:victim], (*hand[: action.slot], *hand[action.slot + 1 :]), *state.hands[victim + 1 :])
-    return _evolved(state, hands=hands, effect=_step(effect, "insert", taken.card, taken.known_by | {victim}, victim))
+    return type(state).build(
+        state.game,
+        state.seed,
+        state.round_number,
+        state.scores,
+        hands,
+        state.pile,
+        state.kalo_holder,
+        state.trick,
+        state.passed,
+        state.leader,
+        state.phase,
+        state.current_player,
+        state.arranged,
+        _step(effect, "insert", taken.card, taken.known_by | {victim}, victim),
+        state.out,
+        state.plays,
+        state.aside,
+    )
 
 
 def inserting(state: KaloState, action: Insert) -> KaloState | None:
@@ -151,48 +328,45 @@ def inserting(state: KaloState, action: Insert) -> KaloState | None:
     seat = effect.seat
     if effect.left > 1:
         following = Effect(effect.rank, seat, effect.left - 1, FIRST_STEP[effect.rank])
-        return _evolved(state, hands=hands, effect=following, current_player=seat)
+        return type(state).build(
+            state.game,
+            state.seed,
+            state.round_number,
+            state.scores,
+            hands,
+            state.pile,
+            state.kalo_holder,
+            state.trick,
+            state.passed,
+            state.leader,
+            state.phase,
+            seat,
+            state.arranged,
+            following,
+            state.out,
+            state.plays,
+            state.aside,
+        )
     turn = next_holder(hands, seat) if hands[seat] else None
     if turn is None or turn == seat or state.plays >= state.game.play_limit:
         return None
-    return _evolved(state, hands=hands, phase="play", effect=None, current_player=turn)
-
-
-_SAME: Any = object()
-
-
-def _evolved(
-    state: KaloState,
-    *,
-    hands: Any = _SAME,
-    pile: Any = _SAME,
-    trick: Any = _SAME,
-    passed: Any = _SAME,
-    leader: Any = _SAME,
-    phase: Any = _SAME,
-    current_player: Any = _SAME,
-    arranged: Any = _SAME,
-    effect: Any = _SAME,
-    plays: Any = _SAME,
-) -> KaloState:
-    """``state`` with the fields given changed: `attrs.evolve` for the few fields a shortcut changes, in one call."""
     return type(state).build(
         state.game,
         state.seed,
         state.round_number,
         state.scores,
-        state.hands if hands is _SAME else hands,
-        state.pile if pile is _SAME else pile,
+        hands,
+        state.pile,
         state.kalo_holder,
-        state.trick if trick is _SAME else trick,
-        state.passed if passed is _SAME else passed,
-        state.leader if leader is _SAME else leader,
-        state.phase if phase is _SAME else phase,
-        state.current_player if current_player is _SAME else current_player,
-        state.arranged if arranged is _SAME else arranged,
-        state.effect if effect is _SAME else effect,
+        state.trick,
+        state.passed,
+        state.leader,
+        "play",
+        turn,
+        state.arranged,
+        None,
         state.out,
-        state.plays if plays is _SAME else plays,
+        state.plays,
         state.aside,
     )
 

@@ -36,7 +36,7 @@ from tablegames.kalo.actions import (
 )
 from tablegames.kalo.cards import DECK, EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
 from tablegames.kalo.direct import SHORTCUTS
-from tablegames.kalo.table import Table, play_is_possible
+from tablegames.kalo.table import Table
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -90,22 +90,35 @@ def _hand_mask(hand: tuple[Slot, ...]) -> int:
     return mask
 
 
-#: The plays of each set of cards of one rank, by their bits (see `_rank_plays`).
-_RANK_PLAYS: dict[int, tuple[tuple[Play, ...], ...]] = {}
+def _rank_tables() -> tuple[list[tuple[tuple[Play, ...], ...]], list[list[tuple[Play, ...]]]]:
+    """The plays of every set of cards of one rank, indexed by ``rank << 4 | bits``.
 
-
-def _rank_plays(bits: int) -> tuple[tuple[Play, ...], ...]:
-    """The plays of the cards of one rank whose bits are ``bits``: those of 1 card, of 2 cards, and so on.
-
-    Each tuple is in suit order (`itertools.combinations` of the cards in
-    `DECK` order); the plays are interned.
+    ``bits`` are the rank's four bits of a hand's mask (`_BIT` shifted down by
+    ``4 * (rank - 3)``). The first table holds the plays of each set by size:
+    those of 1 card, of 2 cards, and so on. In the second, entry ``count``
+    holds the plays of ``count`` cards, and entry 0 all of them, smallest
+    first. Each tuple is in suit order (`itertools.combinations` of the cards
+    in `DECK` order); the plays are interned.
     """
-    plays = _RANK_PLAYS.get(bits)
-    if plays is None:
-        cards = [card for card in DECK if _BIT[card] & bits]
-        plays = tuple(tuple(map(_play, combinations(cards, count))) for count in range(1, len(cards) + 1))
-        _RANK_PLAYS[bits] = plays
-    return plays
+    by_size: list[tuple[tuple[Play, ...], ...]] = [()] * 256
+    of_size: list[list[tuple[Play, ...]]] = [[()] * 256 for _ in range(5)]
+    for index, card in enumerate(DECK[::4]):
+        rank_cards = DECK[4 * index : 4 * index + 4]
+        for bits in range(1, 16):
+            cards = [each for bit, each in enumerate(rank_cards) if bits >> bit & 1]
+            plays = tuple(tuple(map(_play, combinations(cards, count))) for count in range(1, len(cards) + 1))
+            at = card.rank << 4 | bits
+            by_size[at] = plays
+            of_size[0][at] = tuple(play for each in plays for play in each)
+            for count, each in enumerate(plays, start=1):
+                of_size[count][at] = each
+    return by_size, of_size
+
+
+#: The plays of each rank's sets of cards, by size and of each size (see `_rank_tables`).
+_BY_SIZE, _OF_SIZE = _rank_tables()
+#: The Kalo played alone.
+_LONE_KALO = _play((KALO,))
 
 
 @attrs.frozen
@@ -170,7 +183,7 @@ class KaloState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal_now()
-            object.__setattr__(self, "_legal", legal)
+            _set_legal(self, legal)
         return legal
 
     def _legal_now(self) -> tuple[Action, ...]:
@@ -180,54 +193,71 @@ class KaloState(State):
         if self.phase == "arrange":
             return (*ARRANGES[self.arranged : len(self.hands[seat])], READY)
         if self.phase == "play":
-            plays = self._plays(seat)
-            return (*plays, PASS) if self.trick else plays
+            return self._plays(seat)
         effect = self.effect
         assert effect is not None
         if effect.step == "card":
             if effect.rank == 3:
-                return tuple(CARD_CHOICES[slot.card] for slot in self.hands[seat])
+                return tuple([CARD_CHOICES[slot.card] for slot in self.hands[seat]])
             return tuple(map(CARD_CHOICES.__getitem__, self.pile))
         if effect.step == "seat":
-            return tuple(SEATS[other] for other, hand in enumerate(self.hands) if hand and other != seat)
+            return tuple([SEATS[other] for other, hand in enumerate(self.hands) if hand and other != seat])
         if effect.step == "slot":
             assert effect.target is not None
             return SLOTS[: len(self.hands[effect.target])]
         return INSERTS[: len(self.hands[seat]) + 1]
 
-    def _plays(self, seat: int) -> tuple[Play, ...]:
+    def _plays(self, seat: int) -> tuple[Action, ...]:
+        """The plays open to ``seat`` in the order of `legal_actions`, then ``pass`` for a follower."""
         hand = self.hands[seat]
         mask = _hand_mask(hand)
         has_kalo = mask & _KALO_BIT
         combos = self.game.kalo_in_combinations
         if not combos:
             mask ^= has_kalo  # the Kalo is played alone, below
-        size, pile = len(hand), len(self.pile)
-        others = sum(map(len, self.hands)) - size
-        plays: list[Play] = []
         trick = self.trick
-        need, rank = (len(trick[-1].cards), trick[-1].cards[0].rank + 1) if trick else (0, 3)
-        shift = 4 * (rank - 3)
-        rest = mask >> shift
-        while rest:  # the ranks above the trick's, low to high: four bits each
+        if trick:
+            top = trick[-1].cards
+            need, rank = len(top), top[0].rank + 1
+        else:
+            need, rank = 0, 3
+        plays: list[Action] = []
+        rest = mask >> 4 * (rank - 3)
+        at = rank << 4
+        if rank < 7 and rest & 0xFFFF >> 4 * (rank - 3):  # ranks 3 to 6 have effects: see `play_is_possible`
+            size = len(hand)
+            for each_rank in range(rank, 7):
+                if rest & 15:
+                    # The most cards of the rank whose effects can all be carried out (`play_is_possible`):
+                    # 3s give cards from what the hand keeps, 4s and 5s take from the pile, 6s from other hands.
+                    if each_rank == 3:
+                        most = size // 2
+                    elif each_rank < 6:
+                        most = len(self.pile)
+                    else:
+                        most = sum(map(len, self.hands)) - size
+                    by_size = _BY_SIZE[at | rest & 15]
+                    if need:
+                        if need <= most and need <= len(by_size):
+                            plays += by_size[need - 1]
+                    else:
+                        for each in by_size[:most]:
+                            plays += each
+                rest >>= 4
+                at += 16
+        elif rank < 7:
+            rest >>= 4 * (7 - rank)
+            at = 7 << 4
+        of_size = _OF_SIZE[need]
+        while rest:  # the ranks without effects above the trick's, low to high: four bits each
             if rest & 15:
-                by_count = _rank_plays((rest & 15) << shift)
-                if need:
-                    if len(by_count) >= need and (rank > 6 or play_is_possible(rank, need, size - need, pile, others)):
-                        plays.extend(by_count[need - 1])
-                elif rank > 6:  # no effect to carry out
-                    for each in by_count:
-                        plays.extend(each)
-                else:
-                    for count, each in enumerate(by_count, start=1):
-                        if play_is_possible(rank, count, size - count, pile, others):
-                            plays.extend(each)
+                plays += of_size[at | rest & 15]
             rest >>= 4
-            shift += 4
-            rank += 1
-        lone = _play((KALO,))
-        if has_kalo and (not combos or all(play is not lone for play in plays)):
-            plays.append(lone)
+            at += 16
+        if has_kalo and (not combos or need > 1 or rank == 16):  # else the rank of 2s offered it
+            plays.append(_LONE_KALO)
+        if need:
+            plays.append(PASS)
         return tuple(plays)
 
     def is_legal(self, action: object) -> bool:
@@ -237,6 +267,28 @@ class KaloState(State):
             if each is action:
                 return True
         return action in legal
+
+    def apply(self, action: Action) -> KaloState:
+        """Return the state after ``action``; this state is unchanged (`is_legal` and `_advance`, in one call).
+
+        Raises:
+            IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for each in legal:
+            if each is action:
+                break
+        else:
+            if action not in legal:
+                raise self._illegal(action)
+        shortcut = SHORTCUTS.get(type(action))
+        if shortcut is not None:
+            done = shortcut(self, action)
+            if done is not None:
+                return done
+        return self._by_table(action, None)
 
     def _why_illegal(self, action: object) -> str:
         seat = self.current_player
@@ -286,6 +338,10 @@ class KaloState(State):
             done = None if shortcut is None else shortcut(self, action)
             if done is not None:
                 return done
+        return self._by_table(action, events)
+
+    def _by_table(self, action: Action, events: list[Event] | None) -> KaloState:
+        """The state after ``action`` by the rules of `Table`, appending events when a list is given."""
         table = Table(*(*_read_fields(self), events))
         table.hands = list(self.hands)
         table.scores = list(self.scores)
@@ -368,6 +424,8 @@ def _slot_dict(slot: Slot) -> JSONDict:
 
 
 KaloState.build = builder(KaloState)
+#: Keeps a state's legal decisions in its slot, through the slot's own setter (a frozen state refuses setattr).
+_set_legal: Callable[[KaloState, tuple[Action, ...]], None] = KaloState.__dict__["_legal"].__set__
 
 #: The fields a state is built from, in the order of its constructor; `Table` has them in this order, then ``events``.
 _FIELDS = tuple(field.name for field in attrs.fields(KaloState) if field.init)

@@ -88,10 +88,11 @@ def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int, *, including: bool
     only if no other seat holds cards). None if no seat holds cards.
     """
     players = len(hands)
-    for step in range(0 if including else 1, players + 1):
-        candidate = (seat + step) % players
+    candidate = seat if including else (seat + 1) % players
+    for _ in range(players):
         if hands[candidate]:
             return candidate
+        candidate = (candidate + 1) % players
     return None
 
 
