@@ -222,7 +222,7 @@ class LooState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal_now()
-            object.__setattr__(self, "_legal", legal)
+            _set_legal(self, legal)
         return legal
 
     def _legal_now(self) -> tuple[Action, ...]:
@@ -490,3 +490,5 @@ class LooState(State):
 
 
 LooState.build = builder(LooState)
+#: Keeps a state's legal decisions once found: the slot's own setter, which a frozen state's ``__setattr__`` refuses.
+_set_legal: Callable[[LooState, tuple[Action, ...]], None] = LooState.__dict__["_legal"].__set__
