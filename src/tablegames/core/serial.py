@@ -285,7 +285,7 @@ def _finite(_: Any, __: Any, value: Any) -> Any:
 
 
 def fields_dict(value: Any) -> JSONDict:
-    """The public attrs fields of ``value`` as JSON (see `json_value`): the dict of an action or event.
+    """The public attrs fields ``value`` is made from, as JSON (see `json_value`): the dict of an action or event.
 
     Examples:
         >>> from tablegames.kalaha import Captured
@@ -295,7 +295,7 @@ def fields_dict(value: Any) -> JSONDict:
     return {
         field.name: json_value(getattr(value, field.name))
         for field in attrs.fields(type(value))
-        if not field.name.startswith("_")
+        if field.init and not field.name.startswith("_")
     }
 
 

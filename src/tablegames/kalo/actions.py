@@ -111,15 +111,16 @@ class Play(Action):
     cards: tuple[Card, ...] = attrs.field(converter=_cards, validator=_one_rank)
     #: The notation, written once: plays are interned and shown in every view that offers them.
     _text: str = attrs.field(init=False, eq=False, repr=False)
+    #: The rank of the cards (kept with the play: bots and rules ask for it at every turn).
+    rank: int = attrs.field(init=False, eq=False, repr=False)
 
     @_text.default
     def _notation(self) -> str:
         return " ".join(str(card) for card in self.cards)
 
-    @property
-    def rank(self) -> int:
-        """The rank of the cards."""
-        return self.cards[0].rank
+    @rank.default
+    def _rank(self) -> int:
+        return self.cards[0].rank if self.cards else 0  # no cards: the validator, which runs next, refuses them
 
     @property
     def has_kalo(self) -> bool:
