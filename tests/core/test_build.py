@@ -13,6 +13,8 @@ from tablegames.core.build import builder
 from tablegames.core.protocol import Outcome
 from tablegames.kalaha import KalahaState
 from tablegames.kalo import KaloState, KaloView
+from tablegames.kalo.cards import Card
+from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.loo import LooState, LooView
 
 
@@ -67,3 +69,21 @@ def test_classes_it_cannot_build_are_refused() -> None:
 
     with pytest.raises(TypeError, match="slotted"):
         builder(Loose)
+
+    with pytest.raises(TypeError, match="not its fields: _attrs_cached_hash"):
+        builder(Slot)  # its hash is cached in a slot of its own
+
+
+def test_the_kalo_shortcuts_parts_built_equal_the_constructed_ones() -> None:
+    """The effects and trick plays Kalo's shortcuts build equal those of the classes' ``__init__``."""
+    card = Card.parse("7h")
+    cases: list[tuple[type[Any], tuple[Any, ...]]] = [
+        (Effect, (3, 1, 2, "seat", card, frozenset({1}), None)),
+        (TrickPlay, (2, (card,))),
+    ]
+    for cls, values in cases:
+        built, made = builder(cls)(*values), cls(*values)
+        assert type(built) is cls
+        assert built == made
+        assert hash(built) == hash(made)
+        assert repr(built) == repr(made)

@@ -42,7 +42,8 @@ def builder(cls: type[T]) -> Callable[..., T]:
     """Return a function building ``cls`` from its ``__init__`` fields, in order, given positionally.
 
     Fields not in ``__init__`` get their default. ``cls`` must be a slotted
-    attrs class whose fields need no converter, validator or factory.
+    attrs class whose fields need no converter, validator or factory, and
+    whose slots are its fields (no cached hash).
 
     Raises:
         TypeError: If ``cls`` is not such a class.
@@ -53,6 +54,9 @@ def builder(cls: type[T]) -> Callable[..., T]:
     for field in fields:
         if field.converter is not None or field.validator is not None or isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
             raise TypeError(f"{cls.__name__}.{field.name} has a converter, validator or factory")
+    unknown = set(cls.__dict__["__slots__"]) - {field.name for field in fields} - {"__weakref__"}
+    if unknown:  # such as the hash that attrs caches for a class made with cache_hash
+        raise TypeError(f"{cls.__name__} has slots that are not its fields: {', '.join(sorted(unknown))}")
     given = [field.name for field in fields if field.init]
     # The subclass adds no slots, so an object can change between it and cls; both set and delete must be the
     # plain ones, since Python's one slot for them uses the generic store only when neither is overridden.

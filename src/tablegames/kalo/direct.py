@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tablegames.core.build import builder
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
 from tablegames.kalo.cards import KALO, card_key
 from tablegames.kalo.model import Effect, Slot, TrickPlay
@@ -128,13 +129,13 @@ def playing(state: KaloState, play: Play) -> KaloState | None:
             hands,
             state.pile,
             state.kalo_holder,
-            (*state.trick, TrickPlay(seat, cards)),
+            (*state.trick, _trick_play(seat, cards)),
             _NONE_PASSED,
             state.leader,
             "effect",
             seat,
             state.arranged,
-            Effect(rank, seat, len(cards), FIRST_STEP[rank]),
+            _effect(rank, seat, len(cards), FIRST_STEP[rank], None, frozenset(), None),
             state.out,
             plays,
             state.aside,
@@ -155,7 +156,7 @@ def playing(state: KaloState, play: Play) -> KaloState | None:
         hands,
         state.pile,
         state.kalo_holder,
-        (*state.trick, TrickPlay(seat, cards)),
+        (*state.trick, _trick_play(seat, cards)),
         _NONE_PASSED,
         state.leader,
         state.phase,
@@ -327,7 +328,7 @@ def inserting(state: KaloState, action: Insert) -> KaloState | None:
     hands = (*state.hands[:receiver], (*hand[: action.slot], slot, *hand[action.slot :]), *state.hands[receiver + 1 :])
     seat = effect.seat
     if effect.left > 1:
-        following = Effect(effect.rank, seat, effect.left - 1, FIRST_STEP[effect.rank])
+        following = _effect(effect.rank, seat, effect.left - 1, FIRST_STEP[effect.rank], None, frozenset(), None)
         return type(state).build(
             state.game,
             state.seed,
@@ -373,7 +374,7 @@ def inserting(state: KaloState, action: Insert) -> KaloState | None:
 
 def _step(effect: Effect, step: Step, card: Card | None, origin: frozenset[int], target: int | None) -> Effect:
     """The effect at its next ``step``, with the card on its way and who knows it."""
-    return Effect(effect.rank, effect.seat, effect.left, step, card, origin, target)
+    return _effect(effect.rank, effect.seat, effect.left, step, card, origin, target)
 
 
 #: The shortcut for each kind of decision that has one.
@@ -386,3 +387,7 @@ SHORTCUTS: dict[type[Action], Callable[[KaloState, Any], KaloState | None]] = {
     ChooseSlot: robbing,
     Insert: inserting,
 }
+
+#: Build the effects and trick plays of the shortcuts from every field, without the attrs ``__init__``.
+_effect: Callable[..., Effect] = builder(Effect)
+_trick_play: Callable[..., TrickPlay] = builder(TrickPlay)
