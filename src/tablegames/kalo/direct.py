@@ -120,34 +120,19 @@ def playing(state: KaloState, play: Play) -> KaloState | None:
     hand = tuple([slot for slot in state.hands[seat] if slot.card not in cards])
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     rank = cards[0].rank
+    effect: Effect | None
     if rank in FIRST_STEP:  # the player resolves the effects one by one, whatever the hand keeps (K8, K10)
-        return type(state).build(
-            state.game,
-            state.seed,
-            state.round_number,
-            state.scores,
-            hands,
-            state.pile,
-            state.kalo_holder,
-            (*state.trick, _trick_play(seat, cards)),
-            _NONE_PASSED,
-            state.leader,
-            "effect",
-            seat,
-            state.arranged,
-            _effect(rank, seat, len(cards), FIRST_STEP[rank], None, frozenset(), None),
-            state.out,
-            plays,
-            state.aside,
-        )
-    if not hand or plays >= state.game.play_limit:
-        return None
-    players = len(hands)  # to the next holder, `next_holder` written out: ``seat`` holds, so one does
-    following = (seat + 1) % players
-    while not hands[following]:
-        following = (following + 1) % players
-    if following == seat:
-        return None
+        phase, turn, effect = "effect", seat, _effect(rank, seat, len(cards), FIRST_STEP[rank], None, frozenset(), None)
+    else:
+        if not hand or plays >= state.game.play_limit:
+            return None
+        players = len(hands)  # to the next holder, `next_holder` written out: ``seat`` holds, so one does
+        turn = (seat + 1) % players
+        while not hands[turn]:
+            turn = (turn + 1) % players
+        if turn == seat:
+            return None
+        phase, effect = state.phase, state.effect
     return type(state).build(
         state.game,
         state.seed,
@@ -159,10 +144,10 @@ def playing(state: KaloState, play: Play) -> KaloState | None:
         (*state.trick, _trick_play(seat, cards)),
         _NONE_PASSED,
         state.leader,
-        state.phase,
-        following,
+        phase,
+        turn,
         state.arranged,
-        state.effect,
+        effect,
         state.out,
         plays,
         state.aside,
@@ -179,25 +164,7 @@ def arranging(state: KaloState, action: Arrange) -> KaloState | None:
         return None
     hand.insert(arranged, hand.pop(action.slot))
     hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
-    return type(state).build(
-        state.game,
-        state.seed,
-        state.round_number,
-        state.scores,
-        hands,
-        state.pile,
-        state.kalo_holder,
-        state.trick,
-        state.passed,
-        state.leader,
-        state.phase,
-        seat,
-        arranged + 1,
-        state.effect,
-        state.out,
-        state.plays,
-        state.aside,
-    )
+    return _evolved(state, hands=hands, current_player=seat, arranged=arranged + 1)
 
 
 def choosing_seat(state: KaloState, action: ChooseSeat) -> KaloState | None:
@@ -207,25 +174,7 @@ def choosing_seat(state: KaloState, action: ChooseSeat) -> KaloState | None:
     target = action.seat
     step: Step = "slot" if effect.rank == 6 else "insert"
     turn = target if step == "insert" else state.current_player
-    return type(state).build(
-        state.game,
-        state.seed,
-        state.round_number,
-        state.scores,
-        state.hands,
-        state.pile,
-        state.kalo_holder,
-        state.trick,
-        state.passed,
-        state.leader,
-        state.phase,
-        turn,
-        state.arranged,
-        _step(effect, step, effect.card, effect.origin, target),
-        state.out,
-        state.plays,
-        state.aside,
-    )
+    return _evolved(state, current_player=turn, effect=_step(effect, step, effect.card, effect.origin, target))
 
 
 def choosing_card(state: KaloState, action: ChooseCard) -> KaloState | None:
@@ -238,46 +187,10 @@ def choosing_card(state: KaloState, action: ChooseCard) -> KaloState | None:
         slot = next(index for index, each in enumerate(hand) if each.card is card)
         origin = hand[slot].known_by | {seat}
         hands = (*state.hands[:seat], (*hand[:slot], *hand[slot + 1 :]), *state.hands[seat + 1 :])
-        return type(state).build(
-            state.game,
-            state.seed,
-            state.round_number,
-            state.scores,
-            hands,
-            state.pile,
-            state.kalo_holder,
-            state.trick,
-            state.passed,
-            state.leader,
-            state.phase,
-            state.current_player,
-            state.arranged,
-            _step(effect, "seat", card, origin, effect.target),
-            state.out,
-            state.plays,
-            state.aside,
-        )
+        return _evolved(state, hands=hands, effect=_step(effect, "seat", card, origin, effect.target))
     pile = tuple(each for each in state.pile if each is not card)
     step: Step = "insert" if effect.rank == 4 else "seat"
-    return type(state).build(
-        state.game,
-        state.seed,
-        state.round_number,
-        state.scores,
-        state.hands,
-        pile,
-        state.kalo_holder,
-        state.trick,
-        state.passed,
-        state.leader,
-        state.phase,
-        state.current_player,
-        state.arranged,
-        _step(effect, step, card, frozenset({seat}), effect.target),
-        state.out,
-        state.plays,
-        state.aside,
-    )
+    return _evolved(state, pile=pile, effect=_step(effect, step, card, frozenset({seat}), effect.target))
 
 
 def robbing(state: KaloState, action: ChooseSlot) -> KaloState | None:
@@ -291,25 +204,7 @@ def robbing(state: KaloState, action: ChooseSlot) -> KaloState | None:
         return None
     taken = hand[action.slot]
     hands = (*state.hands[:victim], (*hand[: action.slot], *hand[action.slot + 1 :]), *state.hands[victim + 1 :])
-    return type(state).build(
-        state.game,
-        state.seed,
-        state.round_number,
-        state.scores,
-        hands,
-        state.pile,
-        state.kalo_holder,
-        state.trick,
-        state.passed,
-        state.leader,
-        state.phase,
-        state.current_player,
-        state.arranged,
-        _step(effect, "insert", taken.card, taken.known_by | {victim}, victim),
-        state.out,
-        state.plays,
-        state.aside,
-    )
+    return _evolved(state, hands=hands, effect=_step(effect, "insert", taken.card, taken.known_by | {victim}, victim))
 
 
 def inserting(state: KaloState, action: Insert) -> KaloState | None:
@@ -329,43 +224,46 @@ def inserting(state: KaloState, action: Insert) -> KaloState | None:
     seat = effect.seat
     if effect.left > 1:
         following = _effect(effect.rank, seat, effect.left - 1, FIRST_STEP[effect.rank], None, frozenset(), None)
-        return type(state).build(
-            state.game,
-            state.seed,
-            state.round_number,
-            state.scores,
-            hands,
-            state.pile,
-            state.kalo_holder,
-            state.trick,
-            state.passed,
-            state.leader,
-            state.phase,
-            seat,
-            state.arranged,
-            following,
-            state.out,
-            state.plays,
-            state.aside,
-        )
+        return _evolved(state, hands=hands, current_player=seat, effect=following)
     turn = next_holder(hands, seat) if hands[seat] else None
     if turn is None or turn == seat or state.plays >= state.game.play_limit:
         return None
+    return _evolved(state, hands=hands, phase="play", current_player=turn, effect=None)
+
+
+#: Stands for "unchanged" in `_evolved`.
+_SAME: Any = object()
+
+
+def _evolved(
+    state: KaloState,
+    *,
+    hands: Any = _SAME,
+    pile: Any = _SAME,
+    phase: Any = _SAME,
+    current_player: Any = _SAME,
+    arranged: Any = _SAME,
+    effect: Any = _SAME,
+) -> KaloState:
+    """``state`` with the fields given changed: `attrs.evolve` for the few fields an effect's step changes, in one call.
+
+    Passes and plays, the commonest decisions, build their states in full instead: a keyword call costs them more.
+    """
     return type(state).build(
         state.game,
         state.seed,
         state.round_number,
         state.scores,
-        hands,
-        state.pile,
+        state.hands if hands is _SAME else hands,
+        state.pile if pile is _SAME else pile,
         state.kalo_holder,
         state.trick,
         state.passed,
         state.leader,
-        "play",
-        turn,
-        state.arranged,
-        None,
+        state.phase if phase is _SAME else phase,
+        state.current_player if current_player is _SAME else current_player,
+        state.arranged if arranged is _SAME else arranged,
+        state.effect if effect is _SAME else effect,
         state.out,
         state.plays,
         state.aside,
