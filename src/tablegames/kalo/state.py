@@ -36,7 +36,7 @@ from tablegames.kalo.actions import (
 )
 from tablegames.kalo.cards import DECK, EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
 from tablegames.kalo.direct import SHORTCUTS
-from tablegames.kalo.table import Table
+from tablegames.kalo.table import Table, most_playable
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -224,18 +224,12 @@ class KaloState(State):
         plays: list[Action] = []
         rest = mask >> 4 * (rank - 3)
         at = rank << 4
-        if rank < 7 and rest & 0xFFFF >> 4 * (rank - 3):  # ranks 3 to 6 have effects: see `play_is_possible`
-            size = len(hand)
+        if rank < 7 and rest & 0xFFFF >> 4 * (rank - 3):  # ranks 3 to 6 have effects (ruling K8)
+            size, pile = len(hand), len(self.pile)
+            others = sum(map(len, self.hands)) - size
             for each_rank in range(rank, 7):
                 if rest & 15:
-                    # The most cards of the rank whose effects can all be carried out (`play_is_possible`):
-                    # 3s give cards from what the hand keeps, 4s and 5s take from the pile, 6s from other hands.
-                    if each_rank == 3:
-                        most = size // 2
-                    elif each_rank < 6:
-                        most = len(self.pile)
-                    else:
-                        most = sum(map(len, self.hands)) - size
+                    most = most_playable(each_rank, size, pile, others)
                     by_size = _BY_SIZE[at | rest & 15]
                     if need:
                         if need <= most and need <= len(by_size):

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Step
 
-__all__ = ["Table", "deal_round", "lead_is_possible", "next_holder", "play_is_possible"]
+__all__ = ["Table", "deal_round", "lead_is_possible", "most_playable", "next_holder", "play_is_possible"]
 
 if not TYPE_CHECKING:
     #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
@@ -52,8 +52,34 @@ def deal_round(game: Kalo, seed: int, round_number: int) -> tuple[tuple[Card, ..
     return tuple(tuple(deck[seat :: game.players]) for seat in range(game.players))
 
 
+def most_playable(rank: int, hand: int, pile: int, others: int) -> int:
+    """The most cards of ``rank`` a hand can play with every effect carried out (ruling K8).
+
+    Each 3 gives a card from what the hand keeps, each 4 or 5 takes one from
+    the discard pile, each 6 one from another hand; the other ranks have no
+    effect, and four is the most cards of a rank.
+
+    Args:
+        rank: The rank played.
+        hand: Cards in the player's hand before the play.
+        pile: Cards in the discard pile.
+        others: Cards in the other players' hands together.
+
+    Examples:
+        >>> most_playable(3, 5, 0, 0), most_playable(5, 5, 2, 9), most_playable(6, 5, 2, 9), most_playable(9, 5, 0, 0)
+        (2, 2, 9, 4)
+    """
+    if rank == 3:
+        return hand // 2
+    if rank in (4, 5):
+        return pile
+    if rank == 6:
+        return others
+    return 4
+
+
 def play_is_possible(rank: int, count: int, hand_after: int, pile: int, others: int) -> bool:
-    """Whether a play's effects can all be carried out (ruling K8).
+    """Whether a play's effects can all be carried out (ruling K8; see `most_playable`).
 
     Args:
         rank: The rank played.
@@ -62,13 +88,7 @@ def play_is_possible(rank: int, count: int, hand_after: int, pile: int, others: 
         pile: Cards in the discard pile.
         others: Cards in the other players' hands together.
     """
-    if rank == 3:
-        return hand_after >= count
-    if rank in (4, 5):
-        return pile >= count
-    if rank == 6:
-        return others >= count
-    return True
+    return count <= most_playable(rank, count + hand_after, pile, others)
 
 
 def lead_is_possible(hand: tuple[Slot, ...], pile: int, others: int) -> bool:
