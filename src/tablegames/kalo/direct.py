@@ -3,12 +3,14 @@
 Most decisions of a round change two or three fields of the state: a pass
 adds the seat to ``passed`` and moves the turn on; a play in the middle of
 a trick takes the cards from the hand, puts them on the trick and moves the
-turn on, or starts their effects; arranging moves one card; choosing the other player of an effect
-names them. `KaloState.apply` builds those states here in one step instead
-of copying the whole state into a `tablegames.kalo.table.Table` and back:
-each calls ``KaloState.build`` (`tablegames.core.build`) with every field in
-order, the changed ones given and the rest read from the state, which is
-cheaper than any helper taking only the changes.
+turn on, or starts their effects; arranging moves one card; choosing the
+other player of an effect names them. `KaloState.apply` builds those states
+here in one step instead of copying the whole state into a
+`tablegames.kalo.table.Table` and back. Passes and plays, the commonest,
+call ``KaloState.build`` (`tablegames.core.build`) with every field in
+order, the changed ones given and the rest read from the state; the rarer
+decisions name only what they change (`_evolved`), which costs a keyword
+call more.
 
 Each shortcut returns None where the decision leads on to more than it
 handles (the trick or the round ends, a seat goes out, the arranging is
