@@ -1,6 +1,7 @@
 """tablegames side by side with OpenSpiel's C++ games (through pyspiel): ratios measured in one process.
 
-Run: ``python benchmarks/vs_openspiel.py [--repeats 9] [--seconds 1.0] [--only kalaha,batch,loo,kalo,import]``.
+Run: ``python benchmarks/vs_openspiel.py [--repeats 9] [--seconds 1.0] [--only kalaha,batch,loo,kalo,import]
+[--instructions [--decisions 20000]]``.
 
 Needs OpenSpiel (``python -m pip install 'tablegames[openspiel]'``); it is not
 a dependency of tablegames. Each workload runs ours and OpenSpiel's in turn,
@@ -31,6 +32,14 @@ decisions. The games compared:
   a fresh process (tablegames byte-compiled first, as an installed copy is),
   and how much of that is importing attrs, the core's one dependency.
 
+With ``--instructions`` it counts instructions instead of timing, with
+valgrind (``--tool=callgrind``), the hash seed fixed and address
+randomisation off: the same random decisions of Kalaha, Loo and Kalo, each
+game in a fresh process of ours and of OpenSpiel's, ``--decisions`` of them
+less one, over ``--decisions - 1`` (which leaves out starting Python). Other
+programs on the machine cannot change these counts, where they move CPU
+times by a fifth.
+
 Prints figures and the machine's load; asserts nothing.
 """
 
@@ -41,7 +50,9 @@ import compileall
 import os
 import platform
 import random
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -218,18 +229,95 @@ def imports(repeats: int) -> None:
           f"{low:.1f} / {middle:.1f} / {high:.1f} ms")  # fmt: skip
 
 
+#: The games compared decision by decision (``--instructions``): ours (name, options), OpenSpiel's (name, parameters).
+PAIRS: dict[str, tuple[tuple[str, dict[str, Any]], tuple[str, dict[str, Any]]]] = {
+    "kalaha": (("kalaha", {}), ("mancala", {})),
+    "loo": (("loo", {"players": 5}), ("oh_hell", {"players": 5, "num_tricks_fixed": 5})),
+    "kalo": (("kalo", {"players": 4}), ("dou_dizhu", {})),
+}
+
+
+def play_decisions(which: str, name: str, decisions: int) -> None:
+    """Make ``decisions`` random decisions in fresh games (rounds, for ours) of ``name``: ours or OpenSpiel's."""
+    (ours, options), (theirs, parameters) = PAIRS[name]
+    rng = random.Random(1)
+    made = 0
+    if which == "ours":
+        game = tablegames.load(ours, **options)
+        while made < decisions:
+            state: Any = game.start(seed=rng.getrandbits(32))
+            first = state.round_number if hasattr(state, "round_number") else 0
+            while made < decisions and not state.is_over and (not first or state.round_number == first):
+                legal = state.legal_actions()
+                state = state.apply(legal[int(rng.random() * len(legal))])
+                made += 1
+        return
+    spiel = require("pyspiel", "openspiel").load_game(theirs, parameters)
+    while made < decisions:
+        played = spiel.new_initial_state()
+        while made < decisions and not played.is_terminal():
+            if played.is_chance_node():
+                outcomes = played.chance_outcomes()
+                played.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                legal = played.legal_actions()
+                played.apply_action(legal[int(rng.random() * len(legal))])
+                made += 1
+
+
+def instructions_per_decision(which: str, name: str, decisions: int) -> float:
+    """Instructions a decision of ``play_decisions``, counted by valgrind (see the module docs)."""
+    totals = []
+    for count in (1, decisions):
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__]
+        command += ["--worker", which, name, str(count)]
+        if shutil.which("setarch"):
+            command = ["setarch", "-R", *command]
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        collected = re.search(r"Collected : (\d+)", done.stderr)
+        if collected is None:
+            raise SystemExit(f"valgrind printed no instruction count:\n{done.stderr[-2000:]}")
+        totals.append(int(collected.group(1)))
+    return (totals[1] - totals[0]) / (decisions - 1)
+
+
+def count_instructions(only: set[str], decisions: int) -> None:
+    """Print each game's instructions a decision, ours and OpenSpiel's, and the ratio (OpenSpiel's ÷ ours)."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions counts with valgrind, which is not installed (Debian: apt install valgrind)")
+    print(f"instructions a random decision (valgrind --tool=callgrind), {decisions:,} decisions")
+    for name in PAIRS:
+        if name in only:
+            ours = instructions_per_decision("ours", name, decisions)
+            theirs = instructions_per_decision("theirs", name, decisions)
+            print(f"{name:<7} ours {ours:>9,.0f}   {PAIRS[name][1][0]:<10} {theirs:>9,.0f}   ratio {theirs / ours:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds per timed run")
     parser.add_argument("--only", default="kalaha,batch,loo,kalo,import", help="comma-separated workloads")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions with valgrind instead of timing (slow)"
+    )
+    parser.add_argument("--decisions", type=int, default=20_000, help="decisions a game with --instructions")
+    parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        which, name, count = args.worker
+        play_decisions(which, name, int(count))
+        return
     try:
         pyspiel = require("pyspiel", "openspiel")
     except MissingExtraError as error:
         print(f"this benchmark compares with OpenSpiel: {error}")
         return
     only = set(args.only.split(","))
+    if args.instructions:
+        count_instructions(only, args.decisions)
+        return
     load = os.getloadavg()
     print(
         f"tablegames {tablegames.__version__} vs OpenSpiel (pyspiel), Python {platform.python_version()}, "
