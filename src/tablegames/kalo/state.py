@@ -263,26 +263,23 @@ class KaloState(State):
         return action in legal
 
     def apply(self, action: Action) -> KaloState:
-        """Return the state after ``action``; this state is unchanged (`is_legal` and `_advance`, in one call).
+        """Return the state after ``action``; this state is unchanged.
+
+        Most decisions build their state directly (`tablegames.kalo.direct`);
+        the rest, and every transition that collects events (``step``), play
+        the table's rules (`_advance`).
 
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        for each in legal:
-            if each is action:
-                break
-        else:
-            if action not in legal:
-                raise self._illegal(action)
+        if not self.is_legal(action):
+            raise self._illegal(action)
         shortcut = SHORTCUTS.get(type(action))
         if shortcut is not None:
             done = shortcut(self, action)
             if done is not None:
                 return done
-        return self._by_table(action, None)
+        return self._advance(action, None)
 
     def _why_illegal(self, action: object) -> str:
         seat = self.current_player
@@ -327,14 +324,6 @@ class KaloState(State):
         return f"the discard pile or the other hands hold too few cards for {count} {RANK_NAMES[play.rank]}'s effect"
 
     def _advance(self, action: Action, events: list[Event] | None) -> KaloState:
-        if events is None:
-            shortcut = SHORTCUTS.get(type(action))
-            done = None if shortcut is None else shortcut(self, action)
-            if done is not None:
-                return done
-        return self._by_table(action, events)
-
-    def _by_table(self, action: Action, events: list[Event] | None) -> KaloState:
         """The state after ``action`` by the rules of `Table`, appending events when a list is given."""
         table = Table(*(*_read_fields(self), events))
         table.hands = list(self.hands)
