@@ -45,10 +45,12 @@ class Deal:
 
 
 def _cards(places: list[int]) -> tuple[Card, ...]:
-    """The cards at ``places`` of `DECK`, in `DECK` order."""
+    """The cards at ``places`` of `DECK`, in `DECK` order.
+
+    There are always two places or more (a hand and the Miss hold five
+    cards, the stock at least six), so the itemgetter gives a tuple.
+    """
     places.sort()
-    if len(places) < 2:  # an itemgetter of one place gives the card, not a tuple
-        return tuple(DECK[place] for place in places)
     return itemgetter(*places)(DECK)  # type: ignore[no-any-return]
 
 
