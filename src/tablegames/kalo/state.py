@@ -248,7 +248,9 @@ class KaloState(State):
                 plays += of_size[at | rest & 15]
             rest >>= 4
             at += 16
-        if has_kalo and (not combos or need > 1 or rank == 16):  # else the rank of 2s offered it
+        # The lone Kalo, last; with option kalo_in_combinations the 2s' plays already hold it (it is the 2h),
+        # unless the trick asks for more cards than one or its top is already 2s (rank 15).
+        if has_kalo and (not combos or need > 1 or rank > 15):
             plays.append(_LONE_KALO)
         if need:
             plays.append(PASS)
