@@ -301,6 +301,22 @@ def test_the_kalo_is_played_alone_unless_the_option_allows_combinations() -> Non
     assert combos.current_player == 0
 
 
+def test_the_kalo_alone_beats_a_single_two_or_a_pair_with_or_without_combinations() -> None:
+    """The Kalo beats everything: alone, it may follow a single 2 or a pair, whatever kalo_in_combinations says.
+
+    Checks rules/kalo.md#the-kalo, rules/kalo.md#options.
+    """
+    lone = Play((KALO,))
+    for game in (FOUR, Kalo(players=4, kalo_in_combinations=True)):
+        single = play(game.position([cards("2h 9c"), cards("2s 8d"), cards("Kd"), cards("Qd")], leader=1), "2s")
+        single = play(single, "pass", "pass")
+        assert single.current_player == 0
+        assert lone in single.legal_actions()
+        pair = play(game.position([cards("2h 9c"), cards("2s 2d 8d"), cards("Kd"), cards("Qd")], leader=1), "2s 2d")
+        pair = play(pair, "pass", "pass")
+        assert lone in pair.legal_actions()
+
+
 def test_a_pair_of_sixes_needs_two_cards_in_the_other_hands() -> None:
     """A play is legal only if all its effects can be carried out: two 6s take two cards.
 
