@@ -73,6 +73,16 @@ def test_classes_it_cannot_build_are_refused() -> None:
     with pytest.raises(TypeError, match="not its fields: _attrs_cached_hash"):
         builder(Slot)  # its hash is cached in a slot of its own
 
+    @attrs.frozen
+    class Interned:  # one object for each value, as the cards are made
+        x: int
+
+        def __new__(cls, x: int) -> Interned:
+            return super().__new__(cls)
+
+    with pytest.raises(TypeError, match="__new__ of its own"):
+        builder(Interned)  # building calls the class with no arguments
+
 
 def test_the_kalo_shortcuts_parts_built_equal_the_constructed_ones() -> None:
     """The effects and trick plays Kalo's shortcuts build equal those of the classes' ``__init__``."""
