@@ -120,7 +120,7 @@ class KalahaState(State):
         p = game.pits
         mover = self.current_player
         assert mover is not None
-        route = game.routes[mover]
+        route = game._routes[mover]
         pit = action.pit
         first = mover * (p + 1)  # == route[0]
         board = list(self.board)
@@ -157,7 +157,7 @@ class KalahaState(State):
         # Sowing only adds to the opponent's row, so only a capture can empty it.
         if to_move is None or not any(board[first : first + p]):
             to_move = None
-            for seat, route_of_seat in enumerate(game.routes):
+            for seat, route_of_seat in enumerate(game._routes):
                 low, own = route_of_seat[0], route_of_seat[p]
                 left = sum(board[low:own])
                 if left:
