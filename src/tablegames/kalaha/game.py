@@ -12,6 +12,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
     from tablegames.kalaha import view as _view
 
 __all__ = ["Kalaha"]
+
+#: Places of ``KalahaState.board``, in order.
+Places = tuple[int, ...]
 
 if not TYPE_CHECKING:
     #: The layout of actions, observations and deals, loaded the first time one of them is asked for.
@@ -67,17 +71,17 @@ class Kalaha(Game):
     seeds: int = attrs.field(default=4, validator=int_option(1, 1000))
     empty_capture: bool = attrs.field(default=True, validator=bool_option)
     players: int = attrs.field(default=2, validator=players_option("Kalaha", 2, 2))
-    _routes: tuple[tuple[int, ...], tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
+    # What sowing reads on every move, worked out once per board size (see `_routes`).
+    _routes: tuple[Places, Places] = attrs.field(init=False, eq=False, repr=False)
+    _reached: tuple[tuple[tuple[Places, ...], ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: Each seat's pits as a slice of ``KalahaState.board``.
+    _rows: tuple[slice, slice] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        # Each mover's sowing route as flat board indices: own pits, own store,
-        # the opponent's pits (their store skipped); written twice so a slice
-        # from any pit never needs to wrap.
-        p = self.pits
-        routes = tuple(
-            (*range(first, first + p + 1), *range(other, other + p)) * 2 for first, other in ((0, p + 1), (p + 1, 0))
-        )
+        routes, reached = _routes(self.pits)
         object.__setattr__(self, "_routes", routes)
+        object.__setattr__(self, "_reached", reached)
+        object.__setattr__(self, "_rows", (slice(0, self.pits), slice(self.pits + 1, 2 * self.pits + 1)))
 
     @property
     def routes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -241,3 +245,23 @@ class Kalaha(Game):
         if kind != Sow.kind:
             raise InvalidActionError(f"Kalaha has one action type, 'sow'; got {brief(kind)}")
         return SOWS[read_int(checked, "pit", InvalidActionError, "action", minimum=0, maximum=self.pits - 1)]
+
+
+@functools.cache
+def _routes(p: int) -> tuple[tuple[Places, Places], tuple[tuple[tuple[Places, ...], ...], ...]]:
+    """Each seat's sowing route on a board of ``p`` pits a row, and the places each sowing reaches.
+
+    A route is flat board indices: own pits, own store, the opponent's pits
+    (their store skipped), written twice so a slice from any pit never needs
+    to wrap. ``reached[seat][pit][seeds]`` lists the places that ``seeds``
+    seeds sown from the pit reach, for fewer seeds than a route has places.
+    """
+    first, other = (0, p + 1), (p + 1, 0)
+    routes = tuple(
+        (*range(first[seat], first[seat] + p + 1), *range(other[seat], other[seat] + p)) * 2 for seat in (0, 1)
+    )
+    reached = tuple(
+        tuple(tuple(route[pit + 1 : pit + 1 + seeds] for seeds in range(2 * p + 1)) for pit in range(p))
+        for route in routes
+    )
+    return (routes[0], routes[1]), reached

@@ -63,8 +63,8 @@ class KalahaState(State):
     @property
     def pits(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Seat 0's row, then seat 1's, each in that seat's own pit order."""
-        p = self.game.pits
-        return self.board[:p], self.board[p + 1 : 2 * p + 1]
+        rows = self.game._rows
+        return self.board[rows[0]], self.board[rows[1]]
 
     @property
     def stores(self) -> tuple[int, int]:
@@ -82,9 +82,7 @@ class KalahaState(State):
         mover = self.current_player
         if mover is None:
             return ()
-        p = self.game.pits
-        first = mover * (p + 1)  # the mover's pit 0
-        return tuple(compress(_ROWS[p], self.board[first : first + p]))
+        return tuple(compress(SOWS, self.board[self.game._rows[mover]]))
 
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` sows a non-empty pit of the mover (same answer as `legal_actions`)."""
@@ -95,17 +93,12 @@ class KalahaState(State):
         return pit < p and self.board[mover * (p + 1) + pit] > 0
 
     def apply(self, action: Action) -> KalahaState:
-        """Return the state after ``action``; this state is unchanged (`is_legal` and the sowing, in one call).
+        """Return the state after ``action``; this state is unchanged (the sowing checks what `is_legal` checks).
 
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
         """
-        mover = self.current_player
-        if type(action) is Sow and mover is not None:
-            pit, p = action.pit, self.game.pits
-            if pit < p and self.board[mover * (p + 1) + pit] > 0:
-                return self._advance(action, None)
-        raise self._illegal(action)
+        return self._advance(action, None)
 
     def _why_illegal(self, action: object) -> str:
         if not isinstance(action, Sow):
@@ -115,26 +108,28 @@ class KalahaState(State):
         return f"pit {action} of seat {self.current_player} is empty"
 
     def _advance(self, action: Action, events: list[Event] | None) -> KalahaState:
-        assert type(action) is Sow
+        mover = self.current_player
         game = self.game
         p = game.pits
-        mover = self.current_player
-        assert mover is not None
-        route = game._routes[mover]
+        if type(action) is not Sow or mover is None or action.pit >= p:  # is_legal's test, which apply relies on
+            raise self._illegal(action)
         pit = action.pit
         first = mover * (p + 1)  # == route[0]
         board = list(self.board)
         seeds = board[first + pit]
+        if not seeds:
+            raise self._illegal(action)
+        route = game._routes[mover]
         board[first + pit] = 0
         span = 2 * p + 1  # the places of a route
         if seeds < span:
-            for spot in route[pit + 1 : pit + 1 + seeds]:
+            for spot in game._reached[mover][pit][seeds]:
                 board[spot] += 1
         else:
             laps, rest = divmod(seeds, span)
             for spot in route[:span]:
                 board[spot] += laps
-            for spot in route[pit + 1 : pit + 1 + rest]:
+            for spot in game._reached[mover][pit][rest]:
                 board[spot] += 1
         if events is not None:
             events.append(ev.Sowed(seat=mover, pit=pit, seeds=seeds))
@@ -151,11 +146,10 @@ class KalahaState(State):
                 board[spot] = board[opposite] = 0
                 if events is not None:
                     events.append(ev.Captured(seat=mover, pit=last, seeds=taken))
-                other = route[p + 1]
-                if not any(board[other : other + p]):
+                if not any(board[game._rows[1 - mover]]):
                     to_move = None  # the capture emptied the opponent's row
         # Sowing only adds to the opponent's row, so only a capture can empty it.
-        if to_move is None or not any(board[first : first + p]):
+        if to_move is None or not any(board[game._rows[mover]]):
             to_move = None
             for seat, route_of_seat in enumerate(game._routes):
                 low, own = route_of_seat[0], route_of_seat[p]
@@ -221,5 +215,3 @@ class KalahaState(State):
 
 #: Builds a state from its fields without the attrs ``__init__``: the hot path of `_advance`.
 _make: Callable[[Kalaha, tuple[int, ...], int | None], KalahaState] = builder(KalahaState)
-#: The `Sow` of every pit of a row of ``p`` pits, by ``p``.
-_ROWS: tuple[tuple[Sow, ...], ...] = tuple(SOWS[:pits] for pits in range(len(SOWS) + 1))
