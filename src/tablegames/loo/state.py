@@ -241,6 +241,19 @@ class LooState(State):
         )
         return tuple([PLAYS[card] for card in cards])
 
+    def apply(self, action: Action) -> LooState:
+        """Return the state after ``action``; this state is unchanged (`is_legal` and the transition, in one call).
+
+        Raises:
+            IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action in legal:
+            return self._advance(action, None)
+        raise self._illegal(action)
+
     @property
     def miss_open(self) -> bool:
         """True while the Miss may be taken: option ``miss`` on, seats deciding, and nobody has taken it."""
