@@ -5,9 +5,10 @@ Run: ``python benchmarks/vs_openspiel.py [--repeats 9] [--seconds 1.0] [--only k
 
 Needs OpenSpiel (``python -m pip install 'tablegames[openspiel]'``); it is not
 a dependency of tablegames. Each workload runs ours and OpenSpiel's in turn,
-``--repeats`` times, swapping which goes first every time, so that a busy
-machine slows both alike; each pair of runs gives one ratio (ours ÷
-OpenSpiel's, higher is better for us), printed as min / median / max. Times
+``--repeats`` times; each repeat is ten short runs of each side, interleaved
+and swapping which goes first every time, so that a busy machine slows both
+alike. Each repeat gives one ratio (ours ÷ OpenSpiel's, higher is better for
+us), printed as min / median / max. Times
 are CPU times (``time.process_time``, and the children's user and system
 time for whole processes), which a shared machine disturbs less than the
 wall clock.
@@ -123,19 +124,29 @@ def batch_playouts(seconds: float, seed: int) -> Run:
 def alternate(
     ours: Callable[[float, int], Run], theirs: Callable[[float, int], Run], seconds: float, repeats: int
 ) -> list[tuple[Run, Run]]:
-    """Run ``ours`` and ``theirs`` ``repeats`` times each, alternating which goes first; return the pairs."""
+    """Run ``ours`` and ``theirs`` ``repeats`` times each, in interleaved slices; return the pairs.
+
+    Each repeat is `SLICES` short runs of each side in turn, whichever went
+    second going first next, summed: a machine that slows down for a moment
+    slows both sides of the pair alike.
+    """
     ours(seconds / 5, 0)  # warm up both (caches, interning, first imports)
     theirs(seconds / 5, 0)
     pairs: list[tuple[Run, Run]] = []
     for repeat in range(repeats):
-        if repeat % 2:
-            theirs_run = theirs(seconds, repeat)
-            ours_run = ours(seconds, repeat)
-        else:
-            ours_run = ours(seconds, repeat)
-            theirs_run = theirs(seconds, repeat)
-        pairs.append((ours_run, theirs_run))
+        totals: dict[str, tuple[dict[str, int], float]] = {"ours": ({}, 0.0), "theirs": ({}, 0.0)}
+        for part in range(SLICES):
+            sides = [("ours", ours), ("theirs", theirs)]
+            for side, run in sides if (repeat + part) % 2 == 0 else sides[::-1]:
+                counts, elapsed = run(seconds / SLICES, repeat * SLICES + part)
+                kept, spent = totals[side]
+                totals[side] = ({unit: kept.get(unit, 0) + count for unit, count in counts.items()}, spent + elapsed)
+        pairs.append((totals["ours"], totals["theirs"]))
     return pairs
+
+
+#: How many short runs of each side make one repeat (see `alternate`).
+SLICES = 10
 
 
 def side_by_side(game: tablegames.Game, theirs: Any, seconds: float, repeats: int) -> list[tuple[Run, Run]]:
