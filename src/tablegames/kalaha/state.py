@@ -114,12 +114,11 @@ class KalahaState(State):
         if type(action) is not Sow or mover is None or action.pit >= p:  # is_legal's test, which apply relies on
             raise self._illegal(action)
         pit = action.pit
-        first = mover * (p + 1)  # == route[0]
+        first = mover * (p + 1)  # the mover's pit 0 on the board
         board = list(self.board)
         seeds = board[first + pit]
         if not seeds:
             raise self._illegal(action)
-        route = game._routes[mover]
         board[first + pit] = 0
         span = 2 * p + 1  # the places of a route
         if seeds < span:
@@ -127,7 +126,7 @@ class KalahaState(State):
                 board[spot] += 1
         else:
             laps, rest = divmod(seeds, span)
-            for spot in route[:span]:
+            for spot in game._routes[mover][:span]:
                 board[spot] += laps
             for spot in game._reached[mover][pit][rest]:
                 board[spot] += 1
@@ -142,7 +141,7 @@ class KalahaState(State):
             opposite = 2 * p - spot
             if game.empty_capture or board[opposite]:
                 taken = board[opposite] + 1
-                board[route[p]] += taken
+                board[first + p] += taken  # the mover's store
                 board[spot] = board[opposite] = 0
                 if events is not None:
                     events.append(ev.Captured(seat=mover, pit=last, seeds=taken))
