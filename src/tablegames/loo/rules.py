@@ -250,17 +250,30 @@ def playable(
         value = strength or (card.rank if suit == led else 0)
         if value > top:
             top = value
-    suited = [card for card in hand if played[card][0] == led]
+    # One pass over the hand for each of the led suit and trumps, as loops: a hand has five cards at most.
+    suited: list[Card] = []
+    heading: list[Card] = []
+    for card in hand:
+        suit, strength = played[card]
+        if suit == led:
+            suited.append(card)
+            if (strength or card.rank) > top:
+                heading.append(card)
     if suited:  # hold the led suit: head the trick if you can, else follow
-        result = [card for card in suited if (played[card][1] or card.rank) > top] or suited
+        result = heading or suited
     else:
-        trumps = [card for card in hand if played[card][0] == trump]
+        trumps: list[Card] = []
+        over: list[Card] = []
+        for card in hand:
+            suit, strength = played[card]
+            if suit == trump:
+                trumps.append(card)
+                if strength > top:
+                    over.append(card)
         if not trumps:  # void in both: any card
             return hand
-        if trump_must_be_highest:
-            result = [max(trumps, key=lambda card: played[card][1])]
-        else:  # overtrump if you can, else any trump
-            result = [card for card in trumps if played[card][1] > top] or trumps
+        # The highest trump where the option asks for it; else overtrump if you can, else any trump.
+        result = [max(trumps, key=lambda card: played[card][1])] if trump_must_be_highest else over or trumps
     if pam_is_wild and PAM in hand and PAM not in result:
         result = sorted((*result, PAM), key=card_key)
     return tuple(result)

@@ -15,6 +15,7 @@ Examples:
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -45,6 +46,9 @@ if not TYPE_CHECKING:
 
 #: One interned `TrickCard` per seat and card.
 _PLAYED: dict[tuple[int, Card], TrickCard] = {(seat, card): TrickCard(seat, card) for seat in range(8) for card in DECK}
+#: The card of a `TrickCard`, and the `PlayCard` of a card.
+_CARD = attrgetter("card")
+_PLAY_OF = PLAYS.__getitem__
 #: Each decision's word in `LooState.decisions`, by the decision's class (looked up by type: cheaper than hashing it).
 _DECISIONS: dict[type[Action], str] = {type(STAY): "play", type(DROP): "drop", type(TAKE_MISS): "miss"}
 
@@ -231,15 +235,17 @@ class LooState(State):
             return ()
         if self.phase == "decide":
             return (STAY, DROP, TAKE_MISS) if self.miss_open else (STAY, DROP)
-        game = self.game
-        cards = playable(
-            self.hands[seat],
-            [play.card for play in self.trick],
-            self.turned.suit,
-            pam_is_wild=game.pam_is_wild,
-            trump_must_be_highest=game.trump_must_be_highest,
-        )
-        return tuple([PLAYS[card] for card in cards])
+        cards, trick = self.hands[seat], self.trick
+        if trick:  # a leader may play any card
+            game = self.game
+            cards = playable(
+                cards,
+                list(map(_CARD, trick)),
+                self.turned.suit,
+                pam_is_wild=game.pam_is_wild,
+                trump_must_be_highest=game.trump_must_be_highest,
+            )
+        return tuple(map(_PLAY_OF, cards))
 
     def apply(self, action: Action) -> LooState:
         """Return the state after ``action``; this state is unchanged (`is_legal` and the transition, in one call).
