@@ -44,8 +44,8 @@ if not TYPE_CHECKING:
     #: The views, imported the first time one is asked for: starting and playing a game need none.
     view_of = on_first_call("tablegames.loo.view", "view_of", globals())
 
-#: One interned `TrickCard` per seat and card.
-_PLAYED: dict[tuple[int, Card], TrickCard] = {(seat, card): TrickCard(seat, card) for seat in range(8) for card in DECK}
+#: One interned `TrickCard` per seat and card: ``_PLAYED[seat][card]``.
+_PLAYED: tuple[dict[Card, TrickCard], ...] = tuple({card: TrickCard(seat, card) for card in DECK} for seat in range(8))
 #: The card of a `TrickCard`, and the `PlayCard` of a card.
 _CARD = attrgetter("card")
 _PLAY_OF = PLAYS.__getitem__
@@ -256,9 +256,11 @@ class LooState(State):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action in legal:
-            return self._advance(action, None)
-        raise self._illegal(action)
+        if action not in legal:
+            raise self._illegal(action)
+        if type(action) is PlayCard:  # as _advance dispatches, without its call
+            return self._play(action.card, None)
+        return self._decide(action, None)
 
     @property
     def miss_open(self) -> bool:
@@ -358,7 +360,7 @@ class LooState(State):
         hand = hands[seat]
         at = hand.index(card)  # cards are interned: found by identity
         hands[seat] = hand[:at] + hand[at + 1 :]
-        trick = (*self.trick, _PLAYED[seat, card])
+        trick = (*self.trick, _PLAYED[seat][card])
         if events is not None:
             events.append(ev.CardPlayed(seat=seat, card=card))
         decisions, players = self.decisions, self.game.players
