@@ -115,7 +115,7 @@ class KalahaState(State):
             raise self._illegal(action)
         pit = action.pit
         first = mover * (p + 1)  # the mover's pit 0 on the board
-        board = list(self.board)
+        board = [*self.board]
         seeds = board[first + pit]
         if not seeds:
             raise self._illegal(action)
@@ -147,8 +147,9 @@ class KalahaState(State):
                     events.append(ev.Captured(seat=mover, pit=last, seeds=taken))
                 if not any(board[game._rows[1 - mover]]):
                     to_move = None  # the capture emptied the opponent's row
-        # Sowing only adds to the opponent's row, so only a capture can empty it.
-        if to_move is None or not any(board[game._rows[mover]]):
+        # Sowing only adds to the opponent's row, so only a capture can empty it. The mover's row is empty
+        # when every pit is; the pit after the sown one, which the sowing filled unless it captured, is seen first.
+        if to_move is None or not ((pit + 1 < p and board[first + pit + 1]) or any(board[game._rows[mover]])):
             to_move = None
             for seat, route_of_seat in enumerate(game._routes):
                 low, own = route_of_seat[0], route_of_seat[p]
