@@ -161,7 +161,7 @@ def arranging(state: KaloState, action: Arrange) -> KaloState | None:
     seat = state.current_player
     assert seat is not None
     arranged = state.arranged
-    hand = list(state.hands[seat])
+    hand = [*state.hands[seat]]
     if arranged + 1 >= len(hand) - 1:
         return None
     hand.insert(arranged, hand.pop(action.slot))

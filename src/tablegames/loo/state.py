@@ -303,7 +303,7 @@ class LooState(State):
         seat = self.current_player
         assert seat is not None
         choice = _DECISIONS[type(action)]
-        decisions = list(self.decisions)
+        decisions = [*self.decisions]
         decisions[seat] = choice
         hands, miss, pot, balances = self.hands, self.miss, self.pot, self.balances
         if choice == "miss":
@@ -356,7 +356,7 @@ class LooState(State):
     def _play(self, card: Card, events: list[Event] | None) -> LooState:
         seat = self.current_player
         assert seat is not None
-        hands = list(self.hands)
+        hands = [*self.hands]
         hand = hands[seat]
         at = hand.index(card)  # cards are interned: found by identity
         hands[seat] = hand[:at] + hand[at + 1 :]
