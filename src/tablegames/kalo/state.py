@@ -258,7 +258,9 @@ class KaloState(State):
 
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` is one of `legal_actions` (found by identity first: they are interned)."""
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         for each in legal:
             if each is action:
                 return True
