@@ -8,10 +8,9 @@ a dependency of tablegames. Each workload runs ours and OpenSpiel's in turn,
 ``--repeats`` times; each repeat is ten short runs of each side, interleaved
 and swapping which goes first every time, so that a busy machine slows both
 alike. Each repeat gives one ratio (ours ÷ OpenSpiel's, higher is better for
-us), printed as min / median / max. Times
-are CPU times (``time.process_time``, and the children's user and system
-time for whole processes), which a shared machine disturbs less than the
-wall clock.
+us), printed as min / median / max. Times are CPU times
+(``time.process_time``, and the children's user and system time for whole
+processes), which a shared machine disturbs less than the wall clock.
 
 The workloads play random games to the end through each library's public
 interface: ours ``legal_actions()`` then ``apply()`` of a random choice (a new
@@ -121,6 +120,10 @@ def batch_playouts(seconds: float, seed: int) -> Run:
     return {"rounds": games, "decisions": moves}, time.process_time() - began
 
 
+#: How many short runs of each side make one repeat (see `alternate`).
+SLICES = 10
+
+
 def alternate(
     ours: Callable[[float, int], Run], theirs: Callable[[float, int], Run], seconds: float, repeats: int
 ) -> list[tuple[Run, Run]]:
@@ -143,10 +146,6 @@ def alternate(
                 totals[side] = ({unit: kept.get(unit, 0) + count for unit, count in counts.items()}, spent + elapsed)
         pairs.append((totals["ours"], totals["theirs"]))
     return pairs
-
-
-#: How many short runs of each side make one repeat (see `alternate`).
-SLICES = 10
 
 
 def side_by_side(game: tablegames.Game, theirs: Any, seconds: float, repeats: int) -> list[tuple[Run, Run]]:

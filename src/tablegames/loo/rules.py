@@ -250,7 +250,7 @@ def playable(
         value = strength or (card.rank if suit == led else 0)
         if value > top:
             top = value
-    # One pass over the hand for each of the led suit and trumps, as loops: a hand has five cards at most.
+    # Plain loops over the hand (five cards at most) for the led suit, then trumps: comprehensions are calls.
     suited: list[Card] = []
     heading: list[Card] = []
     for card in hand:
