@@ -250,26 +250,25 @@ def playable(
         value = strength or (card.rank if suit == led else 0)
         if value > top:
             top = value
-    # Plain loops over the hand (five cards at most) for the led suit, then trumps: comprehensions are calls.
+    # One plain loop over the hand (five cards at most; a comprehension is a call): the led suit's cards and
+    # those that head the trick, then the trumps and those that overtrump.
     suited: list[Card] = []
     heading: list[Card] = []
+    trumps: list[Card] = []
+    over: list[Card] = []
     for card in hand:
         suit, strength = played[card]
         if suit == led:
             suited.append(card)
             if (strength or card.rank) > top:
                 heading.append(card)
+        elif suit == trump:
+            trumps.append(card)
+            if strength > top:
+                over.append(card)
     if suited:  # hold the led suit: head the trick if you can, else follow
         result = heading or suited
     else:
-        trumps: list[Card] = []
-        over: list[Card] = []
-        for card in hand:
-            suit, strength = played[card]
-            if suit == trump:
-                trumps.append(card)
-                if strength > top:
-                    over.append(card)
         if not trumps:  # void in both: any card
             return hand
         # The highest trump where the option asks for it; else overtrump if you can, else any trump.
