@@ -73,14 +73,14 @@ class Kalaha(Game):
     players: int = attrs.field(default=2, validator=players_option("Kalaha", 2, 2))
     # What sowing reads on every move, worked out once per board size (see `_routes`).
     _routes: tuple[Places, Places] = attrs.field(init=False, eq=False, repr=False)
-    _reached: tuple[tuple[tuple[Places, ...], ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    _sowings: tuple[tuple[tuple[tuple[Places, int], ...], ...], ...] = attrs.field(init=False, eq=False, repr=False)
     #: Each seat's pits as a slice of ``KalahaState.board``.
     _rows: tuple[slice, slice] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        routes, reached = _routes(self.pits)
+        routes, sowings = _routes(self.pits)
         object.__setattr__(self, "_routes", routes)
-        object.__setattr__(self, "_reached", reached)
+        object.__setattr__(self, "_sowings", sowings)
         object.__setattr__(self, "_rows", (slice(0, self.pits), slice(self.pits + 1, 2 * self.pits + 1)))
 
     @property
@@ -248,20 +248,24 @@ class Kalaha(Game):
 
 
 @functools.cache
-def _routes(p: int) -> tuple[tuple[Places, Places], tuple[tuple[tuple[Places, ...], ...], ...]]:
-    """Each seat's sowing route on a board of ``p`` pits a row, and the places each sowing reaches.
+def _routes(p: int) -> tuple[tuple[Places, Places], tuple[tuple[tuple[tuple[Places, int], ...], ...], ...]]:
+    """Each seat's sowing route on a board of ``p`` pits a row, and what each sowing of it does.
 
     A route is flat board indices: own pits, own store, the opponent's pits
     (their store skipped), written twice so a slice from any pit never needs
-    to wrap. ``reached[seat][pit][seeds]`` lists the places that ``seeds``
-    seeds sown from the pit reach, for fewer seeds than a route has places.
+    to wrap. ``sowings[seat][pit][seeds]``, for fewer seeds than a route has
+    places, holds the places that ``seeds`` seeds sown from the pit reach and
+    the place on the route where the last one falls (``p`` is the store).
     """
     first, other = (0, p + 1), (p + 1, 0)
     routes = tuple(
         (*range(first[seat], first[seat] + p + 1), *range(other[seat], other[seat] + p)) * 2 for seat in (0, 1)
     )
-    reached = tuple(
-        tuple(tuple(route[pit + 1 : pit + 1 + seeds] for seeds in range(2 * p + 1)) for pit in range(p))
+    span = 2 * p + 1  # the places of a route
+    sowings = tuple(
+        tuple(
+            tuple((route[pit + 1 : pit + 1 + seeds], (pit + seeds) % span) for seeds in range(span)) for pit in range(p)
+        )
         for route in routes
     )
-    return (routes[0], routes[1]), reached
+    return (routes[0], routes[1]), sowings

@@ -120,19 +120,18 @@ class KalahaState(State):
         if not seeds:
             raise self._illegal(action)
         board[first + pit] = 0
-        span = 2 * p + 1  # the places of a route
-        if seeds < span:
-            for spot in game._reached[mover][pit][seeds]:
-                board[spot] += 1
-        else:
-            laps, rest = divmod(seeds, span)
-            for spot in game._routes[mover][:span]:
+        sowings = game._sowings[mover][pit]  # by seeds, up to one fewer than the places of a route
+        if seeds < len(sowings):
+            reached, last = sowings[seeds]
+        else:  # every place of the route gets a seed a lap, then the rest are sown
+            laps, rest = divmod(seeds, len(sowings))
+            for spot in game._routes[mover][: len(sowings)]:
                 board[spot] += laps
-            for spot in game._reached[mover][pit][rest]:
-                board[spot] += 1
+            reached, last = sowings[rest]
+        for spot in reached:
+            board[spot] += 1
         if events is not None:
             events.append(ev.Sowed(seat=mover, pit=pit, seeds=seeds))
-        last = (pit + seeds) % span
         to_move: int | None = 1 - mover
         if last == p:
             to_move = mover
