@@ -69,6 +69,7 @@ import pyspiel  # noqa: E402
 from tablegames.adapters.payoffs import check_rewards, outcome, reward_range, score_change  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
 from tablegames.core.registry import load, names  # noqa: E402
+from tablegames.core.values import frozen  # noqa: E402
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Game, State
@@ -122,7 +123,7 @@ def game_type(name: str, rewards: str = "outcome") -> pyspiel.GameType:
     )
 
 
-@attrs.frozen
+@frozen
 class _Now:
     """Everything a state is, in one immutable value that a clone shares (OpenSpiel deep-copies states to clone)."""
 
@@ -147,7 +148,7 @@ class _Now:
         return seen
 
 
-@attrs.frozen
+@frozen
 class _Rules:
     """The game and its rewards, shared by a state and its clones."""
 

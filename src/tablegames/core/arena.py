@@ -48,6 +48,7 @@ from tablegames.core.serial import (
     read_int_list,
     record_dict,
 )
+from tablegames.core.values import frozen
 from tablegames.core.words import describe_game, plural
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ __all__ = ["BACKENDS", "ArenaResult", "BotStats", "GameResult", "SeatStats", "si
 BACKENDS = ("local", "ray")
 
 
-@attrs.frozen
+@frozen
 class GameResult:
     """One game of a run: who sat where, the final scores and winners, and how many decisions it took."""
 
@@ -79,7 +80,7 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-@attrs.frozen
+@frozen
 class BotStats:
     """How one bot of the run did, over every seat it held.
 
@@ -104,7 +105,7 @@ class BotStats:
     mean_score_error: float
 
 
-@attrs.frozen
+@frozen
 class SeatStats:
     """How one seat did over the run, whoever sat there: the seat advantage."""
 
@@ -114,7 +115,7 @@ class SeatStats:
     mean_score: float
 
 
-@attrs.frozen
+@frozen
 class ArenaResult:
     """The results of a run, as data; ``str()`` gives a table, ``to_dict()`` JSON.
 
@@ -239,7 +240,7 @@ def _game_seed(seed: int, number: int) -> int:
 Job = tuple["Game", tuple["str | Bot", ...], "Mapping[str, Mapping[str, Any]]", int, range]
 
 
-@attrs.frozen
+@frozen
 class Run:
     """The games of one run, before they are played: what `simulate` (and a tournament table) plays."""
 

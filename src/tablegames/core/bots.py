@@ -43,6 +43,7 @@ import attrs
 
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
+from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -92,7 +93,7 @@ class Bot(abc.ABC):
         return self.choose(state.view(state.current_player), rng)
 
 
-@attrs.frozen
+@frozen
 class RandomBot(Bot):
     """Chooses uniformly among the legal actions.
 
@@ -115,7 +116,7 @@ def _number(value: float) -> str:
     return f"{value:,}" if isinstance(value, int) or not value.is_integer() else f"{int(value):,}"
 
 
-@attrs.frozen
+@frozen
 class Setting:
     """One setting a bot takes: the values it allows, its default, and what it does.
 
@@ -213,7 +214,7 @@ class Setting:
         return f"{self.name} ({self.allowed}; default {default}): {self.help}"
 
 
-@attrs.frozen
+@frozen
 class BotSpec:
     """A bot a game offers: its name, what it does, the settings it takes, and how it is made.
 

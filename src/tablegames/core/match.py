@@ -27,6 +27,7 @@ from tablegames.core.inputs import MAX_INT, brief
 from tablegames.core.options import new_seed
 from tablegames.core.registry import read_game
 from tablegames.core.serial import JSONDict, check_header, check_keys, header
+from tablegames.core.values import define, frozen
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["Match", "Ply", "new_seed"]
 
 
-@attrs.frozen
+@frozen
 class Ply:
     """One decision in a match's history.
 
@@ -67,7 +68,7 @@ class Ply:
         return self._events
 
 
-@attrs.define(init=False)
+@define(init=False)
 class Match:
     """A game in progress with its history: play, undo, redo, events and records.
 

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import attrs
 
 from tablegames.core.errors import InvalidActionError
+from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
 __all__ = ["ActionTable", "DealLayout", "Encoding", "GameSpaces", "StateSpaces", "ViewSpaces"]
 
 
-@attrs.frozen
+@frozen
 class DealLayout:
     """How the cards of a round are dealt, for frameworks that deal them as explicit chance events.
 
@@ -91,7 +92,7 @@ def _missing(game: object, what: str) -> NotImplementedError:
     return NotImplementedError(f"{getattr(game, 'name', type(game).__name__)} does not define {what}")
 
 
-@attrs.frozen
+@frozen
 class ActionTable:
     """A game's actions by index: ``table.action(i)`` and ``table.index(action)``.
 

@@ -39,6 +39,7 @@ import attrs
 from tablegames.core.bots import Bot, BotSpec, Setting, random_spec
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
+from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     import random
@@ -91,7 +92,7 @@ def _margin(state: KalahaState, seat: int) -> int:
     return stores[seat] - stores[1 - seat]
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class KalahaHeuristic(Bot):
     """Looks one move ahead and plays by fixed priorities; moves it ranks equal are drawn with the RNG.
 
@@ -162,7 +163,7 @@ class _OutOfTime(Exception):
     """Raised inside the search when the time limit has passed."""
 
 
-@attrs.frozen
+@frozen
 class Analysis:
     """What `KalahaSearch.analyse` found.
 
@@ -187,7 +188,7 @@ class Analysis:
     nodes: int
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class KalahaSearch(Bot):
     """Alpha-beta search with a transposition table, iterative deepening and move ordering.
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-
 from tablegames.core.protocol import Event, GameEnded
+from tablegames.core.values import frozen
 from tablegames.core.words import plural
 from tablegames.kalaha.actions import pit_letter
 
@@ -24,7 +23,7 @@ def _seeds(count: int) -> str:
     return plural(count, "seed")
 
 
-@attrs.frozen
+@frozen
 class Sowed(Event):
     """``seat`` emptied ``pit`` and sowed its ``seeds``."""
 
@@ -38,7 +37,7 @@ class Sowed(Event):
         return f"seat {self.seat} sows {_seeds(self.seeds)} from pit {pit_letter(self.pit)}"
 
 
-@attrs.frozen
+@frozen
 class Captured(Event):
     """A last seed in ``seat``'s empty ``pit`` took itself and the opposite seeds, ``seeds`` in all, to the store."""
 
@@ -52,7 +51,7 @@ class Captured(Event):
         return f"seat {self.seat} captures {_seeds(self.seeds)} at pit {pit_letter(self.pit)}"
 
 
-@attrs.frozen
+@frozen
 class ExtraMove(Event):
     """The last seed landed in ``seat``'s own store and the game goes on, so ``seat`` moves again."""
 
@@ -64,7 +63,7 @@ class ExtraMove(Event):
         return f"seat {self.seat} moves again"
 
 
-@attrs.frozen
+@frozen
 class Swept(Event):
     """At the end, ``seat`` put the ``seeds`` left in its own row into its store."""
 

@@ -23,6 +23,7 @@ from tablegames.core.lazy import lazy_module
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Game
 from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
+from tablegames.core.values import frozen
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
 from tablegames.kalaha.state import KalahaState
 
@@ -48,7 +49,7 @@ if not TYPE_CHECKING:
     _view = lazy_module("tablegames.kalaha.view")
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+@frozen(kw_only=True, cache_hash=True)
 class Kalaha(Game):
     """Kalaha (Kalah) for two players.
 

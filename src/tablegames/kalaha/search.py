@@ -11,8 +11,7 @@ import time
 from array import array
 from typing import TYPE_CHECKING
 
-import attrs
-
+from tablegames.core.values import frozen
 from tablegames.kalaha.actions import SOWS, Sow
 
 if TYPE_CHECKING:
@@ -27,7 +26,7 @@ __all__ = ["Engine", "Progress"]
 _REPORT_EVERY = 1 << 16
 
 
-@attrs.frozen
+@frozen
 class Progress:
     """A report from a running solve, for a progress display.
 

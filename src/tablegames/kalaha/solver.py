@@ -61,10 +61,9 @@ import time
 from math import comb
 from typing import TYPE_CHECKING
 
-import attrs
-
 from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
+from tablegames.core.values import frozen
 from tablegames.kalaha.actions import SOWS, Sow
 from tablegames.kalaha.endgame import MAX_ENDGAME_SEEDS, EndgameTable, table_bytes
 from tablegames.kalaha.search import Engine, Progress
@@ -104,7 +103,7 @@ _KEPT_TABLES = 2
 _kept: dict[tuple[int, int, bool, str | None], EndgameTable] = {}
 
 
-@attrs.frozen(unsafe_hash=False)
+@frozen(unsafe_hash=False)
 class Solution:
     """The perfect-play result of a position.
 

@@ -17,13 +17,12 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-import attrs
-
 from tablegames.core.build import builder
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
 from tablegames.core.lazy import lazy_module, on_first_call
 from tablegames.core.protocol import Action, Event, State
+from tablegames.core.values import frozen
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
 
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ if not TYPE_CHECKING:
     KalahaView = on_first_call("tablegames.kalaha.view", "KalahaView", globals())
 
 
-@attrs.frozen
+@frozen
 class KalahaState(State):
     """A Kalaha position.
 

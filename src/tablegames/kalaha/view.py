@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-import attrs
-
 from tablegames.core.lazy import lazy_module
 from tablegames.core.protocol import Action, View, result_text
+from tablegames.core.values import frozen
 from tablegames.kalaha.actions import pit_letter
 
 if TYPE_CHECKING:
@@ -37,7 +36,7 @@ if not TYPE_CHECKING:
     _encoding = lazy_module("tablegames.kalaha.encoding")
 
 
-@attrs.frozen
+@frozen
 class KalahaView(View):
     """A Kalaha position as one seat sees it.
 

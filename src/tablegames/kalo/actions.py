@@ -28,6 +28,7 @@ import attrs
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action
+from tablegames.core.values import frozen
 from tablegames.kalo.cards import DECK, KALO, Card, card_key
 
 __all__ = [
@@ -82,7 +83,7 @@ def _one_rank(_: Any, __: Any, cards: tuple[Card, ...]) -> None:
         raise InvalidActionError(f"a play is cards of one rank, got {' '.join(map(str, cards))}")
 
 
-@attrs.frozen
+@frozen
 class Arrange(Action):
     """Before the opening play: move the card at ``slot`` to the next place of your arranged hand."""
 
@@ -93,7 +94,7 @@ class Arrange(Action):
         return f"arrange {self.slot}"
 
 
-@attrs.frozen
+@frozen
 class Ready(Action):
     """You are done arranging your hand."""
 
@@ -103,7 +104,7 @@ class Ready(Action):
         return "ready"
 
 
-@attrs.frozen
+@frozen
 class Play(Action):
     """Lead or follow with ``cards``: 1 to 4 cards of one rank (kept sorted)."""
 
@@ -131,7 +132,7 @@ class Play(Action):
         return self._text
 
 
-@attrs.frozen
+@frozen
 class Pass(Action):
     """A follower does not play this time."""
 
@@ -141,7 +142,7 @@ class Pass(Action):
         return "pass"
 
 
-@attrs.frozen
+@frozen
 class ChooseCard(Action):
     """An effect's card: from your own hand for a 3, from the discard pile for a 4 or 5."""
 
@@ -152,7 +153,7 @@ class ChooseCard(Action):
         return f"card {self.card}"
 
 
-@attrs.frozen
+@frozen
 class ChooseSeat(Action):
     """An effect's other player: who receives (3, 5) or who is robbed (6)."""
 
@@ -163,7 +164,7 @@ class ChooseSeat(Action):
         return f"seat {self.seat}"
 
 
-@attrs.frozen
+@frozen
 class ChooseSlot(Action):
     """A 6: the slot of the chosen player's hand whose card you take."""
 
@@ -174,7 +175,7 @@ class ChooseSlot(Action):
         return f"slot {self.slot}"
 
 
-@attrs.frozen
+@frozen
 class Insert(Action):
     """You receive a card: it goes in at ``slot`` (0 is the front; your hand's size is the end)."""
 

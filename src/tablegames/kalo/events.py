@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.protocol import Event, GameEnded
+from tablegames.core.values import frozen
 from tablegames.core.words import plural
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class _Hidden(Event):
         return unknown if self.card is None else str(self.card)
 
 
-@attrs.frozen
+@frozen
 class RoundStarted(Event):
     """A round was dealt; ``kalo_holder`` announced the Kalo and ``opener`` (the next seat) opens (K2)."""
 
@@ -72,7 +73,7 @@ class RoundStarted(Event):
         return f"round {self.round_number}: seat {self.kalo_holder} holds the Kalo; seat {self.opener} opens"
 
 
-@attrs.frozen
+@frozen
 class Arranged(Event):
     """Before the opening play ``seat`` moved the card at ``slot`` to ``to`` (seen by that seat alone)."""
 
@@ -89,7 +90,7 @@ class Arranged(Event):
         return f"seat {self.seat} moves the card at slot {self.slot} to slot {self.to}"
 
 
-@attrs.frozen
+@frozen
 class ReadyToPlay(Event):
     """``seat`` has arranged its hand."""
 
@@ -100,7 +101,7 @@ class ReadyToPlay(Event):
         return f"seat {self.seat} is ready"
 
 
-@attrs.frozen
+@frozen
 class Leads(Event):
     """``seat`` is to lead the next trick."""
 
@@ -111,7 +112,7 @@ class Leads(Event):
         return f"seat {self.seat} leads"
 
 
-@attrs.frozen
+@frozen
 class Blocked(Event):
     """``seat`` should lead but has no legal lead; the lead moves on (K7)."""
 
@@ -122,7 +123,7 @@ class Blocked(Event):
         return f"seat {self.seat} is blocked and cannot lead"
 
 
-@attrs.frozen
+@frozen
 class Played(Event):
     """``seat`` played ``cards``."""
 
@@ -134,7 +135,7 @@ class Played(Event):
         return f"seat {self.seat} plays {' '.join(map(str, self.cards))}"
 
 
-@attrs.frozen
+@frozen
 class Passed(Event):
     """``seat`` passed."""
 
@@ -145,7 +146,7 @@ class Passed(Event):
         return f"seat {self.seat} passes"
 
 
-@attrs.frozen
+@frozen
 class TrickWon(Event):
     """``seat`` won the trick; its ``cards`` went onto the discard pile (K6)."""
 
@@ -158,7 +159,7 @@ class TrickWon(Event):
         return f"seat {self.seat} wins the trick; {plural(self.cards, 'card')} {goes} to the discard pile"
 
 
-@attrs.frozen
+@frozen
 class CardChosen(_Hidden):
     """For a 3, ``seat`` takes up the card at ``slot`` of its hand to give; for a 4 or 5, a card of the discard pile."""
 
@@ -175,7 +176,7 @@ class CardChosen(_Hidden):
         return f"seat {self.seat} takes up {self._card('the card')} from slot {self.slot} to give away"
 
 
-@attrs.frozen
+@frozen
 class TargetChosen(_Hidden):
     """``seat`` chose ``target``: for a 3 or 5, who receives the card on its way; for a 6, whom to rob (K8).
 
@@ -196,7 +197,7 @@ class TargetChosen(_Hidden):
         return f"seat {self.seat} gives {self._card('the card')} to seat {self.target}"
 
 
-@attrs.frozen
+@frozen
 class Robbed(_Hidden):
     """A 6: ``seat`` took the card at ``slot`` of ``victim``'s hand."""
 
@@ -213,7 +214,7 @@ class Robbed(_Hidden):
         return f"seat {self.seat} takes {self.card} from slot {self.slot} of seat {self.victim}"
 
 
-@attrs.frozen
+@frozen
 class Inserted(_Hidden):
     """``seat`` received a card and put it at ``slot`` of its hand (the slot is public, K9)."""
 
@@ -227,7 +228,7 @@ class Inserted(_Hidden):
         return f"seat {self.seat} puts {self._card('a card')} at slot {self.slot}"
 
 
-@attrs.frozen
+@frozen
 class WentOut(Event):
     """``seat`` has no cards left: it is out in ``place`` and scores ``points`` (K10)."""
 
@@ -240,7 +241,7 @@ class WentOut(Event):
         return f"seat {self.seat} is out in place {self.place} and scores {self.points}"
 
 
-@attrs.frozen
+@frozen
 class RoundEnded(Event):
     """Round ``round_number`` ended for ``reason`` (last, blocked or limit); ``scoring`` got 1 point each (K11).
 

@@ -22,6 +22,7 @@ from tablegames.core.lazy import lazy_module, on_first_call
 from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_int, read_str
+from tablegames.core.values import frozen
 from tablegames.kalo import actions as act
 from tablegames.kalo.cards import Card, removed_cards
 from tablegames.kalo.positions import empty_table, hands_of, lay_out
@@ -48,7 +49,7 @@ if not TYPE_CHECKING:
     read_state = on_first_call("tablegames.kalo.reading", "read_state", globals())
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+@frozen(kw_only=True, cache_hash=True)
 class Kalo(Game):
     """Kalo, the climbing card game with card effects, for 3 to 6 players.
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-import attrs
-
+from tablegames.core.values import frozen
 from tablegames.kalo.cards import DECK, Card
 
 __all__ = ["DEALT", "Effect", "Slot", "Step", "TrickPlay"]
@@ -20,7 +19,7 @@ __all__ = ["DEALT", "Effect", "Slot", "Step", "TrickPlay"]
 Step = Literal["card", "seat", "slot", "insert"]
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Slot:
     """One place in a hand.
 
@@ -41,7 +40,7 @@ class Slot:
 DEALT: dict[Card, Slot] = {card: Slot(card) for card in DECK}
 
 
-@attrs.frozen
+@frozen
 class TrickPlay:
     """A play in the current trick: ``seat`` played ``cards``."""
 
@@ -49,7 +48,7 @@ class TrickPlay:
     cards: tuple[Card, ...]
 
 
-@attrs.frozen
+@frozen
 class Effect:
     """An effect of a played 3, 4, 5 or 6 being resolved.
 

@@ -20,6 +20,7 @@ import attrs
 from tablegames.core.build import builder
 from tablegames.core.lazy import on_first_call
 from tablegames.core.protocol import Action, Event, State
+from tablegames.core.values import frozen
 from tablegames.kalo.actions import (
     ARRANGES,
     CARD_CHOICES,
@@ -121,7 +122,7 @@ _BY_SIZE, _OF_SIZE = _rank_tables()
 _LONE_KALO = _play((KALO,))
 
 
-@attrs.frozen
+@frozen
 class KaloState(State):
     """A Kalo position: the scores, the round in progress and whose decision is next.
 

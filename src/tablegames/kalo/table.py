@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from tablegames.core.lazy import lazy_module
 from tablegames.core.shuffle import shuffle
+from tablegames.core.values import define
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
 from tablegames.kalo.model import DEALT, Effect, Slot, TrickPlay
@@ -116,7 +115,7 @@ def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int, *, including: bool
     return None
 
 
-@attrs.define
+@define
 class Table:
     """A state's fields, unfrozen for one transition, plus the events it yields (if ``events`` is a list).
 

@@ -26,6 +26,7 @@ import attrs
 from tablegames.core.build import builder
 from tablegames.core.lazy import lazy_module
 from tablegames.core.protocol import Action, View, result_text
+from tablegames.core.values import frozen
 from tablegames.core.words import plural
 from tablegames.kalo.cards import RANK_NAMES, Card
 
@@ -43,7 +44,7 @@ if not TYPE_CHECKING:
     _encoding = lazy_module("tablegames.kalo.encoding")
 
 
-@attrs.frozen
+@frozen
 class SlotView:
     """One slot of a hand as a seat sees it: the card (None if unknown), whether it was received, who knows it."""
 
@@ -65,7 +66,7 @@ class SlotView:
         return {"card": text, "received": self.received, "known_by": list(knowers)}
 
 
-@attrs.frozen
+@frozen
 class EffectView:
     """The effect being resolved: public but for the card, shown only to the seats that may see it."""
 
@@ -88,7 +89,7 @@ class EffectView:
         }
 
 
-@attrs.frozen
+@frozen
 class KaloView(View):
     """A Kalo state as one seat may know it.
 

@@ -23,6 +23,7 @@ import attrs
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action
+from tablegames.core.values import frozen
 from tablegames.loo.cards import DECK, Card
 
 __all__ = ["DROP", "PLAYS", "STAY", "TAKE_MISS", "Drop", "PlayCard", "Stay", "TakeMiss", "parse_action"]
@@ -33,7 +34,7 @@ def _card(_: Any, __: Any, value: Any) -> None:
         raise InvalidActionError(f"a card play needs a Card, got {brief(value)}")
 
 
-@attrs.frozen
+@frozen
 class Stay(Action):
     """Stay in: play the round with the hand dealt (L5)."""
 
@@ -43,7 +44,7 @@ class Stay(Action):
         return "play"
 
 
-@attrs.frozen
+@frozen
 class Drop(Action):
     """Drop out of the round: the hand is dead, nothing won and nothing risked (L5)."""
 
@@ -53,7 +54,7 @@ class Drop(Action):
         return "drop"
 
 
-@attrs.frozen
+@frozen
 class TakeMiss(Action):
     """Take the Miss: pay the fee, exchange your hand for the Miss unseen, and play (L15)."""
 
@@ -63,7 +64,7 @@ class TakeMiss(Action):
         return "miss"
 
 
-@attrs.frozen
+@frozen
 class PlayCard(Action):
     """Lead or follow with ``card``."""
 

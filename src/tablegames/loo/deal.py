@@ -12,10 +12,9 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-import attrs
-
 from tablegames.core.build import builder
 from tablegames.core.shuffle import shuffle
+from tablegames.core.values import frozen
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.rules import TRICKS
 
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["Deal", "shuffled_deal"]
 
 
-@attrs.frozen
+@frozen
 class Deal:
     """The cards of a round as dealt: every hand, the Miss, the turned-up card and the stock under it.
 

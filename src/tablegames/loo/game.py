@@ -22,6 +22,7 @@ from tablegames.core.lazy import lazy_module, on_first_call
 from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_notated, read_sequence, read_str
+from tablegames.core.values import frozen
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.deal import Deal, shuffled_deal
@@ -60,7 +61,7 @@ def _first_dealer(game: Any, _: Any, value: Any) -> None:
     check_int(value, "first_dealer", ConfigError, minimum=0, maximum=game.players - 1)
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+@frozen(kw_only=True, cache_hash=True)
 class Loo(Game):
     """Five-card Loo (Lanterloo) with Pam, played for a pot of chips by 3 to 8 players.
 

@@ -35,10 +35,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-import attrs
-
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.shuffle import shuffle
+from tablegames.core.values import frozen
 from tablegames.loo.cards import DECK, Card, card_key
 from tablegames.loo.rules import TRICKS, TrickCard, follow
 from tablegames.loo.state import LooState
@@ -188,7 +187,7 @@ def sample_state(game: Loo, view: View, rng: random.Random) -> LooState:
     )
 
 
-@attrs.frozen
+@frozen
 class _Plan:
     """What every sample from one view shares: the view, the unseen cards, the places for them and what each forbids.
 

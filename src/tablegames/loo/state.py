@@ -23,6 +23,7 @@ import attrs
 from tablegames.core.build import builder
 from tablegames.core.lazy import lazy_module, on_first_call
 from tablegames.core.protocol import Action, Event, GameEnded, State
+from tablegames.core.values import frozen
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.deal import Deal, shuffled_deal
@@ -120,7 +121,7 @@ def _order(dealer: int, players: int) -> list[int]:
     return [(dealer + 1 + step) % players for step in range(players)]
 
 
-@attrs.frozen
+@frozen
 class LooState(State):
     """A Loo position: every balance, the pot, the round in progress and whose decision is next.
 

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-import attrs
-
 from tablegames.core.build import builder
 from tablegames.core.lazy import lazy_module
 from tablegames.core.protocol import Action, View, result_text
+from tablegames.core.values import frozen
 from tablegames.loo.cards import SUIT_NAMES, Card
 
 if TYPE_CHECKING:
@@ -41,7 +40,7 @@ if not TYPE_CHECKING:
     _encoding = lazy_module("tablegames.loo.encoding")
 
 
-@attrs.frozen
+@frozen
 class LooView(View):
     """A Loo state as one seat may know it.
 

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tablegames.core.values import frozen
+
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
 
@@ -29,7 +31,7 @@ def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
         raise ValueError(f"{attribute.name} must be an integer of at least 1, got {value!r}")
 
 
-@attrs.frozen
+@frozen
 class Limits:
     """The limits a server enforces.
 

@@ -54,8 +54,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-import attrs
-
+from tablegames.core.values import frozen
 from tablegames.server.errors import ConflictError, StoreError
 
 if TYPE_CHECKING:
@@ -130,7 +129,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_to_1,)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-@attrs.frozen
+@frozen
 class SeatRow:
     """A seat as stored.
 
@@ -149,7 +148,7 @@ class SeatRow:
     joined: bool = False
 
 
-@attrs.frozen
+@frozen
 class TableRow:
     """A table as stored.
 

@@ -31,12 +31,11 @@ import time
 import traceback
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from tablegames.core.errors import IllegalActionError, TablegamesError
 from tablegames.core.inputs import brief
 from tablegames.core.match import Match
 from tablegames.core.registry import load, state_from_dict
+from tablegames.core.values import frozen
 from tablegames.testing.mutants import HOSTILE_VALUES, _copy, mutate, mutate_text
 
 if TYPE_CHECKING:
@@ -58,7 +57,7 @@ ENTRY_POINTS = (
 )
 
 
-@attrs.frozen
+@frozen
 class Trial:
     """How one entry point answered one mutant.
 
