@@ -5,8 +5,10 @@ third of the time building a class takes, and loading the three games
 builds over thirty classes. `frozen` and `define` are ``attrs.frozen`` and
 ``attrs.define`` with ``repr=False``, after which the class takes
 `attrs_repr`, which gives exactly the text attrs' own ``__repr__`` would
-(a class that writes its own ``__repr__`` keeps it). Everything else is
-attrs': fields, validators, equality, hashing, slots, ``attrs.evolve``.
+(a class that writes its own ``__repr__`` keeps it). attrs' own also
+guards against a value that holds itself, which no value of tablegames
+does. Everything else is attrs': fields, validators, equality, hashing,
+slots, ``attrs.evolve``.
 
 Examples:
     >>> @frozen
