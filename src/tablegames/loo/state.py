@@ -225,28 +225,27 @@ class LooState(State):
         In a trick: the cards L9 allows, in `DECK` order.
         """
         legal = self._legal
-        if legal is None:
-            legal = self._legal_now()
-            _set_legal(self, legal)
-        return legal
-
-    def _legal_now(self) -> tuple[Action, ...]:
+        if legal is not None:  # kept from the first time they were asked for
+            return legal
         seat = self.current_player
         if seat is None:
-            return ()
-        if self.phase == "decide":
-            return (STAY, DROP, TAKE_MISS) if self.miss_open else (STAY, DROP)
-        cards, trick = self.hands[seat], self.trick
-        if trick:  # a leader may play any card
-            game = self.game
-            cards = playable(
-                cards,
-                list(map(_CARD, trick)),
-                self.turned.suit,
-                pam_is_wild=game.pam_is_wild,
-                trump_must_be_highest=game.trump_must_be_highest,
-            )
-        return tuple(map(_PLAY_OF, cards))
+            legal = ()
+        elif self.phase == "decide":
+            legal = (STAY, DROP, TAKE_MISS) if self.miss_open else (STAY, DROP)
+        else:
+            cards, trick = self.hands[seat], self.trick
+            if trick:  # a leader may play any card
+                game = self.game
+                cards = playable(
+                    cards,
+                    list(map(_CARD, trick)),
+                    self.turned.suit,
+                    pam_is_wild=game.pam_is_wild,
+                    trump_must_be_highest=game.trump_must_be_highest,
+                )
+            legal = tuple(map(_PLAY_OF, cards))
+        _set_legal(self, legal)
+        return legal
 
     def apply(self, action: Action) -> LooState:
         """Return the state after ``action``; this state is unchanged (`is_legal` and the transition, in one call).
@@ -365,11 +364,10 @@ class LooState(State):
         if events is not None:
             events.append(ev.CardPlayed(seat=seat, card=card))
         decisions, players = self.decisions, self.game.players
-        active = players - decisions.count("drop")
-        if len(trick) < active:
-            following = (seat + 1) % players
-            while decisions[following] == "drop":
-                following = (following + 1) % players
+        following = (seat + 1) % players
+        while decisions[following] == "drop":
+            following = (following + 1) % players
+        if following != trick[0].seat:  # the trick is over when play comes round to its leader again
             return LooState.build(
                 self.game,
                 self.seed,
