@@ -71,39 +71,49 @@ if TYPE_CHECKING:
 Run = tuple[dict[str, int], float]
 
 
-def ours_playouts(game: tablegames.Game, seconds: float, seed: int) -> Run:
-    """Random games (Kalaha) or rounds (the card games) from fresh starts through legal_actions() and apply()."""
+def ours_round(game: tablegames.Game, rng: random.Random, limit: int) -> int:
+    """Play random decisions of a fresh start through legal_actions() and apply(); return how many.
+
+    It plays to the end of the game (Kalaha) or of the round (the card games),
+    ``limit`` decisions at most.
+    """
+    state: Any = game.start(seed=rng.getrandbits(32))
+    first = state.round_number if hasattr(state, "round_number") else 0
+    made = 0
+    while made < limit and not state.is_over and (not first or state.round_number == first):
+        legal = state.legal_actions()
+        state = state.apply(legal[int(rng.random() * len(legal))])
+        made += 1
+    return made
+
+
+def openspiel_game(game: Any, rng: random.Random, limit: int) -> int:
+    """Play random decisions of a new OpenSpiel game through legal_actions() and apply_action(); return how many.
+
+    Chance is drawn uniformly from chance_outcomes(); it plays to the game's
+    end, ``limit`` decisions at most.
+    """
+    state = game.new_initial_state()
+    made = 0
+    while made < limit and not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            made += 1
+    return made
+
+
+def playouts(play: Callable[[Any, random.Random, int], int], game: Any, seconds: float, seed: int) -> Run:
+    """Rounds or games of ``game`` played by ``play`` (`ours_round` or `openspiel_game`) for ``seconds`` of CPU."""
     rng = random.Random(seed)
     rounds = decisions = 0
     began = time.process_time()
     while time.process_time() - began < seconds:
         for _ in range(10):
-            state: Any = game.start(seed=rng.getrandbits(32))
-            first = state.round_number if hasattr(state, "round_number") else 0
-            while not state.is_over and (not first or state.round_number == first):
-                legal = state.legal_actions()
-                state = state.apply(legal[int(rng.random() * len(legal))])
-                decisions += 1
-            rounds += 1
-    return {"rounds": rounds, "decisions": decisions}, time.process_time() - began
-
-
-def openspiel_playouts(game: Any, seconds: float, seed: int) -> Run:
-    """Random OpenSpiel games through legal_actions() and apply_action(), chance drawn uniformly."""
-    rng = random.Random(seed)
-    rounds = decisions = 0
-    began = time.process_time()
-    while time.process_time() - began < seconds:
-        for _ in range(10):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-                else:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[int(rng.random() * len(legal))])
-                    decisions += 1
+            decisions += play(game, rng, sys.maxsize)
             rounds += 1
     return {"rounds": rounds, "decisions": decisions}, time.process_time() - began
 
@@ -151,7 +161,10 @@ def alternate(
 def side_by_side(game: tablegames.Game, theirs: Any, seconds: float, repeats: int) -> list[tuple[Run, Run]]:
     """Random play of ``game`` and of OpenSpiel's ``theirs``, alternated (see `alternate`)."""
     return alternate(
-        lambda s, r: ours_playouts(game, s, r), lambda s, r: openspiel_playouts(theirs, s, r), seconds, repeats
+        lambda s, r: playouts(ours_round, game, s, r),
+        lambda s, r: playouts(openspiel_game, theirs, s, r),
+        seconds,
+        repeats,
     )
 
 
@@ -251,28 +264,13 @@ def play_decisions(which: str, name: str, decisions: int) -> None:
     """Make ``decisions`` random decisions in fresh games (rounds, for ours) of ``name``: ours or OpenSpiel's."""
     (ours, options), (theirs, parameters) = PAIRS[name]
     rng = random.Random(1)
-    made = 0
     if which == "ours":
-        game = tablegames.load(ours, **options)
-        while made < decisions:
-            state: Any = game.start(seed=rng.getrandbits(32))
-            first = state.round_number if hasattr(state, "round_number") else 0
-            while made < decisions and not state.is_over and (not first or state.round_number == first):
-                legal = state.legal_actions()
-                state = state.apply(legal[int(rng.random() * len(legal))])
-                made += 1
-        return
-    spiel = require("pyspiel", "openspiel").load_game(theirs, parameters)
+        game, play = tablegames.load(ours, **options), ours_round
+    else:
+        game, play = require("pyspiel", "openspiel").load_game(theirs, parameters), openspiel_game
+    made = 0
     while made < decisions:
-        played = spiel.new_initial_state()
-        while made < decisions and not played.is_terminal():
-            if played.is_chance_node():
-                outcomes = played.chance_outcomes()
-                played.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                legal = played.legal_actions()
-                played.apply_action(legal[int(rng.random() * len(legal))])
-                made += 1
+        made += play(game, rng, decisions - made)
 
 
 def instructions_per_decision(which: str, name: str, decisions: int) -> float:
@@ -339,10 +337,10 @@ def main() -> None:
     kalaha = tablegames.load("kalaha")
 
     def os_mancala(seconds: float, seed: int) -> Run:
-        return openspiel_playouts(mancala, seconds, seed)
+        return playouts(openspiel_game, mancala, seconds, seed)
 
     if "kalaha" in only:
-        pairs = alternate(lambda s, r: ours_playouts(kalaha, s, r), os_mancala, args.seconds, args.repeats)
+        pairs = alternate(lambda s, r: playouts(ours_round, kalaha, s, r), os_mancala, args.seconds, args.repeats)
         compare("Kalaha 6×4 vs mancala, moves/s", pairs, "decisions", "decisions", "≥ 0.50")
     if "batch" in only:
         try:
