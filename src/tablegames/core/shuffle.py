@@ -21,10 +21,10 @@ Examples:
 from __future__ import annotations
 
 import _random
-import random
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import random
     from hashlib import sha512
 else:  # the hash random.Random's seeding uses, from where each Python keeps it (hashlib would load OpenSSL)
     try:
@@ -40,7 +40,7 @@ def shuffle(items: list[Any], seed: str | random.Random) -> None:
 
     Given a generator, it draws from it exactly what its ``shuffle`` would.
     """
-    getrandbits = (seed if isinstance(seed, random.Random) else seeded(seed)).getrandbits
+    getrandbits = (seeded(seed) if isinstance(seed, str) else seed).getrandbits
     steps = _STEPS.get(len(items)) or _steps(len(items))
     for i, bits in steps:  # draw j up to i as Random._randbelow_with_getrandbits draws it below i + 1
         j = getrandbits(bits)
@@ -57,6 +57,7 @@ def seeded(seed: str) -> _random.Random:
     same, in one call to the generator's own constructor.
 
     Examples:
+        >>> import random
         >>> seeded("loo/7/1").getrandbits(32) == random.Random("loo/7/1").getrandbits(32)
         True
     """
