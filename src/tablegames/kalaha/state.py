@@ -110,15 +110,15 @@ class KalahaState(State):
         mover = self.current_player
         game = self.game
         p = game.pits
-        if type(action) is not Sow or mover is None or action.pit >= p:  # is_legal's test, which apply relies on
+        if type(action) is not Sow or mover is None:  # is_legal's test, which apply relies on
             raise self._illegal(action)
         pit = action.pit
         first = mover * (p + 1)  # the mover's pit 0 on the board
+        sown = first + pit
         board = [*self.board]
-        seeds = board[first + pit]
-        if not seeds:
+        if pit >= p or not (seeds := board[sown]):
             raise self._illegal(action)
-        board[first + pit] = 0
+        board[sown] = 0
         sowings = game._sowings[mover][pit]  # by seeds, up to one fewer than the places of a route
         if seeds < len(sowings):
             reached, last = sowings[seeds]
@@ -147,7 +147,7 @@ class KalahaState(State):
                     to_move = None  # the capture emptied the opponent's row
         # Sowing only adds to the opponent's row, so only a capture can empty it. The mover's row is empty
         # when every pit is; the pit after the sown one, which the sowing filled unless it captured, is seen first.
-        if to_move is None or not ((pit + 1 < p and board[first + pit + 1]) or any(board[game._rows[mover]])):
+        if to_move is None or not ((pit + 1 < p and board[sown + 1]) or any(board[game._rows[mover]])):
             to_move = None
             for seat, route_of_seat in enumerate(game._routes):
                 low, own = route_of_seat[0], route_of_seat[p]
