@@ -21,6 +21,8 @@ Examples:
 from __future__ import annotations
 
 import functools
+from itertools import repeat
+from operator import attrgetter
 from typing import Any, ClassVar
 
 import attrs
@@ -70,16 +72,19 @@ def _cards(value: Any) -> tuple[Card, ...]:
     if (
         not isinstance(value, (tuple, list, frozenset, set))
         or len(value) > 4
-        or not all(isinstance(card, Card) for card in value)
+        or not all(map(isinstance, value, repeat(Card, len(value))))
     ):
         raise InvalidActionError(f"a play is a collection of 1 to 4 cards, got {brief(value)}")
     return tuple(sorted(value, key=card_key))
 
 
+_rank_of = attrgetter("rank")
+
+
 def _one_rank(_: Any, __: Any, cards: tuple[Card, ...]) -> None:
     if not 1 <= len(cards) <= 4 or len(set(cards)) != len(cards):
         raise InvalidActionError(f"a play is 1 to 4 different cards, got {' '.join(map(str, cards)) or 'none'}")
-    if len({card.rank for card in cards}) != 1:
+    if len(set(map(_rank_of, cards))) != 1:
         raise InvalidActionError(f"a play is cards of one rank, got {' '.join(map(str, cards))}")
 
 
@@ -117,7 +122,7 @@ class Play(Action):
 
     @_text.default
     def _notation(self) -> str:
-        return " ".join(str(card) for card in self.cards)
+        return " ".join(map(str, self.cards))
 
     @rank.default
     def _rank(self) -> int:

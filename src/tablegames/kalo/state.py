@@ -12,7 +12,7 @@ Examples:
 from __future__ import annotations
 
 import operator
-from itertools import combinations
+from itertools import chain, combinations, compress
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -91,6 +91,18 @@ def _hand_mask(hand: tuple[Slot, ...]) -> int:
     return mask
 
 
+#: For each set of a rank's cards as bits (0 to 15): whether each of the four cards is in it, ...
+_CHOSEN: tuple[tuple[int, ...], ...] = tuple(tuple(bits >> bit & 1 for bit in range(4)) for bits in range(16))
+#: ... and its subsets of 1 card, of 2 cards, and so on, as bits, in the order `itertools.combinations` gives them.
+_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(sum(1 << bit for bit in chosen) for chosen in combinations(compress(range(4), _CHOSEN[bits]), count))
+        for count in range(1, bits.bit_count() + 1)
+    )
+    for bits in range(16)
+)
+
+
 def _rank_tables() -> tuple[list[tuple[tuple[Play, ...], ...]], list[list[tuple[Play, ...]]]]:
     """The plays of every set of cards of one rank, indexed by ``rank << 4 | bits``.
 
@@ -99,19 +111,20 @@ def _rank_tables() -> tuple[list[tuple[tuple[Play, ...], ...]], list[list[tuple[
     those of 1 card, of 2 cards, and so on. In the second, entry ``count``
     holds the plays of ``count`` cards, and entry 0 all of them, smallest
     first. Each tuple is in suit order (`itertools.combinations` of the cards
-    in `DECK` order); the plays are interned.
+    in `DECK` order); the plays are interned, one for each subset of a rank's cards.
     """
     by_size: list[tuple[tuple[Play, ...], ...]] = [()] * 256
     of_size: list[list[tuple[Play, ...]]] = [[()] * 256 for _ in range(5)]
     for index, card in enumerate(DECK[::4]):
         rank_cards = DECK[4 * index : 4 * index + 4]
+        held = (1 << len(rank_cards)) - 1  # the Kalo's rank has one card
+        plays = {bits: _play(tuple(compress(rank_cards, _CHOSEN[bits]))) for bits in range(1, held + 1)}
         for bits in range(1, 16):
-            cards = [each for bit, each in enumerate(rank_cards) if bits >> bit & 1]
-            plays = tuple(tuple(map(_play, combinations(cards, count))) for count in range(1, len(cards) + 1))
+            sizes = tuple([tuple(map(plays.__getitem__, subsets)) for subsets in _SUBSETS[bits & held]])
             at = card.rank << 4 | bits
-            by_size[at] = plays
-            of_size[0][at] = tuple(play for each in plays for play in each)
-            for count, each in enumerate(plays, start=1):
+            by_size[at] = sizes
+            of_size[0][at] = tuple(chain.from_iterable(sizes))
+            for count, each in enumerate(sizes, start=1):
                 of_size[count][at] = each
     return by_size, of_size
 
