@@ -1,4 +1,7 @@
-"""The class decorators of tablegames' values: attrs' own, with one shared ``__repr__`` that reads as attrs' would."""
+"""The class decorators of tablegames' values: attrs' own, with a shared ``__repr__``, ``__eq__`` and ``__hash__``.
+
+The repr reads as attrs' would, and values compare and hash as attrs' own would have them.
+"""
 
 from __future__ import annotations
 
@@ -56,7 +59,7 @@ def test_a_class_with_a_repr_of_its_own_keeps_it() -> None:
 
 
 def test_the_games_values_use_it() -> None:
-    """The games' values are built with it, and their reprs are attrs' as before."""
+    """The games' values are built with them, and their reprs are attrs' as before."""
     assert KalahaState.__repr__ is attrs_repr
     assert Sow.__eq__.__code__.co_filename == "<tablegames.core.values>"
     assert KalahaState.__eq__.__module__ == "tablegames.core.values"

@@ -91,9 +91,9 @@ def _hand_mask(hand: tuple[Slot, ...]) -> int:
     return mask
 
 
-#: For each set of a rank's cards as bits (0 to 15): whether each of the four cards is in it, ...
+#: Whether each of a rank's four cards is in a set of them, for each set as bits (0 to 15).
 _CHOSEN: tuple[tuple[int, ...], ...] = tuple(tuple(bits >> bit & 1 for bit in range(4)) for bits in range(16))
-#: ... and its subsets of 1 card, of 2 cards, and so on, as bits, in the order `itertools.combinations` gives them.
+#: For each set as bits, its subsets of 1 card, of 2 cards, and so on, as bits, in `itertools.combinations` order.
 _SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
         tuple(sum(1 << bit for bit in chosen) for chosen in combinations(compress(range(4), _CHOSEN[bits]), count))
