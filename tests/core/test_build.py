@@ -20,17 +20,21 @@ from tablegames.loo import LooState, LooView
 
 @pytest.mark.parametrize(("name", "cls"), [("kalaha", KalahaState), ("kalo", KaloState), ("loo", LooState)])
 def test_a_built_state_equals_the_constructed_one(name: str, cls: type[Any]) -> None:
-    """Along a random game, each state rebuilt by `builder` equals the made one: fields, hash, type, frozen."""
+    """Along a random game, each state rebuilt by `builder` equals the made one: fields, hash, type, frozen.
+
+    ``is_over``, kept with each state and given to the builder by the transitions, is what the class works out.
+    """
     build = builder(cls)
     names = [field.name for field in attrs.fields(cls) if field.init]
     rng = random.Random(4)
     state = tablegames.load(name).start(seed=4)
-    for _ in range(60):
+    for _ in range(200):
         values = [getattr(state, field) for field in names]
-        built, made = build(*values), cls(*values)
+        built, made = build(*values, state.is_over), cls(*values)
         assert built == made == state
         assert hash(built) == hash(made)
         assert attrs.asdict(built, recurse=False) == attrs.asdict(made, recurse=False)
+        assert state.is_over is made.is_over is (state.current_player is None)
         assert type(built) is cls
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             built.current_player = 0
@@ -62,6 +66,13 @@ def test_classes_it_cannot_build_are_refused() -> None:
     """A class with converters, or without slots, is refused: the builder would skip what its ``__init__`` does."""
     with pytest.raises(TypeError, match="converter"):
         builder(Outcome)
+
+    @attrs.frozen
+    class Listed:
+        items: list[int] = attrs.Factory(list)
+
+    with pytest.raises(TypeError, match="factory that is not worked out from the other fields"):
+        builder(Listed)
 
     @attrs.frozen(slots=False)
     class Loose:

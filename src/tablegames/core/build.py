@@ -42,9 +42,13 @@ T = TypeVar("T")
 def builder(cls: type[T]) -> Callable[..., T]:
     """Return a function building ``cls`` from its ``__init__`` fields, in order, given positionally.
 
-    Fields not in ``__init__`` get their default. ``cls`` must be a slotted
-    attrs class whose fields need no converter, validator or factory, and
-    whose slots are its fields (no cached hash).
+    A field not in ``__init__`` whose default is worked out from the others
+    (a factory that takes the object) is given positionally too, in the
+    class's order, by a caller that knows what the factory would make (the
+    tests check it does); the other fields not in ``__init__`` get their
+    default. ``cls`` must be a slotted attrs class whose fields need no
+    converter, validator or other factory, and whose slots are its fields
+    (no cached hash).
 
     Raises:
         TypeError: If ``cls`` is not such a class.
@@ -52,15 +56,18 @@ def builder(cls: type[T]) -> Callable[..., T]:
     fields = attrs.fields(cls)  # type: ignore[arg-type]
     if "__slots__" not in cls.__dict__:
         raise TypeError(f"{cls.__name__} is not a slotted attrs class")
+    derived = {field.name for field in fields if not field.init and _takes_self(field.default)}
     for field in fields:
-        if field.converter is not None or field.validator is not None or isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
-            raise TypeError(f"{cls.__name__}.{field.name} has a converter, validator or factory")
+        if field.converter is not None or field.validator is not None:
+            raise TypeError(f"{cls.__name__}.{field.name} has a converter or validator")
+        if isinstance(field.default, attrs.Factory) and field.name not in derived:  # type: ignore[arg-type]
+            raise TypeError(f"{cls.__name__}.{field.name} has a factory that is not worked out from the other fields")
     unknown = set(cls.__dict__["__slots__"]) - {field.name for field in fields} - {"__weakref__"}
     if unknown:  # such as the hash that attrs caches for a class made with cache_hash
         raise TypeError(f"{cls.__name__} has slots that are not its fields: {', '.join(sorted(unknown))}")
     if cls.__new__ is not object.__new__:
         raise TypeError(f"{cls.__name__} has a __new__ of its own, which building without arguments would call")
-    given = [field.name for field in fields if field.init]
+    given = [field.name for field in fields if field.init or field.name in derived]
     # The subclass adds no slots, so an object can change between it and cls; both set and delete must be the
     # plain ones, since Python's one slot for them uses the generic store only when neither is overridden.
     metaclass: Any = type(cls)  # the class's own (ABCMeta for the states), as any subclass of it has
@@ -79,7 +86,7 @@ def builder(cls: type[T]) -> Callable[..., T]:
     namespace: dict[str, Any] = {"cls": cls, "settable": settable}
     lines = [f"def build({', '.join(given)}):", "    obj = settable()"]
     for index, field in enumerate(fields):
-        if field.init:
+        if field.name in given:
             lines.append(f"    obj.{field.name} = {field.name}")
         else:
             namespace[f"default{index}"] = field.default
@@ -89,3 +96,8 @@ def builder(cls: type[T]) -> Callable[..., T]:
     build: Callable[..., T] = namespace["build"]
     build.__doc__ = f"Build a {cls.__name__} from every field, positionally (see tablegames.core.build)."
     return build
+
+
+def _takes_self(default: Any) -> bool:
+    """True for a default worked out from the object's other fields: a factory that takes the object."""
+    return isinstance(default, attrs.Factory) and bool(default.takes_self)  # type: ignore[arg-type]

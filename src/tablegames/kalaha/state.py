@@ -17,6 +17,8 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
+import attrs
+
 from tablegames.core.build import builder
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
@@ -53,11 +55,19 @@ class KalahaState(State):
         game: The game and its options.
         board: Every pit and store in sowing order (see the module docs).
         current_player: The seat to move, None once the game is over.
+        is_over: True once the game is over (``current_player`` is None):
+            kept with the state, so that reading it, as every loop over a
+            game's moves does, is not a call.
     """
 
     game: Kalaha
     board: tuple[int, ...]
     current_player: int | None
+    is_over: bool = attrs.field(init=False, eq=False, repr=False)
+
+    @is_over.default
+    def _over(self) -> bool:
+        return self.current_player is None
 
     @property
     def pits(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -157,7 +167,7 @@ class KalahaState(State):
                     board[low:own] = [0] * p
                     if events is not None:
                         events.append(ev.Swept(seat=seat, seeds=left))
-        result = _make(game, tuple(board), to_move)
+        result = _make(game, tuple(board), to_move, to_move is None)
         if events is not None:
             if to_move == mover:
                 events.append(ev.ExtraMove(seat=mover))
@@ -212,4 +222,4 @@ class KalahaState(State):
 
 
 #: Builds a state from its fields without the attrs ``__init__``: the hot path of `_advance`.
-_make: Callable[[Kalaha, tuple[int, ...], int | None], KalahaState] = builder(KalahaState)
+_make: Callable[[Kalaha, tuple[int, ...], int | None, bool], KalahaState] = builder(KalahaState)

@@ -79,6 +79,7 @@ def passing(state: KaloState, _: Pass) -> KaloState | None:
                 state.out,
                 state.plays,
                 state.aside,
+                False,
             )
     # Everyone else has passed: the trick is won and goes to the pile (K6); the winner, or the next holder, leads.
     pile = tuple(sorted((*state.pile, *(card for play in trick for card in play.cards)), key=card_key))
@@ -104,6 +105,7 @@ def passing(state: KaloState, _: Pass) -> KaloState | None:
         state.out,
         state.plays,
         state.aside,
+        False,
     )
 
 
@@ -153,6 +155,7 @@ def playing(state: KaloState, play: Play) -> KaloState | None:
         state.out,
         plays,
         state.aside,
+        False,
     )
 
 
@@ -251,6 +254,7 @@ def _evolved(
 
     Passes and plays, the commonest decisions, build their states in full instead: a keyword call costs them more.
     """
+    player = state.current_player if current_player is _SAME else current_player
     return type(state).build(
         state.game,
         state.seed,
@@ -263,12 +267,13 @@ def _evolved(
         state.passed,
         state.leader,
         state.phase if phase is _SAME else phase,
-        state.current_player if current_player is _SAME else current_player,
+        player,
         state.arranged if arranged is _SAME else arranged,
         state.effect if effect is _SAME else effect,
         state.out,
         state.plays,
         state.aside,
+        player is None,
     )
 
 

@@ -161,6 +161,9 @@ class KaloState(State):
         plays: Plays so far this round (ruling K11's limit counts them).
         aside: Cards a position took out of this round (see `Kalo.position`), in deck
             order; empty in every round dealt. They are back in the next deal.
+        is_over: True once the game is over (``current_player`` is None):
+            kept with the state, so that reading it, as every loop over a
+            game's decisions does, is not a call.
     """
 
     game: Kalo
@@ -180,9 +183,14 @@ class KaloState(State):
     out: tuple[int, ...] = ()
     plays: int = 0
     aside: tuple[Card, ...] = ()
+    is_over: bool = attrs.field(init=False, eq=False, repr=False)
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     #: Builds a state from every field, positionally, without the attrs ``__init__`` (`tablegames.core.build`).
     build: ClassVar[Callable[..., KaloState]]
+
+    @is_over.default
+    def _over(self) -> bool:
+        return self.current_player is None
 
     # -- legal decisions -------------------------------------------------------
 
@@ -437,4 +445,4 @@ def freeze(table: Table) -> KaloState:
     """Freeze a table back into a state: its fields, the hands and scores as tuples."""
     table.hands = tuple(table.hands)  # type: ignore[assignment]
     table.scores = tuple(table.scores)  # type: ignore[assignment]
-    return KaloState.build(*_read_fields(table))
+    return KaloState.build(*_read_fields(table), table.current_player is None)

@@ -184,6 +184,7 @@ def sample_state(game: Loo, view: View, rng: random.Random) -> LooState:
         loo.trick,
         loo.phase,
         loo.current_player,
+        loo.current_player is None,
     )
 
 

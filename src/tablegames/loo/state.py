@@ -89,6 +89,7 @@ def begin_round(
         (),
         "decide",
         (dealer + 1) % players,
+        False,
     )
 
 
@@ -148,6 +149,9 @@ class LooState(State):
         trick: The trick in progress, in play order.
         phase: ``"decide"``, ``"play"`` or ``"over"``.
         current_player: Whose decision is next, None once the game is over.
+        is_over: True once the game is over (``current_player`` is None):
+            kept with the state, so that reading it, as every loop over a
+            game's decisions does, is not a call.
     """
 
     game: Loo
@@ -166,9 +170,14 @@ class LooState(State):
     trick: tuple[TrickCard, ...]
     phase: str
     current_player: int | None
+    is_over: bool = attrs.field(init=False, eq=False, repr=False)
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     #: Builds a state from every field, positionally, without the attrs ``__init__`` (`tablegames.core.build`).
     build: ClassVar[Callable[..., LooState]]
+
+    @is_over.default
+    def _over(self) -> bool:
+        return self.current_player is None
 
     # -- what follows from the fields ------------------------------------------
 
@@ -343,6 +352,7 @@ class LooState(State):
             self.trick,
             phase,
             current,
+            current is None,
         )
         if current is not None:
             return state
@@ -385,6 +395,7 @@ class LooState(State):
                 trick,
                 "play",
                 following,
+                False,
             )
         winner = _taker(trick, self.turned.suit)  # kept for every later view and the round's end to find
         chips = payouts(self.p0)[len(self.tricks)]
@@ -410,6 +421,7 @@ class LooState(State):
             (),
             "play",
             winner,
+            False,
         )
         if len(tricks) < TRICKS:
             return state
