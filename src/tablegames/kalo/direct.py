@@ -79,7 +79,7 @@ def passing(state: KaloState, _: Pass) -> KaloState | None:
                 state.out,
                 state.plays,
                 state.aside,
-                False,
+                False,  # is_over
             )
     # Everyone else has passed: the trick is won and goes to the pile (K6); the winner, or the next holder, leads.
     pile = tuple(sorted((*state.pile, *(card for play in trick for card in play.cards)), key=card_key))
@@ -105,7 +105,7 @@ def passing(state: KaloState, _: Pass) -> KaloState | None:
         state.out,
         state.plays,
         state.aside,
-        False,
+        False,  # is_over
     )
 
 
@@ -155,7 +155,7 @@ def playing(state: KaloState, play: Play) -> KaloState | None:
         state.out,
         plays,
         state.aside,
-        False,
+        False,  # is_over
     )
 
 

@@ -89,7 +89,7 @@ def begin_round(
         (),
         "decide",
         (dealer + 1) % players,
-        False,
+        False,  # is_over
     )
 
 
@@ -395,7 +395,7 @@ class LooState(State):
                 trick,
                 "play",
                 following,
-                False,
+                False,  # is_over
             )
         winner = _taker(trick, self.turned.suit)  # kept for every later view and the round's end to find
         chips = payouts(self.p0)[len(self.tricks)]
@@ -421,7 +421,7 @@ class LooState(State):
             (),
             "play",
             winner,
-            False,
+            False,  # is_over
         )
         if len(tricks) < TRICKS:
             return state
