@@ -50,6 +50,7 @@ __all__ = [
     "State",
     "Transition",
     "View",
+    "game_over",
     "result_text",
     "to_int_tuple",
     "to_seat_set",
@@ -186,8 +187,8 @@ class View(ViewSpaces, abc.ABC):
 
     @property
     def is_over(self) -> bool:
-        """True when the game is over."""
-        return self.current_player is None
+        """True when the game is over (see `game_over`)."""
+        return game_over(self)
 
     def to_dict(self) -> JSONDict:
         """Return the view as a JSON-ready dict; legal actions appear in notation."""
@@ -396,8 +397,8 @@ class State(StateSpaces, abc.ABC):
 
     @property
     def is_over(self) -> bool:
-        """True when the game is over."""
-        return self.current_player is None
+        """True when the game is over (see `game_over`)."""
+        return game_over(self)
 
     @property
     def winners(self) -> frozenset[int]:
@@ -478,3 +479,20 @@ class State(StateSpaces, abc.ABC):
     def to_dict(self) -> JSONDict:
         """Return the full state as a JSON-ready dict that `Game.from_dict` reads back."""
         return {**header("state"), "game": self.game.name, "options": self.game.options(), **self._fields()}
+
+
+def game_over(state: State | View) -> bool:
+    """True when the game of ``state`` (or of a view) is over: nobody has a decision to make.
+
+    That is, ``current_player`` is None; `State.is_over` and `View.is_over`
+    say it. A state class that keeps ``is_over`` as a field, so that reading
+    it is not a call, as the three games do, makes the field with this as its
+    default: ``attrs.field(init=False, eq=False, repr=False,
+    default=attrs.Factory(game_over, takes_self=True))``.
+
+    Examples:
+        >>> import tablegames
+        >>> game_over(tablegames.load("kalaha").start())
+        False
+    """
+    return state.current_player is None

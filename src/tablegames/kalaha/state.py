@@ -23,7 +23,7 @@ from tablegames.core.build import builder
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
 from tablegames.core.lazy import lazy_module, on_first_call
-from tablegames.core.protocol import Action, Event, State
+from tablegames.core.protocol import Action, Event, State, game_over
 from tablegames.core.values import frozen
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
 
@@ -55,19 +55,13 @@ class KalahaState(State):
         game: The game and its options.
         board: Every pit and store in sowing order (see the module docs).
         current_player: The seat to move, None once the game is over.
-        is_over: True once the game is over (``current_player`` is None):
-            kept with the state, so that reading it, as every loop over a
-            game's moves does, is not a call.
+        is_over: True once the game is over, kept with the state (see `game_over`).
     """
 
     game: Kalaha
     board: tuple[int, ...]
     current_player: int | None
-    is_over: bool = attrs.field(init=False, eq=False, repr=False)
-
-    @is_over.default
-    def _over(self) -> bool:
-        return self.current_player is None
+    is_over: bool = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(game_over, takes_self=True))
 
     @property
     def pits(self) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -19,7 +19,7 @@ import attrs
 
 from tablegames.core.build import builder
 from tablegames.core.lazy import on_first_call
-from tablegames.core.protocol import Action, Event, State
+from tablegames.core.protocol import Action, Event, State, game_over
 from tablegames.core.values import frozen
 from tablegames.kalo.actions import (
     ARRANGES,
@@ -161,9 +161,7 @@ class KaloState(State):
         plays: Plays so far this round (ruling K11's limit counts them).
         aside: Cards a position took out of this round (see `Kalo.position`), in deck
             order; empty in every round dealt. They are back in the next deal.
-        is_over: True once the game is over (``current_player`` is None):
-            kept with the state, so that reading it, as every loop over a
-            game's decisions does, is not a call.
+        is_over: True once the game is over, kept with the state (see `game_over`).
     """
 
     game: Kalo
@@ -183,14 +181,10 @@ class KaloState(State):
     out: tuple[int, ...] = ()
     plays: int = 0
     aside: tuple[Card, ...] = ()
-    is_over: bool = attrs.field(init=False, eq=False, repr=False)
+    is_over: bool = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(game_over, takes_self=True))
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     #: Builds a state from every field, positionally, without the attrs ``__init__`` (`tablegames.core.build`).
     build: ClassVar[Callable[..., KaloState]]
-
-    @is_over.default
-    def _over(self) -> bool:
-        return self.current_player is None
 
     # -- legal decisions -------------------------------------------------------
 

@@ -22,7 +22,7 @@ import attrs
 
 from tablegames.core.build import builder
 from tablegames.core.lazy import lazy_module, on_first_call
-from tablegames.core.protocol import Action, Event, GameEnded, State
+from tablegames.core.protocol import Action, Event, GameEnded, State, game_over
 from tablegames.core.values import frozen
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import DECK, Card
@@ -149,9 +149,7 @@ class LooState(State):
         trick: The trick in progress, in play order.
         phase: ``"decide"``, ``"play"`` or ``"over"``.
         current_player: Whose decision is next, None once the game is over.
-        is_over: True once the game is over (``current_player`` is None):
-            kept with the state, so that reading it, as every loop over a
-            game's decisions does, is not a call.
+        is_over: True once the game is over, kept with the state (see `game_over`).
     """
 
     game: Loo
@@ -170,14 +168,10 @@ class LooState(State):
     trick: tuple[TrickCard, ...]
     phase: str
     current_player: int | None
-    is_over: bool = attrs.field(init=False, eq=False, repr=False)
+    is_over: bool = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(game_over, takes_self=True))
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     #: Builds a state from every field, positionally, without the attrs ``__init__`` (`tablegames.core.build`).
     build: ClassVar[Callable[..., LooState]]
-
-    @is_over.default
-    def _over(self) -> bool:
-        return self.current_player is None
 
     # -- what follows from the fields ------------------------------------------
 
