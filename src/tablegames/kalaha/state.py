@@ -153,12 +153,11 @@ class KalahaState(State):
         # when every pit is; the pit after the sown one, which the sowing filled unless it captured, is seen first.
         if to_move is None or not ((pit + 1 < p and board[sown + 1]) or any(board[game._rows[mover]])):
             to_move = None
-            for seat, route_of_seat in enumerate(game._routes):
-                low, own = route_of_seat[0], route_of_seat[p]
-                left = sum(board[low:own])
+            for seat, row in enumerate(game._rows):  # each seat's store is the place after its row
+                left = sum(board[row])
                 if left:
-                    board[own] += left
-                    board[low:own] = [0] * p
+                    board[row.stop] += left
+                    board[row] = [0] * p
                     if events is not None:
                         events.append(ev.Swept(seat=seat, seeds=left))
         result = _make(game, tuple(board), to_move, to_move is None)
