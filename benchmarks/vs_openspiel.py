@@ -340,7 +340,7 @@ def main() -> None:
         return playouts(openspiel_game, mancala, seconds, seed)
 
     if "kalaha" in only:
-        pairs = alternate(lambda s, r: playouts(ours_round, kalaha, s, r), os_mancala, args.seconds, args.repeats)
+        pairs = side_by_side(kalaha, mancala, args.seconds, args.repeats)
         compare("Kalaha 6×4 vs mancala, moves/s", pairs, "decisions", "decisions", "≥ 0.50")
     if "batch" in only:
         try:
