@@ -1,4 +1,4 @@
-"""`tablegames.core.build.builder`: a state built from its fields equals the one the class's ``__init__`` makes."""
+"""`tablegames.core.build`: a state built from its fields, or changed in a few, equals the one attrs makes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import tablegames
-from tablegames.core.build import builder
+from tablegames.core.build import builder, changer, changer_on_first_call
 from tablegames.core.protocol import Outcome
 from tablegames.kalaha import KalahaState
 from tablegames.kalo import KaloState, KaloView
@@ -108,3 +108,65 @@ def test_the_kalo_shortcuts_parts_built_equal_the_constructed_ones() -> None:
         assert built == made
         assert hash(built) == hash(made)
         assert repr(built) == repr(made)
+
+
+@pytest.mark.parametrize(("name", "cls"), [("kalaha", KalahaState), ("kalo", KaloState), ("loo", LooState)])
+def test_a_changed_state_equals_the_evolved_one(name: str, cls: type[Any]) -> None:
+    """Along a random game, a state changed in some fields to the next state's equals `attrs.evolve`'s, field by field.
+
+    Each decision changes a different choice of fields; ``is_over``, worked
+    out from ``current_player``, is named with it and otherwise copied.
+    """
+    names = [field.name for field in attrs.fields(cls) if field.init]
+    rng = random.Random(6)
+    state: Any = tablegames.load(name).start(seed=6)
+    while not state.is_over:
+        following = state.apply(rng.choice(state.legal_actions()))
+        changed = rng.sample(names, rng.randint(1, len(names)))
+        values = [getattr(following, field) for field in changed]
+        if "current_player" in changed:
+            changed, values = [*changed, "is_over"], [*values, following.is_over]
+        made = changer(cls, *changed)(state, *values)
+        evolved = attrs.evolve(state, **{field: getattr(following, field) for field in changed if field != "is_over"})
+        assert type(made) is cls
+        assert attrs.asdict(made, recurse=False) == attrs.asdict(evolved, recurse=False)
+        assert made == evolved
+        assert hash(made) == hash(evolved)
+        assert made.is_over is evolved.is_over
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            made.current_player = 0
+        state = following
+
+
+def test_a_changer_refuses_what_is_not_a_field_given() -> None:
+    """Fields not in ``__init__`` and not worked out from the others, unknown names and repeats are refused."""
+    for changed in [("_legal",), ("score",), ("board", "board")]:
+        with pytest.raises(TypeError, match="cannot be changed in"):
+            changer(KalahaState, *changed)
+    with pytest.raises(TypeError, match="converter"):
+        changer(Outcome, "scores")
+
+
+def test_a_changer_made_on_first_call_takes_its_place() -> None:
+    """The stand-in makes the changer of the class it names on its first call and puts it in the namespace."""
+    state: Any = tablegames.load("kalaha").start(seed=1)
+    namespace: dict[str, Any] = {}
+    namespace["moved"] = stand_in = changer_on_first_call("tablegames.kalaha:KalahaState", namespace, "moved", "board")
+    board = (0,) * len(state.board)
+    assert namespace["moved"](state, board) == attrs.evolve(state, board=board)
+    assert namespace["moved"] is not stand_in
+    assert namespace["moved"](state, state.board) == state
+
+
+def test_fields_named_like_the_generated_code_s_own_names_are_set() -> None:
+    """A field may be called ``obj``, ``cls``, ``old`` or ``settable``: the generated functions' own names are not."""
+
+    @attrs.frozen
+    class Words:
+        obj: int
+        cls: int
+        old: int
+        settable: int
+
+    assert builder(Words)(1, 2, 3, 4) == Words(1, 2, 3, 4)
+    assert changer(Words, "old", "obj")(Words(1, 2, 3, 4), 9, 8) == Words(8, 2, 9, 4)

@@ -14,6 +14,12 @@ values already in their final form: the same fields give an equal state,
 with the same hash and type, as calling the class (the tests check that of
 every state class that uses it).
 
+`changer` writes a function that builds a copy of an object with a few
+fields changed: it takes the object and the new values, and reads the
+other fields itself, which saves a transition passing every field that
+stays as it was. `changer_on_first_call` stands in for one until its first
+call, so that loading a game compiles none of those its play needs.
+
 Examples:
     >>> import attrs
     >>> @attrs.frozen
@@ -23,10 +29,13 @@ Examples:
     >>> build = builder(Point)
     >>> build(1, 2) == Point(1, 2)
     True
+    >>> changer(Point, "y")(Point(1, 2), 5)
+    Point(x=1, y=5)
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -34,7 +43,7 @@ import attrs
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["builder"]
+__all__ = ["builder", "changer", "changer_on_first_call"]
 
 T = TypeVar("T")
 
@@ -53,49 +62,127 @@ def builder(cls: type[T]) -> Callable[..., T]:
     Raises:
         TypeError: If ``cls`` is not such a class.
     """
-    fields = attrs.fields(cls)  # type: ignore[arg-type]
+    fields = _checked(cls)
+    given = [field.name for field in fields if field.init or _takes_self(field.default)]
+    return _compile(cls, fields, "build", given, {name: name for name in given})
+
+
+def changer(cls: type[T], *changed: str) -> Callable[..., T]:
+    """Return a function ``change(old, *values)``: a new ``cls`` like ``old`` but for the fields ``changed``.
+
+    The values of ``changed`` are given positionally, in the order named;
+    every other field of ``__init__`` is read from ``old``, and so is a field
+    worked out from the others (see `builder`) unless it is named: a caller
+    that changes what it is worked out from names it. ``cls`` must be a
+    class `builder` takes; the new object is built as `builder` builds it.
+
+    Raises:
+        TypeError: If ``cls`` is not such a class, or ``changed`` names what is not one of those fields.
+    """
+    fields = _checked(cls)
+    given = {field.name for field in fields if field.init or _takes_self(field.default)}
+    unknown = [name for name in changed if name not in given]
+    if unknown or len(set(changed)) != len(changed):
+        raise TypeError(f"{cls.__name__} cannot be changed in {', '.join(changed)}: its fields are {', '.join(given)}")
+    values = {name: name if name in changed else f"__old.{name}" for name in given}
+    return _compile(cls, fields, "change", ["__old", *changed], values)
+
+
+def changer_on_first_call(cls: type | str, namespace: dict[str, Any], name: str, *changed: str) -> Callable[..., Any]:
+    """Return a stand-in for ``changer(cls, *changed)``, to be bound to ``name`` in ``namespace``.
+
+    Its first call makes the changer, puts it in ``namespace`` in the
+    stand-in's place and returns what it returns, so later calls from that
+    module are the changer's own (as `tablegames.core.lazy.on_first_call`
+    does for an import), and loading the module compiles nothing.
+
+    Args:
+        cls: The class, or ``"module:Class"`` to find it when first needed
+            (that module may import the one that asks).
+        namespace: The calling module's ``globals()``.
+        name: The name the stand-in is bound to there.
+        changed: The fields changed, as for `changer`.
+
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Point:
+        ...     x: int
+        ...     y: int
+        >>> namespace = {}
+        >>> namespace["moved"] = changer_on_first_call(Point, namespace, "moved", "y")
+        >>> namespace["moved"](Point(1, 2), 5), namespace["moved"].__name__
+        (Point(x=1, y=5), 'change')
+    """
+
+    def first_call(old: Any, *values: Any) -> Any:
+        if isinstance(cls, str):
+            module, _, class_name = cls.partition(":")
+            change = changer(getattr(importlib.import_module(module), class_name), *changed)
+        else:
+            change = changer(cls, *changed)
+        namespace[name] = change
+        return change(old, *values)
+
+    return first_call
+
+
+def _compile(cls: type[T], fields: Any, name: str, parameters: list[str], values: dict[str, str]) -> Callable[..., T]:
+    """Compile ``name(*parameters)``, which builds a ``cls`` with each field set to ``values``, or its default.
+
+    Its own names start with ``__``, as no field's does (attrs mangles such names), so that no field hides them.
+    """
+    # The subclass adds no slots, so an object can change between it and cls; both set and delete must be the
+    # plain ones, since Python's one slot for them uses the generic store only when neither is overridden.
+    metaclass: Any = type(cls)  # the class's own (ABCMeta for the states), as any subclass of it has
+    settable = _SETTABLE.get(cls)
+    if settable is None:
+        settable = _SETTABLE[cls] = metaclass(
+            f"_Settable{cls.__name__}",
+            (cls,),
+            {
+                "__slots__": (),
+                "__setattr__": object.__setattr__,
+                "__delattr__": object.__delattr__,
+                # Calling the subclass makes a bare object by the interpreter's quickest path (no attrs __init__).
+                "__init__": object.__init__,
+                "__module__": cls.__module__,
+            },
+        )
+    namespace: dict[str, Any] = {"__cls": cls, "__settable": settable}
+    lines = [f"def {name}({', '.join(parameters)}):", "    __obj = __settable()"]
+    for index, field in enumerate(fields):
+        if field.name in values:
+            lines.append(f"    __obj.{field.name} = {values[field.name]}")
+        else:
+            namespace[f"__default{index}"] = field.default
+            lines.append(f"    __obj.{field.name} = __default{index}")
+    lines += ["    __obj.__class__ = __cls", "    return __obj"]
+    exec("\n".join(lines), namespace)
+    made: Callable[..., T] = namespace[name]
+    return made
+
+
+#: The settable subclass of each class built, made once.
+_SETTABLE: dict[type, type] = {}
+
+
+def _checked(cls: Any) -> Any:
+    """The fields of ``cls``, once it is known to be a class `builder` takes."""
+    fields = attrs.fields(cls)
     if "__slots__" not in cls.__dict__:
         raise TypeError(f"{cls.__name__} is not a slotted attrs class")
-    derived = {field.name for field in fields if not field.init and _takes_self(field.default)}
     for field in fields:
         if field.converter is not None or field.validator is not None:
             raise TypeError(f"{cls.__name__}.{field.name} has a converter or validator")
-        if isinstance(field.default, attrs.Factory) and field.name not in derived:  # type: ignore[arg-type]
+        if isinstance(field.default, attrs.Factory) and not _takes_self(field.default):  # type: ignore[arg-type]
             raise TypeError(f"{cls.__name__}.{field.name} has a factory that is not worked out from the other fields")
     unknown = set(cls.__dict__["__slots__"]) - {field.name for field in fields} - {"__weakref__"}
     if unknown:  # such as the hash that attrs caches for a class made with cache_hash
         raise TypeError(f"{cls.__name__} has slots that are not its fields: {', '.join(sorted(unknown))}")
     if cls.__new__ is not object.__new__:
         raise TypeError(f"{cls.__name__} has a __new__ of its own, which building without arguments would call")
-    given = [field.name for field in fields if field.init or field.name in derived]
-    # The subclass adds no slots, so an object can change between it and cls; both set and delete must be the
-    # plain ones, since Python's one slot for them uses the generic store only when neither is overridden.
-    metaclass: Any = type(cls)  # the class's own (ABCMeta for the states), as any subclass of it has
-    settable = metaclass(
-        f"_Settable{cls.__name__}",
-        (cls,),
-        {
-            "__slots__": (),
-            "__setattr__": object.__setattr__,
-            "__delattr__": object.__delattr__,
-            # Calling the subclass makes a bare object by the interpreter's quickest path (no attrs __init__).
-            "__init__": object.__init__,
-            "__module__": cls.__module__,
-        },
-    )
-    namespace: dict[str, Any] = {"cls": cls, "settable": settable}
-    lines = [f"def build({', '.join(given)}):", "    obj = settable()"]
-    for index, field in enumerate(fields):
-        if field.name in given:
-            lines.append(f"    obj.{field.name} = {field.name}")
-        else:
-            namespace[f"default{index}"] = field.default
-            lines.append(f"    obj.{field.name} = default{index}")
-    lines += ["    obj.__class__ = cls", "    return obj"]
-    exec("\n".join(lines), namespace)
-    build: Callable[..., T] = namespace["build"]
-    build.__doc__ = f"Build a {cls.__name__} from every field, positionally (see tablegames.core.build)."
-    return build
+    return fields
 
 
 def _takes_self(default: Any) -> bool:
