@@ -30,6 +30,7 @@ def _check_every_decision(state: KaloState, taken: Counter[str]) -> None:
         if quick is not None:
             taken[name] += 1
             assert quick == ruled, f"{name} {action}: the shortcut's state differs from the rules'"
+            assert quick.is_over is ruled.is_over, f"{name} {action}: is_over, which equality leaves out"
             assert hash(quick) == hash(ruled)
             assert [type(hand) for hand in quick.hands] == [tuple] * len(quick.hands)
         elif shortcut is not None:

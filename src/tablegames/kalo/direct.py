@@ -6,11 +6,10 @@ a trick takes the cards from the hand, puts them on the trick and moves the
 turn on, or starts their effects; arranging moves one card; choosing the
 other player of an effect names them. `KaloState.apply` builds those states
 here in one step instead of copying the whole state into a
-`tablegames.kalo.table.Table` and back. Passes and plays, the commonest,
-call ``KaloState.build`` (`tablegames.core.build`) with every field in
-order, the changed ones given and the rest read from the state; the rarer
-decisions name only what they change (`_evolved`), which costs a keyword
-call more.
+`tablegames.kalo.table.Table` and back: each builds the next state with a
+changer (`tablegames.core.build.changer`) that takes only the fields the
+decision changes and copies the others from the state before. The
+changers are compiled on their first call, so loading the game costs none.
 
 Each shortcut returns None where the decision leads on to more than it
 handles (the trick or the round ends, a seat goes out, the arranging is
@@ -24,10 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablegames.core.build import builder
+from tablegames.core.build import builder, changer_on_first_call
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
 from tablegames.kalo.cards import KALO, card_key
-from tablegames.kalo.model import Effect, Slot, TrickPlay
+from tablegames.kalo.model import Effect, TrickPlay, received
 from tablegames.kalo.table import FIRST_STEP, lead_is_possible, next_holder
 
 if TYPE_CHECKING:
@@ -61,52 +60,18 @@ def passing(state: KaloState, _: Pass) -> KaloState | None:
             following = (seat + 1) % players
             while not hands[following]:
                 following = (following + 1) % players
-            return type(state).build(
-                state.game,
-                state.seed,
-                state.round_number,
-                state.scores,
-                hands,
-                state.pile,
-                state.kalo_holder,
-                trick,
-                passed,
-                state.leader,
-                state.phase,
-                following,
-                state.arranged,
-                state.effect,
-                state.out,
-                state.plays,
-                state.aside,
-                False,  # is_over
-            )
+            return _passed_on(state, passed, following)
     # Everyone else has passed: the trick is won and goes to the pile (K6); the winner, or the next holder, leads.
-    pile = tuple(sorted((*state.pile, *(card for play in trick for card in play.cards)), key=card_key))
+    cards = [*state.pile]
+    for play in trick:
+        cards += play.cards
+    cards.sort(key=card_key)
+    pile = tuple(cards)
     leader = next_holder(hands, last, including=True)
     assert leader is not None
     if not lead_is_possible(hands[leader], len(pile), sum(map(len, hands)) - len(hands[leader])):
         return None
-    return type(state).build(
-        state.game,
-        state.seed,
-        state.round_number,
-        state.scores,
-        state.hands,
-        pile,
-        state.kalo_holder,
-        (),
-        _NONE_PASSED,
-        leader,
-        state.phase,
-        leader,
-        state.arranged,
-        state.effect,
-        state.out,
-        state.plays,
-        state.aside,
-        False,  # is_over
-    )
+    return _trick_won(state, pile, (), _NONE_PASSED, leader, leader)
 
 
 def playing(state: KaloState, play: Play) -> KaloState | None:
@@ -137,26 +102,7 @@ def playing(state: KaloState, play: Play) -> KaloState | None:
         if turn == seat:
             return None
         phase, effect = state.phase, state.effect
-    return type(state).build(
-        state.game,
-        state.seed,
-        state.round_number,
-        state.scores,
-        hands,
-        state.pile,
-        state.kalo_holder,
-        (*state.trick, _trick_play(seat, cards)),
-        _NONE_PASSED,
-        state.leader,
-        phase,
-        turn,
-        state.arranged,
-        effect,
-        state.out,
-        plays,
-        state.aside,
-        False,  # is_over
-    )
+    return _played(state, hands, (*state.trick, _trick_play(seat, cards)), _NONE_PASSED, phase, turn, effect, plays)
 
 
 def arranging(state: KaloState, action: Arrange) -> KaloState | None:
@@ -169,7 +115,7 @@ def arranging(state: KaloState, action: Arrange) -> KaloState | None:
         return None
     hand.insert(arranged, hand.pop(action.slot))
     hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
-    return _evolved(state, hands=hands, current_player=seat, arranged=arranged + 1)
+    return _arranged(state, hands, arranged + 1)
 
 
 def choosing_seat(state: KaloState, action: ChooseSeat) -> KaloState | None:
@@ -179,7 +125,7 @@ def choosing_seat(state: KaloState, action: ChooseSeat) -> KaloState | None:
     target = action.seat
     step: Step = "slot" if effect.rank == 6 else "insert"
     turn = target if step == "insert" else state.current_player
-    return _evolved(state, current_player=turn, effect=_step(effect, step, effect.card, effect.origin, target))
+    return _turn_effect(state, turn, _step(effect, step, effect.card, effect.origin, target))
 
 
 def choosing_card(state: KaloState, action: ChooseCard) -> KaloState | None:
@@ -192,10 +138,12 @@ def choosing_card(state: KaloState, action: ChooseCard) -> KaloState | None:
         slot = next(index for index, each in enumerate(hand) if each.card is card)
         origin = hand[slot].known_by | {seat}
         hands = (*state.hands[:seat], (*hand[:slot], *hand[slot + 1 :]), *state.hands[seat + 1 :])
-        return _evolved(state, hands=hands, effect=_step(effect, "seat", card, origin, effect.target))
-    pile = tuple(each for each in state.pile if each is not card)
+        return _hands_effect(state, hands, _step(effect, "seat", card, origin, effect.target))
+    pile = state.pile
+    at = pile.index(card)  # cards compare by identity
+    pile = (*pile[:at], *pile[at + 1 :])
     step: Step = "insert" if effect.rank == 4 else "seat"
-    return _evolved(state, pile=pile, effect=_step(effect, step, card, frozenset({seat}), effect.target))
+    return _pile_effect(state, pile, _step(effect, step, card, frozenset({seat}), effect.target))
 
 
 def robbing(state: KaloState, action: ChooseSlot) -> KaloState | None:
@@ -209,7 +157,7 @@ def robbing(state: KaloState, action: ChooseSlot) -> KaloState | None:
         return None
     taken = hand[action.slot]
     hands = (*state.hands[:victim], (*hand[: action.slot], *hand[action.slot + 1 :]), *state.hands[victim + 1 :])
-    return _evolved(state, hands=hands, effect=_step(effect, "insert", taken.card, taken.known_by | {victim}, victim))
+    return _hands_effect(state, hands, _step(effect, "insert", taken.card, taken.known_by | {victim}, victim))
 
 
 def inserting(state: KaloState, action: Insert) -> KaloState | None:
@@ -224,57 +172,16 @@ def inserting(state: KaloState, action: Insert) -> KaloState | None:
     assert receiver is not None
     assert effect.card is not None
     hand = state.hands[receiver]
-    slot = Slot(effect.card, received=True, known_by=effect.origin - {receiver})
+    slot = received(effect.card, effect.origin - {receiver})
     hands = (*state.hands[:receiver], (*hand[: action.slot], slot, *hand[action.slot :]), *state.hands[receiver + 1 :])
     seat = effect.seat
     if effect.left > 1:
         following = _effect(effect.rank, seat, effect.left - 1, FIRST_STEP[effect.rank], None, frozenset(), None)
-        return _evolved(state, hands=hands, current_player=seat, effect=following)
+        return _hands_turn_effect(state, hands, seat, following)
     turn = next_holder(hands, seat) if hands[seat] else None
     if turn is None or turn == seat or state.plays >= state.game.play_limit:
         return None
-    return _evolved(state, hands=hands, phase="play", current_player=turn, effect=None)
-
-
-#: Stands for "unchanged" in `_evolved`.
-_SAME: Any = object()
-
-
-def _evolved(
-    state: KaloState,
-    *,
-    hands: Any = _SAME,
-    pile: Any = _SAME,
-    phase: Any = _SAME,
-    current_player: Any = _SAME,
-    arranged: Any = _SAME,
-    effect: Any = _SAME,
-) -> KaloState:
-    """``state`` with the fields given changed: `attrs.evolve` for the few fields an effect's step changes, in one call.
-
-    Passes and plays, the commonest decisions, build their states in full instead: a keyword call costs them more.
-    """
-    player = state.current_player if current_player is _SAME else current_player
-    return type(state).build(
-        state.game,
-        state.seed,
-        state.round_number,
-        state.scores,
-        state.hands if hands is _SAME else hands,
-        state.pile if pile is _SAME else pile,
-        state.kalo_holder,
-        state.trick,
-        state.passed,
-        state.leader,
-        state.phase if phase is _SAME else phase,
-        player,
-        state.arranged if arranged is _SAME else arranged,
-        state.effect if effect is _SAME else effect,
-        state.out,
-        state.plays,
-        state.aside,
-        player is None,
-    )
+    return _effect_done(state, hands, "play", turn, None)
 
 
 def _step(effect: Effect, step: Step, card: Card | None, origin: frozenset[int], target: int | None) -> Effect:
@@ -296,3 +203,21 @@ SHORTCUTS: dict[type[Action], Callable[[KaloState, Any], KaloState | None]] = {
 #: Build the effects and trick plays of the shortcuts from every field, without the attrs ``__init__``.
 _effect: Callable[..., Effect] = builder(Effect)
 _trick_play: Callable[..., TrickPlay] = builder(TrickPlay)
+
+#: The state after each shortcut: the state before with only the fields named changed (made on the first call).
+_STATE = "tablegames.kalo.state:KaloState"
+
+
+def _changer(name: str, *changed: str) -> Callable[..., KaloState]:
+    return changer_on_first_call(_STATE, globals(), name, *changed)
+
+
+_passed_on = _changer("_passed_on", "passed", "current_player")
+_trick_won = _changer("_trick_won", "pile", "trick", "passed", "leader", "current_player")
+_played = _changer("_played", "hands", "trick", "passed", "phase", "current_player", "effect", "plays")
+_arranged = _changer("_arranged", "hands", "arranged")
+_turn_effect = _changer("_turn_effect", "current_player", "effect")
+_hands_effect = _changer("_hands_effect", "hands", "effect")
+_pile_effect = _changer("_pile_effect", "pile", "effect")
+_hands_turn_effect = _changer("_hands_turn_effect", "hands", "current_player", "effect")
+_effect_done = _changer("_effect_done", "hands", "phase", "current_player", "effect")

@@ -13,7 +13,7 @@ from typing import Literal
 from tablegames.core.values import frozen
 from tablegames.kalo.cards import DECK, Card
 
-__all__ = ["DEALT", "Effect", "Slot", "Step", "TrickPlay"]
+__all__ = ["DEALT", "Effect", "Slot", "Step", "TrickPlay", "received"]
 
 #: The decisions of an effect, in the order they come (see `Effect`).
 Step = Literal["card", "seat", "slot", "insert"]
@@ -38,6 +38,22 @@ class Slot:
 
 #: One plain `Slot` per card: how every card sits in a hand just after the deal.
 DEALT: dict[Card, Slot] = {card: Slot(card) for card in DECK}
+#: The slots of received cards made so far, by card and the seats that know it (at most 52 × 64).
+_RECEIVED: dict[tuple[Card, frozenset[int]], Slot] = {}
+
+
+def received(card: Card, known_by: frozenset[int]) -> Slot:
+    """The slot of ``card`` received during the round, known to the other seats ``known_by``: one made for each.
+
+    Examples:
+        >>> from tablegames.kalo.cards import KALO
+        >>> received(KALO, frozenset({1})) is received(KALO, frozenset({1}))
+        True
+    """
+    slot = _RECEIVED.get((card, known_by))
+    if slot is None:
+        slot = _RECEIVED[card, known_by] = Slot(card, True, known_by)
+    return slot
 
 
 @frozen

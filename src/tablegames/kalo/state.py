@@ -198,18 +198,17 @@ class KaloState(State):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal_now()
+            legal = self._plays() if self.phase == "play" else self._legal_now()
             _set_legal(self, legal)
         return legal
 
     def _legal_now(self) -> tuple[Action, ...]:
+        """The decisions open outside the play phase (see `_plays`)."""
         seat = self.current_player
         if seat is None:
             return ()
         if self.phase == "arrange":
             return (*ARRANGES[self.arranged : len(self.hands[seat])], READY)
-        if self.phase == "play":
-            return self._plays(seat)
         effect = self.effect
         assert effect is not None
         if effect.step == "card":
@@ -223,9 +222,9 @@ class KaloState(State):
             return SLOTS[: len(self.hands[effect.target])]
         return INSERTS[: len(self.hands[seat]) + 1]
 
-    def _plays(self, seat: int) -> tuple[Action, ...]:
-        """The plays open to ``seat`` in the order of `legal_actions`, then ``pass`` for a follower."""
-        hand = self.hands[seat]
+    def _plays(self) -> tuple[Action, ...]:
+        """The plays open to `current_player` in the order of `legal_actions`, then ``pass`` for a follower."""
+        hand = self.hands[self.current_player]  # type: ignore[index]  # the play phase always has a player
         mask = _hand_mask(hand)
         has_kalo = mask & _KALO_BIT
         combos = self.game.kalo_in_combinations
@@ -292,8 +291,15 @@ class KaloState(State):
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
         """
-        if not self.is_legal(action):
-            raise self._illegal(action)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for each in legal:  # `is_legal`, written out
+            if each is action:
+                break
+        else:
+            if action not in legal:
+                raise self._illegal(action)
         shortcut = SHORTCUTS.get(type(action))
         if shortcut is not None:
             done = shortcut(self, action)

@@ -18,7 +18,7 @@ from tablegames.core.shuffle import shuffle
 from tablegames.core.values import define
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
-from tablegames.kalo.model import DEALT, Effect, Slot, TrickPlay
+from tablegames.kalo.model import DEALT, Effect, Slot, TrickPlay, received
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -388,7 +388,7 @@ class Table:
         assert effect.card is not None
         known_by = effect.origin - {receiver}
         hand = self.hands[receiver]
-        self.hands[receiver] = (*hand[:slot], Slot(card=effect.card, received=True, known_by=known_by), *hand[slot:])
+        self.hands[receiver] = (*hand[:slot], received(effect.card, known_by), *hand[slot:])
         if self.events is not None:
             self.events.append(ev.Inserted(seat=receiver, slot=slot, card=effect.card, seen_by=known_by | {receiver}))
         if effect.left > 1:
