@@ -36,7 +36,7 @@ Examples:
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import attrs
 
@@ -88,6 +88,10 @@ def changer(cls: type[T], *changed: str) -> Callable[..., T]:
     return _compile(cls, fields, "change", ["__old", *changed], values)
 
 
+@overload
+def changer_on_first_call(cls: type[T], namespace: dict[str, Any], name: str, *changed: str) -> Callable[..., T]: ...
+@overload
+def changer_on_first_call(cls: str, namespace: dict[str, Any], name: str, *changed: str) -> Callable[..., Any]: ...
 def changer_on_first_call(cls: type | str, namespace: dict[str, Any], name: str, *changed: str) -> Callable[..., Any]:
     """Return a stand-in for ``changer(cls, *changed)``, to be bound to ``name`` in ``namespace``.
 

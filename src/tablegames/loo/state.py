@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.build import builder
+from tablegames.core.build import builder, changer_on_first_call
 from tablegames.core.lazy import lazy_module, on_first_call
 from tablegames.core.protocol import Action, Event, GameEnded, State, game_over
 from tablegames.core.values import frozen
@@ -329,25 +329,7 @@ class LooState(State):
             current = next(other for other in _order(seat, players) if decisions[other] != "drop")
             if events is not None:
                 events.append(ev.TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
-        state = LooState.build(
-            self.game,
-            self.seed,
-            self.round_number,
-            balances,
-            pot,
-            self.carry,
-            hands,
-            miss,
-            self.stock,
-            self.turned,
-            tuple(decisions),
-            p0,
-            self.tricks,
-            self.trick,
-            phase,
-            current,
-            current is None,
-        )
+        state = _decided(self, balances, pot, hands, miss, tuple(decisions), p0, phase, current, current is None)
         if current is not None:
             return state
         (winner,) = (other for other, made in enumerate(decisions) if made != "drop")
@@ -372,25 +354,7 @@ class LooState(State):
         while decisions[following] == "drop":
             following = (following + 1) % players
         if following != trick[0].seat:  # the trick is over when play comes round to its leader again
-            return LooState.build(
-                self.game,
-                self.seed,
-                self.round_number,
-                self.balances,
-                self.pot,
-                self.carry,
-                tuple(hands),
-                self.miss,
-                self.stock,
-                self.turned,
-                decisions,
-                self.p0,
-                self.tricks,
-                trick,
-                "play",
-                following,
-                False,  # is_over
-            )
+            return _played(self, tuple(hands), trick, following)
         winner = _taker(trick, self.turned.suit)  # kept for every later view and the round's end to find
         chips = payouts(self.p0)[len(self.tricks)]
         balances = (*self.balances[:winner], self.balances[winner] + chips, *self.balances[winner + 1 :])
@@ -398,25 +362,7 @@ class LooState(State):
         if events is not None:
             card = next(play.card for play in trick if play.seat == winner)
             events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=card, chips=chips))
-        state = LooState.build(
-            self.game,
-            self.seed,
-            self.round_number,
-            balances,
-            self.pot - chips,
-            self.carry,
-            tuple(hands),
-            self.miss,
-            self.stock,
-            self.turned,
-            decisions,
-            self.p0,
-            tricks,
-            (),
-            "play",
-            winner,
-            False,  # is_over
-        )
+        state = _trick_won(self, balances, self.pot - chips, tuple(hands), tricks, (), winner)
         if len(tricks) < TRICKS:
             return state
         takers = [_taker(each, self.turned.suit) for each in tricks]
@@ -516,5 +462,25 @@ class LooState(State):
 
 
 LooState.build = builder(LooState)
+#: The state after a decision to play or drop, a card played within a trick, and a trick's last card: the state
+#: before with only the fields named changed (`tablegames.core.build.changer`, made on the first call).
+_decided = changer_on_first_call(
+    LooState,
+    globals(),
+    "_decided",
+    "balances",
+    "pot",
+    "hands",
+    "miss",
+    "decisions",
+    "p0",
+    "phase",
+    "current_player",
+    "is_over",
+)
+_played = changer_on_first_call(LooState, globals(), "_played", "hands", "trick", "current_player")
+_trick_won = changer_on_first_call(
+    LooState, globals(), "_trick_won", "balances", "pot", "hands", "tricks", "trick", "current_player"
+)
 #: Keeps a state's legal decisions once found: the slot's own setter, which a frozen state's ``__setattr__`` refuses.
 _set_legal: Callable[[LooState, tuple[Action, ...]], None] = LooState.__dict__["_legal"].__set__
