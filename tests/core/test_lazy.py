@@ -22,8 +22,8 @@ print("\\n".join(sorted(sys.modules)))
 def test_importing_and_starting_the_games_skips_the_arena_solver_bots_and_events() -> None:
     """A fresh ``import tablegames`` that starts each game loads no process pool, solver, bot, sampler or events.
 
-    Nor `Match` or the core's bots, nor the games' encodings (action indices and observations), views and
-    readers of states, nor the standard library's ``json``, ``string`` and ``random`` (the deals seed the
+    Nor `Match` or the core's bots, nor the games' encodings (action indices and observations) and their
+    layouts, views and readers of states, nor the standard library's ``json``, ``string`` and ``random`` (the deals seed the
     generator underneath it): loading and starting a game needs none.
     """
     loaded = set(
@@ -40,6 +40,7 @@ def test_importing_and_starting_the_games_skips_the_arena_solver_bots_and_events
         "tablegames.core.bots",
         "tablegames.core.match",
         "tablegames.core.words",
+        "tablegames.core.layouts",
         "tablegames.kalaha.encoding",
         "tablegames.kalo.encoding",
         "tablegames.loo.encoding",

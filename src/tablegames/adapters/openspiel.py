@@ -72,8 +72,8 @@ from tablegames.core.registry import load, names  # noqa: E402
 from tablegames.core.values import frozen  # noqa: E402
 
 if TYPE_CHECKING:
+    from tablegames.core.layouts import DealLayout
     from tablegames.core.protocol import Game, State
-    from tablegames.core.spaces import DealLayout
 
 __all__ = ["TablegamesGame", "TablegamesState", "game_type", "load_game", "register"]
 

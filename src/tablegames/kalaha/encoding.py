@@ -34,7 +34,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
-from tablegames.core.spaces import ActionTable
+from tablegames.core.layouts import ActionTable
 from tablegames.kalaha.actions import SOWS
 
 if TYPE_CHECKING:

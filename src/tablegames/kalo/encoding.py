@@ -67,7 +67,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
-from tablegames.core.spaces import ActionTable, DealLayout
+from tablegames.core.layouts import ActionTable, DealLayout
 from tablegames.kalo.actions import ARRANGES, INSERTS, PASS, READY, SEATS, SLOTS, ChooseCard, Play
 from tablegames.kalo.cards import CARDS, DECK, SUITS, removed_cards
 

@@ -55,7 +55,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
-from tablegames.core.spaces import ActionTable, DealLayout
+from tablegames.core.layouts import ActionTable, DealLayout
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, SUITS
 from tablegames.loo.rules import TRICKS, trick_winner
