@@ -149,3 +149,22 @@ for name in set(tablegames.__all__) - {"__version__"}:
     assert not isinstance(value, type(tablegames)), name
 """
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+_KALO_TABLES = """
+import tablegames
+from tablegames.kalo import state
+game = tablegames.load("kalo")
+start = game.start(seed=1)
+made = [bool(state._OF_SIZE)]
+while start.phase == "arrange":
+    start = start.apply(start.legal_actions()[-1])
+start.legal_actions()
+print(made + [bool(state._OF_SIZE), len(state._PLAYS)])
+"""
+
+
+def test_kalo_makes_its_tables_of_plays_when_a_play_phase_first_asks() -> None:
+    """Starting a Kalo game (arranging comes first) makes no rank table; the first decisions of a play phase do."""
+    done = subprocess.run([sys.executable, "-c", _KALO_TABLES], capture_output=True, check=True, text=True)
+    assert done.stdout.split() == ["[False,", "True,", "195]"]

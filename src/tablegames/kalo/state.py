@@ -103,8 +103,8 @@ _SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-def _rank_tables() -> tuple[list[tuple[tuple[Play, ...], ...]], list[list[tuple[Play, ...]]]]:
-    """The plays of every set of cards of one rank, indexed by ``rank << 4 | bits``.
+def _fill_rank_tables() -> None:
+    """Fill `_BY_SIZE` and `_OF_SIZE`: the plays of every set of cards of one rank, indexed by ``rank << 4 | bits``.
 
     ``bits`` are the rank's four bits of a hand's mask (`_BIT` shifted down by
     ``4 * (rank - 3)``). The first table holds the plays of each set by size:
@@ -112,6 +112,8 @@ def _rank_tables() -> tuple[list[tuple[tuple[Play, ...], ...]], list[list[tuple[
     holds the plays of ``count`` cards, and entry 0 all of them, smallest
     first. Each tuple is in suit order (`itertools.combinations` of the cards
     in `DECK` order); the plays are interned, one for each subset of a rank's cards.
+    They are made the first time a play phase asks for its decisions, so that
+    loading and starting a game (which begins with arranging) does not.
     """
     by_size: list[tuple[tuple[Play, ...], ...]] = [()] * 256
     of_size: list[list[tuple[Play, ...]]] = [[()] * 256 for _ in range(5)]
@@ -126,11 +128,13 @@ def _rank_tables() -> tuple[list[tuple[tuple[Play, ...], ...]], list[list[tuple[
             of_size[0][at] = tuple(chain.from_iterable(sizes))
             for count, each in enumerate(sizes, start=1):
                 of_size[count][at] = each
-    return by_size, of_size
+    _BY_SIZE[:] = by_size
+    _OF_SIZE[:] = of_size  # last: a thread that finds it filled finds both
 
 
-#: The plays of each rank's sets of cards, by size and of each size (see `_rank_tables`).
-_BY_SIZE, _OF_SIZE = _rank_tables()
+#: The plays of each rank's sets of cards, by size and of each size (see `_fill_rank_tables`); empty until filled.
+_BY_SIZE: list[tuple[tuple[Play, ...], ...]] = []
+_OF_SIZE: list[list[tuple[Play, ...]]] = []
 #: The Kalo played alone.
 _LONE_KALO = _play((KALO,))
 
@@ -224,6 +228,8 @@ class KaloState(State):
 
     def _plays(self) -> tuple[Action, ...]:
         """The plays open to `current_player` in the order of `legal_actions`, then ``pass`` for a follower."""
+        if not _OF_SIZE:
+            _fill_rank_tables()
         hand = self.hands[self.current_player]  # type: ignore[index]  # the play phase always has a player
         mask = _hand_mask(hand)
         has_kalo = mask & _KALO_BIT
