@@ -259,8 +259,12 @@ class LooState(State):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
-            raise self._illegal(action)
+        for each in legal:  # the decisions offered are interned: found by identity before any comparison
+            if each is action:
+                break
+        else:
+            if action not in legal:
+                raise self._illegal(action)
         if type(action) is PlayCard:  # as _advance dispatches, without its call
             return self._play(action.card, None)
         return self._decide(action, None)
