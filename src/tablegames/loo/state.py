@@ -466,8 +466,8 @@ class LooState(State):
 
 
 LooState.build = builder(LooState)
-#: The state after a decision to play or drop, a card played within a trick, and a trick's last card: the state
-#: before with only the fields named changed (`tablegames.core.build.changer`, made on the first call).
+#: The state after a decision (play, drop or take the Miss), a card played within a trick, and a trick's last card: the
+#: state before with only the fields named changed (`tablegames.core.build.changer`, made on the first call).
 _decided = changer_on_first_call(
     LooState,
     globals(),
