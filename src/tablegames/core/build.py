@@ -108,15 +108,11 @@ def changer_on_first_call(cls: type | str, namespace: dict[str, Any], name: str,
         changed: The fields changed, as for `changer`.
 
     Examples:
-        >>> import attrs
-        >>> @attrs.frozen
-        ... class Point:
-        ...     x: int
-        ...     y: int
-        >>> namespace = {}
-        >>> namespace["moved"] = changer_on_first_call(Point, namespace, "moved", "y")
-        >>> namespace["moved"](Point(1, 2), 5), namespace["moved"].__name__
-        (Point(x=1, y=5), 'change')
+        >>> from tablegames.core.protocol import Transition
+        >>> names = {}
+        >>> names["later"] = changer_on_first_call("tablegames.core.protocol:Transition", names, "later", "state")
+        >>> names["later"](Transition(state=1, events=()), 2), names["later"].__name__
+        (Transition(state=2, events=()), 'change')
     """
 
     def first_call(old: Any, *values: Any) -> Any:
