@@ -23,8 +23,8 @@ def test_importing_and_starting_the_games_skips_the_arena_solver_bots_and_events
     """A fresh ``import tablegames`` that starts each game loads no process pool, solver, bot, sampler or events.
 
     Nor `Match` or the core's bots, nor the games' encodings (action indices and observations) and their
-    layouts, views and readers of states, nor the standard library's ``json``, ``string`` and ``random`` (the deals seed the
-    generator underneath it): loading and starting a game needs none.
+    layouts, views and readers of states, nor the standard library's ``json``, ``string`` and ``random``
+    (the deals seed the generator underneath it): loading and starting a game needs none.
     """
     loaded = set(
         subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, check=True, text=True).stdout.split()
