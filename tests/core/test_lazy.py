@@ -97,7 +97,7 @@ def test_threads_collecting_events_for_the_first_time_at_once_all_get_them() -> 
 
 
 def test_the_names_imported_on_first_use_work_as_before() -> None:
-    """`tablegames.simulate`, `ArenaResult`, the solver's names, the games' views and encodings are there as before."""
+    """`tablegames.simulate`, `ArenaResult`, the solver's names, views, encodings and layouts are there as before."""
     from tablegames import ArenaResult, simulate
     from tablegames.kalaha import Solver, solve
 
@@ -129,6 +129,11 @@ def test_the_names_imported_on_first_use_work_as_before() -> None:
         assert view.encoding is not None
         assert game.encoding.observe is view.encoding.observe is encoding.observe
         assert game.encoding_version == encoding.VERSION
+    from tablegames.core.spaces import ActionTable, DealLayout
+
+    layouts = importlib.import_module("tablegames.core.layouts")
+    assert (ActionTable, DealLayout) == (layouts.ActionTable, layouts.DealLayout)
+    assert {"ActionTable", "DealLayout"} <= set(dir(importlib.import_module("tablegames.core.spaces")))
 
 
 def test_import_tablegames_itself_imports_nothing_else() -> None:

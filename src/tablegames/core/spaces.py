@@ -47,7 +47,9 @@ from tablegames.core.lazy import listing, on_first_use
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from tablegames.core.layouts import ActionTable, DealLayout
+    # Named again for type checkers, since both are still found here (see `_LAYOUTS`).
+    from tablegames.core.layouts import ActionTable as ActionTable
+    from tablegames.core.layouts import DealLayout as DealLayout
     from tablegames.core.protocol import Action, Game, State
 
 __all__ = ["Encoding", "GameSpaces", "StateSpaces", "ViewSpaces"]
