@@ -9,7 +9,8 @@ import attrs
 import pytest
 
 import tablegames
-from tablegames.core.build import builder, changer, changer_on_first_call
+from tablegames.core.build import builder, changer
+from tablegames.core.lazy import made_on_first_call
 from tablegames.core.protocol import Outcome
 from tablegames.kalaha import KalahaState
 from tablegames.kalo import KaloState, KaloView
@@ -148,13 +149,14 @@ def test_a_changer_refuses_what_is_not_a_field_given() -> None:
 
 
 def test_a_changer_made_on_first_call_takes_its_place() -> None:
-    """The stand-in makes the changer of the class it names on its first call and puts it in the namespace."""
+    """A changer made by `made_on_first_call`, as the games make theirs, is compiled on the first call and bound."""
     state: Any = tablegames.load("kalaha").start(seed=1)
     namespace: dict[str, Any] = {}
-    namespace["moved"] = stand_in = changer_on_first_call("tablegames.kalaha:KalahaState", namespace, "moved", "board")
+    namespace["moved"] = stand_in = made_on_first_call(lambda: changer(KalahaState, "board"), "moved", namespace)
     board = (0,) * len(state.board)
     assert namespace["moved"](state, board) == attrs.evolve(state, board=board)
     assert namespace["moved"] is not stand_in
+    assert namespace["moved"].__name__ == "change"
     assert namespace["moved"](state, state.board) == state
 
 

@@ -17,8 +17,9 @@ every state class that uses it).
 `changer` writes a function that builds a copy of an object with a few
 fields changed: it takes the object and the new values, and reads the
 other fields itself, which saves a transition passing every field that
-stays as it was. `changer_on_first_call` stands in for one until its first
-call, so that loading a game compiles none of those its play needs.
+stays as it was. The games make their builders and changers with
+`tablegames.core.lazy.made_on_first_call`, so that loading a game compiles
+none that starting it does not use.
 
 Examples:
     >>> import attrs
@@ -35,15 +36,14 @@ Examples:
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["builder", "changer", "changer_on_first_call"]
+__all__ = ["builder", "changer"]
 
 T = TypeVar("T")
 
@@ -64,7 +64,9 @@ def builder(cls: type[T]) -> Callable[..., T]:
     """
     fields = _checked(cls)
     given = [field.name for field in fields if field.init or _takes_self(field.default)]
-    return _compile(cls, fields, "build", given, {name: name for name in given})
+    build = _compile(cls, fields, "build", given, {name: name for name in given})
+    build.__doc__ = f"Build a {cls.__name__} from every field, positionally (see tablegames.core.build)."
+    return build
 
 
 def changer(cls: type[T], *changed: str) -> Callable[..., T]:
@@ -85,46 +87,9 @@ def changer(cls: type[T], *changed: str) -> Callable[..., T]:
     if unknown or len(set(changed)) != len(changed):
         raise TypeError(f"{cls.__name__} cannot be changed in {', '.join(changed)}: its fields are {', '.join(given)}")
     values = {name: name if name in changed else f"__old.{name}" for name in given}
-    return _compile(cls, fields, "change", ["__old", *changed], values)
-
-
-@overload
-def changer_on_first_call(cls: type[T], namespace: dict[str, Any], name: str, *changed: str) -> Callable[..., T]: ...
-@overload
-def changer_on_first_call(cls: str, namespace: dict[str, Any], name: str, *changed: str) -> Callable[..., Any]: ...
-def changer_on_first_call(cls: type | str, namespace: dict[str, Any], name: str, *changed: str) -> Callable[..., Any]:
-    """Return a stand-in for ``changer(cls, *changed)``, to be bound to ``name`` in ``namespace``.
-
-    Its first call makes the changer, puts it in ``namespace`` in the
-    stand-in's place and returns what it returns, so later calls from that
-    module are the changer's own (as `tablegames.core.lazy.on_first_call`
-    does for an import), and loading the module compiles nothing.
-
-    Args:
-        cls: The class, or ``"module:Class"`` to find it when first needed
-            (that module may import the one that asks).
-        namespace: The calling module's ``globals()``.
-        name: The name the stand-in is bound to there.
-        changed: The fields changed, as for `changer`.
-
-    Examples:
-        >>> from tablegames.core.protocol import Transition
-        >>> names = {}
-        >>> names["later"] = changer_on_first_call("tablegames.core.protocol:Transition", names, "later", "state")
-        >>> names["later"](Transition(state=1, events=()), 2), names["later"].__name__
-        (Transition(state=2, events=()), 'change')
-    """
-
-    def first_call(old: Any, *values: Any) -> Any:
-        if isinstance(cls, str):
-            module, _, class_name = cls.partition(":")
-            change = changer(getattr(importlib.import_module(module), class_name), *changed)
-        else:
-            change = changer(cls, *changed)
-        namespace[name] = change
-        return change(old, *values)
-
-    return first_call
+    change = _compile(cls, fields, "change", ["__old", *changed], values)
+    change.__doc__ = f"A {cls.__name__} like __old but for {', '.join(changed)} (see tablegames.core.build)."
+    return change
 
 
 def _compile(cls: type[T], fields: Any, name: str, parameters: list[str], values: dict[str, str]) -> Callable[..., T]:

@@ -7,7 +7,9 @@ attributes is read, for modules such as a game's events, which only
 transitions that collect events need; `on_first_call` returns a stand-in for
 one function that a module calls, which its first call replaces with the
 function itself, so that later calls cost nothing more (a game's views are
-built on search bots' hot paths). All import with
+built on search bots' hot paths); `made_on_first_call` does the same for a
+function that is made rather than imported (the compiled builders of
+`tablegames.core.build`). All import with
 `importlib.import_module`, whose per-module locks make threads that ask at
 the same time wait for one import to finish: no thread sees a module half
 run.
@@ -24,17 +26,22 @@ Examples:
     >>> namespace["dumps"] = on_first_call("json", "dumps", namespace)
     >>> namespace["dumps"]([2]), namespace["dumps"] is __import__("json").dumps
     ('[2]', True)
+    >>> namespace["twice"] = made_on_first_call(lambda: (lambda x: 2 * x), "twice", namespace)
+    >>> namespace["twice"](4), namespace["twice"].__name__
+    (8, '<lambda>')
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["lazy_module", "listing", "on_first_call", "on_first_use"]
+__all__ = ["lazy_module", "listing", "made_on_first_call", "on_first_call", "on_first_use"]
+
+T = TypeVar("T")
 
 
 def lazy_module(name: str) -> Any:
@@ -78,10 +85,26 @@ def on_first_call(module: str, name: str, namespace: dict[str, Any]) -> Callable
         name: The function's name there, and the name it is bound to in ``namespace``.
         namespace: The calling module's ``globals()``.
     """
+    return made_on_first_call(lambda: getattr(importlib.import_module(module), name), name, namespace)
 
-    def first_call(*args: Any, **kwargs: Any) -> Any:
-        function = getattr(importlib.import_module(module), name)
-        namespace[name] = function
+
+def made_on_first_call(make: Callable[[], Callable[..., T]], name: str, namespace: dict[str, Any]) -> Callable[..., T]:
+    """Return a stand-in for the function ``make()`` returns, to be bound to ``name`` in ``namespace``.
+
+    Its first call makes the function, puts it in ``namespace`` in the
+    stand-in's place and returns what it returns, so later calls from that
+    module are the function's own, and nothing is made until one is needed.
+    Threads that call it at once each make the function and may each bind
+    it: ``make`` must give equivalent functions every time.
+
+    Args:
+        make: Makes the function (it may import or compile).
+        name: The name the stand-in is bound to in ``namespace``.
+        namespace: The calling module's ``globals()``.
+    """
+
+    def first_call(*args: Any, **kwargs: Any) -> T:
+        function = namespace[name] = make()
         return function(*args, **kwargs)
 
     return first_call

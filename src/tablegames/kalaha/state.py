@@ -22,7 +22,7 @@ import attrs
 from tablegames.core.build import builder
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
-from tablegames.core.lazy import lazy_module, on_first_call
+from tablegames.core.lazy import lazy_module, made_on_first_call, on_first_call
 from tablegames.core.protocol import Action, Event, State, game_over
 from tablegames.core.values import frozen
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
@@ -214,5 +214,7 @@ class KalahaState(State):
         return str(self.view(None))
 
 
-#: Builds a state from its fields without the attrs ``__init__``: the hot path of `_advance`.
-_make: Callable[[Kalaha, tuple[int, ...], int | None, bool], KalahaState] = builder(KalahaState)
+#: Builds a state from its fields without the attrs ``__init__``: the hot path of `_advance` (made on the first sowing).
+_make: Callable[[Kalaha, tuple[int, ...], int | None, bool], KalahaState] = made_on_first_call(
+    lambda: builder(KalahaState), "_make", globals()
+)

@@ -9,7 +9,7 @@ here in one step instead of copying the whole state into a
 `tablegames.kalo.table.Table` and back: each builds the next state with a
 changer (`tablegames.core.build.changer`) that takes only the fields the
 decision changes and copies the others from the state before. The
-changers are compiled on their first call, so loading the game costs none.
+changers are compiled on their first call, so loading the game compiles none.
 
 Each shortcut returns None where the decision leads on to more than it
 handles (the trick or the round ends, a seat goes out, the arranging is
@@ -21,9 +21,11 @@ the shortcuts against the rules by comparing ``apply`` with ``step``
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from tablegames.core.build import builder, changer_on_first_call
+from tablegames.core.build import builder, changer
+from tablegames.core.lazy import made_on_first_call
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
 from tablegames.kalo.cards import KALO, card_key
 from tablegames.kalo.model import Effect, TrickPlay, received
@@ -200,18 +202,23 @@ SHORTCUTS: dict[type[Action], Callable[[KaloState, Any], KaloState | None]] = {
     Insert: inserting,
 }
 
-#: Build the effects and trick plays of the shortcuts from every field, without the attrs ``__init__``.
-_effect: Callable[..., Effect] = builder(Effect)
-_trick_play: Callable[..., TrickPlay] = builder(TrickPlay)
+#: Build the shortcuts' effects and trick plays from every field, without the attrs ``__init__`` (made on first use).
+_effect: Callable[..., Effect] = made_on_first_call(lambda: builder(Effect), "_effect", globals())
+_trick_play: Callable[..., TrickPlay] = made_on_first_call(lambda: builder(TrickPlay), "_trick_play", globals())
 
-#: The state after each shortcut: the state before with only the fields named changed (made on the first call).
-_STATE = "tablegames.kalo.state:KaloState"
+#: The module of the state class, which imports this one.
+_STATE = "tablegames.kalo.state"
 
 
 def _changer(name: str, *changed: str) -> Callable[..., KaloState]:
-    return changer_on_first_call(_STATE, globals(), name, *changed)
+    """The changer of the state in the fields ``changed``, bound to ``name`` and made on its first call.
+
+    By then the state's module, which imports this one, has its class.
+    """
+    return made_on_first_call(lambda: changer(import_module(_STATE).KaloState, *changed), name, globals())
 
 
+#: The state after each shortcut: the state before with only the fields named changed.
 _passed_on = _changer("_passed_on", "passed", "current_player")
 _trick_won = _changer("_trick_won", "pile", "trick", "passed", "leader", "current_player")
 _played = _changer("_played", "hands", "trick", "passed", "phase", "current_player", "effect", "plays")

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.build import builder, changer_on_first_call
-from tablegames.core.lazy import lazy_module, on_first_call
+from tablegames.core.build import builder, changer
+from tablegames.core.lazy import lazy_module, made_on_first_call, on_first_call
 from tablegames.core.protocol import Action, Event, GameEnded, State, game_over
 from tablegames.core.values import frozen
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
@@ -468,23 +468,10 @@ class LooState(State):
 LooState.build = builder(LooState)
 #: The state after a decision (play, drop or take the Miss), a card played within a trick, and a trick's last card: the
 #: state before with only the fields named changed (`tablegames.core.build.changer`, made on the first call).
-_decided = changer_on_first_call(
-    LooState,
-    globals(),
-    "_decided",
-    "balances",
-    "pot",
-    "hands",
-    "miss",
-    "decisions",
-    "p0",
-    "phase",
-    "current_player",
-    "is_over",
-)
-_played = changer_on_first_call(LooState, globals(), "_played", "hands", "trick", "current_player")
-_trick_won = changer_on_first_call(
-    LooState, globals(), "_trick_won", "balances", "pot", "hands", "tricks", "trick", "current_player"
-)
+_DECIDED = ("balances", "pot", "hands", "miss", "decisions", "p0", "phase", "current_player", "is_over")
+_decided = made_on_first_call(lambda: changer(LooState, *_DECIDED), "_decided", globals())
+_played = made_on_first_call(lambda: changer(LooState, "hands", "trick", "current_player"), "_played", globals())
+_TRICK_WON = ("balances", "pot", "hands", "tricks", "trick", "current_player")
+_trick_won = made_on_first_call(lambda: changer(LooState, *_TRICK_WON), "_trick_won", globals())
 #: Keeps a state's legal decisions once found: the slot's own setter, which a frozen state's ``__setattr__`` refuses.
 _set_legal: Callable[[LooState, tuple[Action, ...]], None] = LooState.__dict__["_legal"].__set__
