@@ -91,18 +91,6 @@ def _hand_mask(hand: tuple[Slot, ...]) -> int:
     return mask
 
 
-#: Whether each of a rank's four cards is in a set of them, for each set as bits (0 to 15).
-_CHOSEN: tuple[tuple[int, ...], ...] = tuple(tuple(bits >> bit & 1 for bit in range(4)) for bits in range(16))
-#: For each set as bits, its subsets of 1 card, of 2 cards, and so on, as bits, in `itertools.combinations` order.
-_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        tuple(sum(1 << bit for bit in chosen) for chosen in combinations(compress(range(4), _CHOSEN[bits]), count))
-        for count in range(1, bits.bit_count() + 1)
-    )
-    for bits in range(16)
-)
-
-
 def _fill_rank_tables() -> None:
     """Fill `_BY_SIZE` and `_OF_SIZE`: the plays of every set of cards of one rank, indexed by ``rank << 4 | bits``.
 
@@ -115,14 +103,24 @@ def _fill_rank_tables() -> None:
     They are made the first time a play phase asks for its decisions, so that
     loading and starting a game (which begins with arranging) does not.
     """
+    # Whether each of a rank's four cards is in a set of them, for each set as bits (0 to 15); and for each set,
+    # its subsets of 1 card, of 2 cards, and so on, as bits, in `itertools.combinations` order.
+    chosen = [tuple(bits >> bit & 1 for bit in range(4)) for bits in range(16)]
+    subsets = [
+        [
+            tuple(sum(1 << bit for bit in each) for each in combinations(compress(range(4), chosen[bits]), count))
+            for count in range(1, bits.bit_count() + 1)
+        ]
+        for bits in range(16)
+    ]
     by_size: list[tuple[tuple[Play, ...], ...]] = [()] * 256
     of_size: list[list[tuple[Play, ...]]] = [[()] * 256 for _ in range(5)]
     for index, card in enumerate(DECK[::4]):
         rank_cards = DECK[4 * index : 4 * index + 4]
         held = (1 << len(rank_cards)) - 1  # the Kalo's rank has one card
-        plays = {bits: _play(tuple(compress(rank_cards, _CHOSEN[bits]))) for bits in range(1, held + 1)}
+        plays = {bits: _play(tuple(compress(rank_cards, chosen[bits]))) for bits in range(1, held + 1)}
         for bits in range(1, 16):
-            sizes = tuple([tuple(map(plays.__getitem__, subsets)) for subsets in _SUBSETS[bits & held]])
+            sizes = tuple([tuple(map(plays.__getitem__, each)) for each in subsets[bits & held]])
             at = card.rank << 4 | bits
             by_size[at] = sizes
             of_size[0][at] = tuple(chain.from_iterable(sizes))
