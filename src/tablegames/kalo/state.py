@@ -295,15 +295,8 @@ class KaloState(State):
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        for each in legal:  # `is_legal`, written out
-            if each is action:
-                break
-        else:
-            if action not in legal:
-                raise self._illegal(action)
+        if not self.is_legal(action):
+            raise self._illegal(action)
         shortcut = SHORTCUTS.get(type(action))
         if shortcut is not None:
             done = shortcut(self, action)
