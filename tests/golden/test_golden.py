@@ -1,4 +1,4 @@
-"""Seeded games replay exactly as written in the golden files: same moves, events, states and outcome."""
+"""Seeded games replay exactly as written in the golden files: same moves, events, states, views and outcome."""
 
 from __future__ import annotations
 
