@@ -87,12 +87,20 @@ __all__ = [
 ]
 
 
+#: The games and the other packages, each imported the first time it is asked for (``tablegames.kalaha``).
+_PACKAGES = ("adapters", "cli", "core", "kalaha", "kalo", "loo", "server", "testing")
+
+
 def __getattr__(name: str) -> object:
     """Import the core when one of its names is first asked for: ``import tablegames`` itself imports nothing.
 
     Raises:
         AttributeError: For a name tablegames does not have.
     """
+    if name in _PACKAGES:
+        value = importlib.import_module(f"tablegames.{name}")
+        globals()[name] = value
+        return value
     if name not in __all__:
         raise AttributeError(f"module 'tablegames' has no attribute {name!r}")
     core = importlib.import_module("tablegames.core")
@@ -103,4 +111,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return sorted({*__all__, *_PACKAGES})

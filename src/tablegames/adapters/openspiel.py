@@ -69,7 +69,6 @@ import pyspiel  # noqa: E402
 from tablegames.adapters.payoffs import check_rewards, outcome, reward_range, score_change  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
 from tablegames.core.registry import load, names  # noqa: E402
-from tablegames.core.values import frozen  # noqa: E402
 
 if TYPE_CHECKING:
     from tablegames.core.layouts import DealLayout
@@ -123,7 +122,7 @@ def game_type(name: str, rewards: str = "outcome") -> pyspiel.GameType:
     )
 
 
-@frozen
+@attrs.frozen
 class _Now:
     """Everything a state is, in one immutable value that a clone shares (OpenSpiel deep-copies states to clone)."""
 
@@ -148,7 +147,7 @@ class _Now:
         return seen
 
 
-@frozen
+@attrs.frozen
 class _Rules:
     """The game and its rewards, shared by a state and its clones."""
 

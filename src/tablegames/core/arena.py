@@ -48,7 +48,6 @@ from tablegames.core.serial import (
     read_int_list,
     record_dict,
 )
-from tablegames.core.values import frozen
 from tablegames.core.words import describe_game, plural
 
 if TYPE_CHECKING:
@@ -61,7 +60,7 @@ __all__ = ["BACKENDS", "ArenaResult", "BotStats", "GameResult", "SeatStats", "si
 BACKENDS = ("local", "ray")
 
 
-@frozen
+@attrs.frozen
 class GameResult:
     """One game of a run: who sat where, the final scores and winners, and how many decisions it took."""
 
@@ -80,7 +79,7 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-@frozen
+@attrs.frozen
 class BotStats:
     """How one bot of the run did, over every seat it held.
 
@@ -105,7 +104,7 @@ class BotStats:
     mean_score_error: float
 
 
-@frozen
+@attrs.frozen
 class SeatStats:
     """How one seat did over the run, whoever sat there: the seat advantage."""
 
@@ -115,7 +114,7 @@ class SeatStats:
     mean_score: float
 
 
-@frozen
+@attrs.frozen
 class ArenaResult:
     """The results of a run, as data; ``str()`` gives a table, ``to_dict()`` JSON.
 
@@ -240,7 +239,7 @@ def _game_seed(seed: int, number: int) -> int:
 Job = tuple["Game", tuple["str | Bot", ...], "Mapping[str, Mapping[str, Any]]", int, range]
 
 
-@frozen
+@attrs.frozen
 class Run:
     """The games of one run, before they are played: what `simulate` (and a tournament table) plays."""
 

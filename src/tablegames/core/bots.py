@@ -43,7 +43,6 @@ import attrs
 
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
-from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -93,7 +92,7 @@ class Bot(abc.ABC):
         return self.choose(state.view(state.current_player), rng)
 
 
-@frozen
+@attrs.frozen
 class RandomBot(Bot):
     """Chooses uniformly among the legal actions.
 
@@ -116,7 +115,7 @@ def _number(value: float) -> str:
     return f"{value:,}" if isinstance(value, int) or not value.is_integer() else f"{int(value):,}"
 
 
-@frozen
+@attrs.frozen
 class Setting:
     """One setting a bot takes: the values it allows, its default, and what it does.
 
@@ -214,7 +213,7 @@ class Setting:
         return f"{self.name} ({self.allowed}; default {default}): {self.help}"
 
 
-@frozen
+@attrs.frozen
 class BotSpec:
     """A bot a game offers: its name, what it does, the settings it takes, and how it is made.
 

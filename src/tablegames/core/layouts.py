@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tablegames.core.errors import InvalidActionError
-from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Action
@@ -21,7 +20,7 @@ if TYPE_CHECKING:
 __all__ = ["ActionTable", "DealLayout"]
 
 
-@frozen
+@attrs.frozen
 class DealLayout:
     """How the cards of a round are dealt, for frameworks that deal them as explicit chance events.
 
@@ -54,7 +53,7 @@ class DealLayout:
         return sum(self.places)
 
 
-@frozen
+@attrs.frozen
 class ActionTable:
     """A game's actions by index: ``table.action(i)`` and ``table.index(action)``.
 

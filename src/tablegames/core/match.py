@@ -27,7 +27,6 @@ from tablegames.core.inputs import MAX_INT, brief
 from tablegames.core.options import new_seed
 from tablegames.core.registry import read_game
 from tablegames.core.serial import JSONDict, check_header, check_keys, header
-from tablegames.core.values import define, frozen
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -37,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["Match", "Ply", "new_seed"]
 
 
-@frozen
+@attrs.frozen
 class Ply:
     """One decision in a match's history.
 
@@ -68,7 +67,7 @@ class Ply:
         return self._events
 
 
-@define(init=False)
+@attrs.define(init=False)
 class Match:
     """A game in progress with its history: play, undo, redo, events and records.
 

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tablegames.core.serial import JSONDict, header
-from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -42,7 +41,7 @@ def to_seat_set(seats: Iterable[int]) -> frozenset[int]:
     return frozenset(seats)
 
 
-@frozen
+@attrs.frozen
 class Outcome:
     """How a finished game ended.
 

@@ -33,7 +33,6 @@ from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, result_text, to_int_tuple, to_seat_set, winners_of
 from tablegames.core.serial import JSONDict, check_header, fields_dict, header
 from tablegames.core.spaces import GameSpaces, StateSpaces, ViewSpaces
-from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     import random
@@ -125,7 +124,7 @@ def _same_json(first: object, second: object) -> bool:
     return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
 
 
-@frozen
+@attrs.frozen
 class GameEnded(Event):
     """The game is over with these ``scores`` and ``winners``; every game ends with this event.
 
@@ -146,7 +145,7 @@ class GameEnded(Event):
 StateT = TypeVar("StateT", bound="State")
 
 
-@frozen
+@attrs.frozen
 class Transition(Generic[StateT]):
     """The result of `State.step`: the new state and what happened on the way.
 

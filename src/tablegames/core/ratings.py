@@ -40,8 +40,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import attrs
+
 from tablegames.core.errors import ConfigError
-from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -55,7 +56,7 @@ ELO = 400 / math.log(10)
 _Groups = dict[tuple[int, ...], tuple[list[float], float]]
 
 
-@frozen
+@attrs.frozen
 class Fit:
     """Fitted ratings: one rating per bot on the Elo scale, mean 0, and the half-width of its 95% interval."""
 

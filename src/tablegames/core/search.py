@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.bots import Bot, RandomBot, Setting
-from tablegames.core.values import define, frozen
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -53,7 +52,7 @@ def win_share(start: State, end: State, seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
-@define(eq=False, slots=True)
+@attrs.define(eq=False, slots=True)
 class _Node:
     """A node of the tree: reached by an action of ``mover``, with its visits, reward and availability."""
 
@@ -64,7 +63,7 @@ class _Node:
     available: int = 0
 
 
-@frozen
+@attrs.frozen
 class ISMCTSBot(Bot):
     """Single-observer information-set MCTS over ``game.sample_state``.
 

@@ -42,22 +42,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from tablegames.core.lazy import listing, on_first_use
-
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    # Named again for type checkers, since both are still found here (see `_LAYOUTS`).
-    from tablegames.core.layouts import ActionTable as ActionTable
-    from tablegames.core.layouts import DealLayout as DealLayout
+    from tablegames.core.layouts import ActionTable, DealLayout
     from tablegames.core.protocol import Action, Game, State
 
 __all__ = ["Encoding", "GameSpaces", "StateSpaces", "ViewSpaces"]
-
-#: The values an encoding gives, in `tablegames.core.layouts` since loading a game needs neither; still found here.
-_LAYOUTS = {"ActionTable": "tablegames.core.layouts", "DealLayout": "tablegames.core.layouts"}
-__getattr__ = on_first_use(__name__, _LAYOUTS, globals())
-__dir__ = listing(_LAYOUTS, globals())
 
 
 def _missing(game: object, what: str) -> NotImplementedError:

@@ -54,7 +54,6 @@ from tablegames.core.inputs import brief
 from tablegames.core.ratings import fit_ratings
 from tablegames.core.registry import read_game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, header, read_int, record_dict
-from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -66,7 +65,7 @@ if TYPE_CHECKING:
 __all__ = ["Pairing", "Rating", "TournamentResult", "tables_for", "tournament"]
 
 
-@frozen
+@attrs.frozen
 class Rating:
     """One bot's rating in a tournament.
 
@@ -87,7 +86,7 @@ class Rating:
     win_rate: float
 
 
-@frozen
+@attrs.frozen
 class Pairing:
     """A crosstable cell: how bot ``bot`` did against bot ``other`` over the games where both sat.
 
@@ -112,7 +111,7 @@ class Pairing:
     score_error: float
 
 
-@frozen
+@attrs.frozen
 class TournamentResult:
     """A tournament's tables, ratings and crosstable; ``str()`` gives tables, ``to_dict()`` JSON, ``plot()`` a picture.
 

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 from tablegames.core.lazy import listing, on_first_use
 from tablegames.kalaha.actions import Sow
+from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
 from tablegames.kalaha.game import Kalaha
 from tablegames.kalaha.state import KalahaState
+from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
-    from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
     from tablegames.kalaha.solver import Progress, Solution, Solver, solve
-    from tablegames.kalaha.view import KalahaView
 
 __all__ = [
     "Captured",
@@ -37,11 +37,11 @@ __all__ = [
     "solve",
 ]
 
-#: The solver, the events and the view are imported on first use: playing needs none (``step`` imports the events).
+#: The solver, and the submodules that playing needs none of, are imported on first use.
+_SUBMODULES = ("batch", "bots", "encoding", "endgame", "packed", "search", "solver")
 _ON_FIRST_USE = {
-    "KalahaView": "tablegames.kalaha.view",
     **dict.fromkeys(("Progress", "Solution", "Solver", "solve"), "tablegames.kalaha.solver"),
-    **dict.fromkeys(("Captured", "ExtraMove", "GameEnded", "Sowed", "Swept"), "tablegames.kalaha.events"),
+    **{name: f"{__name__}.{name}" for name in _SUBMODULES},
 }
 __getattr__ = on_first_use(__name__, _ON_FIRST_USE, globals())
 __dir__ = listing(_ON_FIRST_USE, globals())

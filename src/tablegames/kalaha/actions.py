@@ -21,7 +21,6 @@ import attrs
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief
 from tablegames.core.protocol import Action
-from tablegames.core.values import frozen
 
 __all__ = ["LETTERS", "MAX_PITS", "Sow", "pit_letter"]
 
@@ -46,7 +45,7 @@ def _check_pit(_: Any, __: Any, pit: Any) -> None:
         raise InvalidActionError(f"a pit is an integer from 0 to {MAX_PITS - 1}, got {brief(pit)}")
 
 
-@frozen
+@attrs.frozen
 class Sow(Action):
     """Take every seed from one of the mover's pits and sow them.
 

@@ -34,10 +34,11 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError
 from tablegames.core.extras import require
 from tablegames.core.serial import check_int
-from tablegames.core.values import frozen
 from tablegames.kalaha.game import Kalaha
 from tablegames.kalaha.packed import PackedRules, fits
 from tablegames.kalaha.state import KalahaState
@@ -53,7 +54,7 @@ else:
 __all__ = ["KalahaBatch", "random_playouts"]
 
 
-@frozen(eq=False)
+@attrs.frozen(eq=False)
 class KalahaBatch:
     """Positions of one Kalaha game, played in lock-step.
 
@@ -160,7 +161,7 @@ def _legal_mask(p: int, boards: NDArray[Any], to_move: NDArray[np.int8]) -> NDAr
     return (rows > 0) & (to_move >= 0)[:, None]
 
 
-@frozen(eq=False)
+@attrs.frozen(eq=False)
 class _Rules:
     """What sowing needs of a game, as arrays: built once per game (see `_rules`)."""
 
@@ -340,7 +341,7 @@ def random_playouts(
     return final, moves
 
 
-@frozen
+@attrs.frozen
 class _General:
     """`random_playouts` on boards laid out as `KalahaState.board`: any game."""
 
@@ -361,7 +362,7 @@ class _General:
         return np.stack([ended[:, : p + 1].sum(axis=1), ended[:, p + 1 :].sum(axis=1)], axis=1)
 
 
-@frozen
+@attrs.frozen
 class _Packed:
     """`random_playouts` on packed boards (`tablegames.kalaha.packed`): the games that fit, about twice as fast."""
 

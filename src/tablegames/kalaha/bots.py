@@ -39,7 +39,6 @@ import attrs
 from tablegames.core.bots import Bot, BotSpec, Setting, random_spec
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
-from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     import random
@@ -92,7 +91,7 @@ def _margin(state: KalahaState, seat: int) -> int:
     return stores[seat] - stores[1 - seat]
 
 
-@frozen(kw_only=True)
+@attrs.frozen(kw_only=True)
 class KalahaHeuristic(Bot):
     """Looks one move ahead and plays by fixed priorities; moves it ranks equal are drawn with the RNG.
 
@@ -163,7 +162,7 @@ class _OutOfTime(Exception):
     """Raised inside the search when the time limit has passed."""
 
 
-@frozen
+@attrs.frozen
 class Analysis:
     """What `KalahaSearch.analyse` found.
 
@@ -188,7 +187,7 @@ class Analysis:
     nodes: int
 
 
-@frozen(kw_only=True)
+@attrs.frozen(kw_only=True)
 class KalahaSearch(Bot):
     """Alpha-beta search with a transposition table, iterative deepening and move ordering.
 

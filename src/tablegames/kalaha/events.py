@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import attrs
+
 from tablegames.core.protocol import Event, GameEnded
-from tablegames.core.values import frozen
 from tablegames.core.words import plural
 from tablegames.kalaha.actions import pit_letter
 
@@ -23,7 +24,7 @@ def _seeds(count: int) -> str:
     return plural(count, "seed")
 
 
-@frozen
+@attrs.frozen
 class Sowed(Event):
     """``seat`` emptied ``pit`` and sowed its ``seeds``."""
 
@@ -37,7 +38,7 @@ class Sowed(Event):
         return f"seat {self.seat} sows {_seeds(self.seeds)} from pit {pit_letter(self.pit)}"
 
 
-@frozen
+@attrs.frozen
 class Captured(Event):
     """A last seed in ``seat``'s empty ``pit`` took itself and the opposite seeds, ``seeds`` in all, to the store."""
 
@@ -51,7 +52,7 @@ class Captured(Event):
         return f"seat {self.seat} captures {_seeds(self.seeds)} at pit {pit_letter(self.pit)}"
 
 
-@frozen
+@attrs.frozen
 class ExtraMove(Event):
     """The last seed landed in ``seat``'s own store and the game goes on, so ``seat`` moves again."""
 
@@ -63,7 +64,7 @@ class ExtraMove(Event):
         return f"seat {self.seat} moves again"
 
 
-@frozen
+@attrs.frozen
 class Swept(Event):
     """At the end, ``seat`` put the ``seeds`` left in its own row into its store."""
 

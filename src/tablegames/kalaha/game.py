@@ -19,13 +19,13 @@ import attrs
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.lazy import lazy_module
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Game
 from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
-from tablegames.core.values import frozen
+from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
 from tablegames.kalaha.state import KalahaState
+from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
     import random
@@ -34,22 +34,14 @@ if TYPE_CHECKING:
     from tablegames.core.bots import Bot
     from tablegames.core.protocol import View
     from tablegames.core.spaces import Encoding
-    from tablegames.kalaha import encoding as _encoding
-    from tablegames.kalaha import view as _view
 
 __all__ = ["Kalaha"]
 
 #: Places of ``KalahaState.board``, in order.
 Places = tuple[int, ...]
 
-if not TYPE_CHECKING:
-    #: The layout of actions, observations and deals, loaded the first time one of them is asked for.
-    _encoding = lazy_module("tablegames.kalaha.encoding")
-    #: The view's class, imported the first time a position is sampled from a view.
-    _view = lazy_module("tablegames.kalaha.view")
 
-
-@frozen(kw_only=True, cache_hash=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Kalaha(Game):
     """Kalaha (Kalah) for two players.
 
@@ -200,7 +192,7 @@ class Kalaha(Game):
             True
         """
         del rng
-        if not isinstance(view, _view.KalahaView):
+        if not isinstance(view, KalahaView):
             raise InvalidStateError(f"Kalaha samples states from Kalaha views, got {type(view).__name__}")
         return self.position(rows=view.pits, stores=view.stores, to_move=view.current_player)
 

@@ -37,8 +37,9 @@ import functools
 import sys
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from tablegames.core.extras import require
-from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     import numpy as np
@@ -68,7 +69,7 @@ def fits(game: Kalaha) -> bool:
     return game.pits <= MAX_PITS and 2 * game.pits * game.seeds <= MAX_SEEDS and sys.byteorder == "little"
 
 
-@frozen(eq=False)
+@attrs.frozen(eq=False)
 class PackedRules:
     """What a move needs of one game, as words: built once per game (`of`).
 

@@ -11,7 +11,8 @@ import time
 from array import array
 from typing import TYPE_CHECKING
 
-from tablegames.core.values import frozen
+import attrs
+
 from tablegames.kalaha.actions import SOWS, Sow
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ __all__ = ["Engine", "Progress"]
 _REPORT_EVERY = 1 << 16
 
 
-@frozen
+@attrs.frozen
 class Progress:
     """A report from a running solve, for a progress display.
 

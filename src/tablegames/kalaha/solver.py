@@ -61,9 +61,10 @@ import time
 from math import comb
 from typing import TYPE_CHECKING
 
+import attrs
+
 from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
-from tablegames.core.values import frozen
 from tablegames.kalaha.actions import SOWS, Sow
 from tablegames.kalaha.endgame import MAX_ENDGAME_SEEDS, EndgameTable, table_bytes
 from tablegames.kalaha.search import Engine, Progress
@@ -103,7 +104,7 @@ _KEPT_TABLES = 2
 _kept: dict[tuple[int, int, bool, str | None], EndgameTable] = {}
 
 
-@frozen(unsafe_hash=False)
+@attrs.frozen(unsafe_hash=False)
 class Solution:
     """The perfect-play result of a position.
 

@@ -19,32 +19,21 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tablegames.core.build import builder
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
-from tablegames.core.lazy import lazy_module, made_on_first_call, on_first_call
 from tablegames.core.protocol import Action, Event, State, game_over
-from tablegames.core.values import frozen
+from tablegames.kalaha import events as ev
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
+from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from tablegames.core.serial import JSONDict
-    from tablegames.kalaha import events as ev
     from tablegames.kalaha.game import Kalaha
-    from tablegames.kalaha.view import KalahaView
 
 __all__ = ["KalahaState"]
 
-if not TYPE_CHECKING:
-    #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
-    ev = lazy_module("tablegames.kalaha.events")
-    #: The view, imported the first time one is asked for: starting and playing a game need none.
-    KalahaView = on_first_call("tablegames.kalaha.view", "KalahaView", globals())
 
-
-@frozen
+@attrs.frozen
 class KalahaState(State):
     """A Kalaha position.
 
@@ -160,7 +149,7 @@ class KalahaState(State):
                     board[row] = [0] * p
                     if events is not None:
                         events.append(ev.Swept(seat=seat, seeds=left))
-        result = _make(game, tuple(board), to_move, to_move is None)
+        result = KalahaState(game, tuple(board), to_move)
         if events is not None:
             if to_move == mover:
                 events.append(ev.ExtraMove(seat=mover))
@@ -212,9 +201,3 @@ class KalahaState(State):
 
     def __str__(self) -> str:
         return str(self.view(None))
-
-
-#: Builds a state from its fields without the attrs ``__init__``: the hot path of `_advance` (made on the first sowing).
-_make: Callable[[Kalaha, tuple[int, ...], int | None, bool], KalahaState] = made_on_first_call(
-    lambda: builder(KalahaState), "_make", globals()
-)

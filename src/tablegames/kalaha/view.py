@@ -19,24 +19,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from tablegames.core.lazy import lazy_module
+import attrs
+
 from tablegames.core.protocol import Action, View, result_text
-from tablegames.core.values import frozen
+from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import pit_letter
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.core.spaces import Encoding
-    from tablegames.kalaha import encoding as _encoding
 
 __all__ = ["KalahaView"]
 
-if not TYPE_CHECKING:
-    #: The layout of actions and observations, loaded the first time an observation is asked for.
-    _encoding = lazy_module("tablegames.kalaha.encoding")
 
-
-@frozen
+@attrs.frozen
 class KalahaView(View):
     """A Kalaha position as one seat sees it.
 

@@ -9,17 +9,13 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tablegames.core.lazy import listing, on_first_use
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, Card
 from tablegames.kalo.game import Kalo
 from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.kalo.state import KaloState
-
-if TYPE_CHECKING:
-    from tablegames.kalo.view import EffectView, KaloView, SlotView
+from tablegames.kalo.view import EffectView, KaloView, SlotView
 
 __all__ = [
     "DECK",
@@ -43,7 +39,7 @@ __all__ = [
     "TrickPlay",
 ]
 
-#: The views are imported on first use: starting and playing a game need none.
-_ON_FIRST_USE = dict.fromkeys(("EffectView", "KaloView", "SlotView"), "tablegames.kalo.view")
+#: The submodules that playing needs none of are imported on first use.
+_ON_FIRST_USE = {name: f"{__name__}.{name}" for name in ("bots", "encoding", "sampling")}
 __getattr__ = on_first_use(__name__, _ON_FIRST_USE, globals())
 __dir__ = listing(_ON_FIRST_USE, globals())

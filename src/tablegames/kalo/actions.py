@@ -30,7 +30,6 @@ import attrs
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action
-from tablegames.core.values import frozen
 from tablegames.kalo.cards import DECK, KALO, Card, card_key
 
 __all__ = [
@@ -88,7 +87,7 @@ def _one_rank(_: Any, __: Any, cards: tuple[Card, ...]) -> None:
         raise InvalidActionError(f"a play is cards of one rank, got {' '.join(map(str, cards))}")
 
 
-@frozen
+@attrs.frozen
 class Arrange(Action):
     """Before the opening play: move the card at ``slot`` to the next place of your arranged hand."""
 
@@ -99,7 +98,7 @@ class Arrange(Action):
         return f"arrange {self.slot}"
 
 
-@frozen
+@attrs.frozen
 class Ready(Action):
     """You are done arranging your hand."""
 
@@ -109,7 +108,7 @@ class Ready(Action):
         return "ready"
 
 
-@frozen
+@attrs.frozen
 class Play(Action):
     """Lead or follow with ``cards``: 1 to 4 cards of one rank (kept sorted)."""
 
@@ -137,7 +136,7 @@ class Play(Action):
         return self._text
 
 
-@frozen
+@attrs.frozen
 class Pass(Action):
     """A follower does not play this time."""
 
@@ -147,7 +146,7 @@ class Pass(Action):
         return "pass"
 
 
-@frozen
+@attrs.frozen
 class ChooseCard(Action):
     """An effect's card: from your own hand for a 3, from the discard pile for a 4 or 5."""
 
@@ -158,7 +157,7 @@ class ChooseCard(Action):
         return f"card {self.card}"
 
 
-@frozen
+@attrs.frozen
 class ChooseSeat(Action):
     """An effect's other player: who receives (3, 5) or who is robbed (6)."""
 
@@ -169,7 +168,7 @@ class ChooseSeat(Action):
         return f"seat {self.seat}"
 
 
-@frozen
+@attrs.frozen
 class ChooseSlot(Action):
     """A 6: the slot of the chosen player's hand whose card you take."""
 
@@ -180,7 +179,7 @@ class ChooseSlot(Action):
         return f"slot {self.slot}"
 
 
-@frozen
+@attrs.frozen
 class Insert(Action):
     """You receive a card: it goes in at ``slot`` (0 is the front; your hand's size is the end)."""
 

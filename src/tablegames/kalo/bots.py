@@ -35,7 +35,6 @@ from tablegames.core.bots import Bot, BotSpec, random_spec
 from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, MARGIN, PAIRED, ISMCTSBot
-from tablegames.core.values import frozen
 from tablegames.kalo.actions import READY, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
 from tablegames.kalo.state import KaloState
 from tablegames.kalo.view import KaloView, hand_seen
@@ -115,7 +114,7 @@ def _is_high(play: Play) -> bool:
     return play.rank == _TWO
 
 
-@frozen
+@attrs.frozen
 class KaloHeuristic(Bot):
     """Fixed priorities: shed low cards, win the lead with 2s, keep the Kalo for the end, hold back the leaders.
 
@@ -330,7 +329,7 @@ def round_gain(start: State, end: State, seat: int) -> float:
     return (gains[seat] - others) / players
 
 
-@frozen
+@attrs.frozen
 class KaloSearch(ISMCTSBot):
     """`ISMCTSBot` that leaves to `KaloHeuristic` the decisions no other seat can learn anything from.
 

@@ -68,6 +68,7 @@ from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.layouts import ActionTable, DealLayout
+from tablegames.core.protocol import State
 from tablegames.kalo.actions import ARRANGES, INSERTS, PASS, READY, SEATS, SLOTS, ChooseCard, Play
 from tablegames.kalo.cards import CARDS, DECK, SUITS, removed_cards
 
@@ -213,12 +214,11 @@ def _deal_cards(players: int) -> tuple[str, ...]:
     return tuple(str(card) for card in DECK if card not in removed)
 
 
-def _kalo_state(state: object) -> KaloState:
-    from tablegames.kalo.state import KaloState
-
-    if not isinstance(state, KaloState):
-        raise InvalidStateError(f"a Kalo state is needed, got {type(state).__name__}")
-    return state
+def _kalo_state(game: Kalo, state: object) -> KaloState:
+    """``state`` if it is a state of ``game``, or `InvalidStateError`."""
+    if not isinstance(state, State) or state.game != game:
+        raise InvalidStateError(f"a state of {game} is needed, got {type(state).__name__}")
+    return state  # type: ignore[return-value]  # the only states of a Kalo game are KaloStates
 
 
 def deal_of(game: Kalo, state: object) -> DealLayout:
@@ -227,7 +227,7 @@ def deal_of(game: Kalo, state: object) -> DealLayout:
     Raises:
         InvalidStateError: If ``state`` is not a Kalo state.
     """
-    state = _kalo_state(state)
+    state = _kalo_state(game, state)
     cards = _deal_cards(game.players)
     return DealLayout(number=state.round_number, cards=cards, places=(len(cards) // game.players,) * game.players)
 
@@ -246,7 +246,7 @@ def redeal(game: Kalo, state: object, cards: Sequence[int]) -> KaloState:
         >>> [str(slot.card) for slot in state.hands[0][:4]]
         ['3c', '3d', '3h', '3s']
     """
-    state = _kalo_state(state)
+    state = _kalo_state(game, state)
     opener = (state.kalo_holder + 1) % game.players
     if state.phase != "arrange" or state.arranged or state.current_player != opener:
         raise InvalidStateError("only a round that has just been dealt, before its first decision, can be dealt again")

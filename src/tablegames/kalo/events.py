@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.protocol import Event, GameEnded
-from tablegames.core.values import frozen
 from tablegames.core.words import plural
 
 if TYPE_CHECKING:
@@ -60,7 +59,7 @@ class _Hidden(Event):
         return unknown if self.card is None else str(self.card)
 
 
-@frozen
+@attrs.frozen
 class RoundStarted(Event):
     """A round was dealt; ``kalo_holder`` announced the Kalo and ``opener`` (the next seat) opens (K2)."""
 
@@ -73,7 +72,7 @@ class RoundStarted(Event):
         return f"round {self.round_number}: seat {self.kalo_holder} holds the Kalo; seat {self.opener} opens"
 
 
-@frozen
+@attrs.frozen
 class Arranged(Event):
     """Before the opening play ``seat`` moved the card at ``slot`` to ``to`` (seen by that seat alone)."""
 
@@ -90,7 +89,7 @@ class Arranged(Event):
         return f"seat {self.seat} moves the card at slot {self.slot} to slot {self.to}"
 
 
-@frozen
+@attrs.frozen
 class ReadyToPlay(Event):
     """``seat`` has arranged its hand."""
 
@@ -101,7 +100,7 @@ class ReadyToPlay(Event):
         return f"seat {self.seat} is ready"
 
 
-@frozen
+@attrs.frozen
 class Leads(Event):
     """``seat`` is to lead the next trick."""
 
@@ -112,7 +111,7 @@ class Leads(Event):
         return f"seat {self.seat} leads"
 
 
-@frozen
+@attrs.frozen
 class Blocked(Event):
     """``seat`` should lead but has no legal lead; the lead moves on (K7)."""
 
@@ -123,7 +122,7 @@ class Blocked(Event):
         return f"seat {self.seat} is blocked and cannot lead"
 
 
-@frozen
+@attrs.frozen
 class Played(Event):
     """``seat`` played ``cards``."""
 
@@ -135,7 +134,7 @@ class Played(Event):
         return f"seat {self.seat} plays {' '.join(map(str, self.cards))}"
 
 
-@frozen
+@attrs.frozen
 class Passed(Event):
     """``seat`` passed."""
 
@@ -146,7 +145,7 @@ class Passed(Event):
         return f"seat {self.seat} passes"
 
 
-@frozen
+@attrs.frozen
 class TrickWon(Event):
     """``seat`` won the trick; its ``cards`` went onto the discard pile (K6)."""
 
@@ -159,7 +158,7 @@ class TrickWon(Event):
         return f"seat {self.seat} wins the trick; {plural(self.cards, 'card')} {goes} to the discard pile"
 
 
-@frozen
+@attrs.frozen
 class CardChosen(_Hidden):
     """For a 3, ``seat`` takes up the card at ``slot`` of its hand to give; for a 4 or 5, a card of the discard pile."""
 
@@ -176,7 +175,7 @@ class CardChosen(_Hidden):
         return f"seat {self.seat} takes up {self._card('the card')} from slot {self.slot} to give away"
 
 
-@frozen
+@attrs.frozen
 class TargetChosen(_Hidden):
     """``seat`` chose ``target``: for a 3 or 5, who receives the card on its way; for a 6, whom to rob (K8).
 
@@ -197,7 +196,7 @@ class TargetChosen(_Hidden):
         return f"seat {self.seat} gives {self._card('the card')} to seat {self.target}"
 
 
-@frozen
+@attrs.frozen
 class Robbed(_Hidden):
     """A 6: ``seat`` took the card at ``slot`` of ``victim``'s hand."""
 
@@ -214,7 +213,7 @@ class Robbed(_Hidden):
         return f"seat {self.seat} takes {self.card} from slot {self.slot} of seat {self.victim}"
 
 
-@frozen
+@attrs.frozen
 class Inserted(_Hidden):
     """``seat`` received a card and put it at ``slot`` of its hand (the slot is public, K9)."""
 
@@ -228,7 +227,7 @@ class Inserted(_Hidden):
         return f"seat {self.seat} puts {self._card('a card')} at slot {self.slot}"
 
 
-@frozen
+@attrs.frozen
 class WentOut(Event):
     """``seat`` has no cards left: it is out in ``place`` and scores ``points`` (K10)."""
 
@@ -241,7 +240,7 @@ class WentOut(Event):
         return f"seat {self.seat} is out in place {self.place} and scores {self.points}"
 
 
-@frozen
+@attrs.frozen
 class RoundEnded(Event):
     """Round ``round_number`` ended for ``reason`` (last, blocked or limit); ``scoring`` got 1 point each (K11).
 

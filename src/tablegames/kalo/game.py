@@ -18,14 +18,14 @@ import attrs
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.lazy import lazy_module, on_first_call
 from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_int, read_str
-from tablegames.core.values import frozen
 from tablegames.kalo import actions as act
+from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import Card, removed_cards
 from tablegames.kalo.positions import empty_table, hands_of, lay_out
+from tablegames.kalo.reading import check_cards, read_state
 from tablegames.kalo.state import KaloState, freeze
 from tablegames.kalo.table import deal_round
 
@@ -36,20 +36,11 @@ if TYPE_CHECKING:
     from tablegames.core.bots import Bot
     from tablegames.core.protocol import View
     from tablegames.core.spaces import Encoding
-    from tablegames.kalo import encoding as _encoding
-    from tablegames.kalo.reading import check_cards, read_state
 
 __all__ = ["Kalo"]
 
-if not TYPE_CHECKING:
-    #: The layout of actions, observations and deals, loaded the first time one of them is asked for.
-    _encoding = lazy_module("tablegames.kalo.encoding")
-    #: The reader of states and positions, imported the first time one is read: starting a game needs none.
-    check_cards = on_first_call("tablegames.kalo.reading", "check_cards", globals())
-    read_state = on_first_call("tablegames.kalo.reading", "read_state", globals())
 
-
-@frozen(kw_only=True, cache_hash=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Kalo(Game):
     """Kalo, the climbing card game with card effects, for 3 to 6 players.
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tablegames.core.values import frozen
+import attrs
+
 from tablegames.kalo.cards import DECK, Card
 
 __all__ = ["DEALT", "Effect", "Slot", "Step", "TrickPlay", "received"]
@@ -19,7 +20,7 @@ __all__ = ["DEALT", "Effect", "Slot", "Step", "TrickPlay", "received"]
 Step = Literal["card", "seat", "slot", "insert"]
 
 
-@frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True)
 class Slot:
     """One place in a hand.
 
@@ -56,7 +57,7 @@ def received(card: Card, known_by: frozenset[int]) -> Slot:
     return slot
 
 
-@frozen
+@attrs.frozen
 class TrickPlay:
     """A play in the current trick: ``seat`` played ``cards``."""
 
@@ -64,7 +65,7 @@ class TrickPlay:
     cards: tuple[Card, ...]
 
 
-@frozen
+@attrs.frozen
 class Effect:
     """An effect of a played 3, 4, 5 or 6 being resolved.
 

@@ -13,22 +13,18 @@ from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.lazy import on_first_call
 from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequence
 from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, card_key, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
+from tablegames.kalo.reading import check_cards
 from tablegames.kalo.state import KaloState, freeze
 from tablegames.kalo.table import FIRST_STEP, Table
 
 if TYPE_CHECKING:
     from tablegames.kalo.game import Kalo
-    from tablegames.kalo.reading import check_cards
 
 __all__ = ["EFFECT_KEYS", "empty_table", "hands_of", "lay_out"]
 
-if not TYPE_CHECKING:
-    #: The reader's check, imported the first time a position is laid out: a dealt game needs none.
-    check_cards = on_first_call("tablegames.kalo.reading", "check_cards", globals())
 
 #: What an effect in progress given to `Kalo.position` may say; its rank and seat are the trick's last play's.
 EFFECT_KEYS = ("step", "left", "card", "target", "origin")

@@ -49,7 +49,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
-from tablegames.core.shuffle import shuffle
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
 from tablegames.kalo.model import DEALT, Effect, Slot
 from tablegames.kalo.state import KaloState
@@ -157,7 +156,7 @@ def sample_state(game: Kalo, view: View, rng: random.Random) -> KaloState:
     leader = _leader_to_check(view)
     for _ in range(_TRIES):
         dealt = others[:]
-        shuffle(dealt, rng)
+        rng.shuffle(dealt)
         if KALO in unknown:
             dealt.insert(kalo_spots[int(rng.random() * len(kalo_spots))], KALO)
         state = _build(game, view, spots, dealt, rng)

@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import operator
 from itertools import chain, combinations, compress
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.core.build import builder
-from tablegames.core.lazy import on_first_call
 from tablegames.core.protocol import Action, Event, State, game_over
-from tablegames.core.values import frozen
 from tablegames.kalo.actions import (
     ARRANGES,
     CARD_CHOICES,
@@ -36,8 +33,8 @@ from tablegames.kalo.actions import (
     parse_action,
 )
 from tablegames.kalo.cards import DECK, EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
-from tablegames.kalo.direct import SHORTCUTS
 from tablegames.kalo.table import Table, most_playable
+from tablegames.kalo.view import view_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -45,13 +42,10 @@ if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Effect, Slot, TrickPlay
-    from tablegames.kalo.view import KaloView, view_of
+    from tablegames.kalo.view import KaloView
 
 __all__ = ["KaloState", "freeze"]
 
-if not TYPE_CHECKING:
-    #: The views, imported the first time one is asked for: starting and playing a game need none.
-    view_of = on_first_call("tablegames.kalo.view", "view_of", globals())
 
 _PLAYS: dict[tuple[Card, ...], Play] = {}
 
@@ -68,27 +62,11 @@ def _play(cards: tuple[Card, ...]) -> Play:
 _BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(DECK)}
 _KALO_BIT = _BIT[KALO]
 _card_of = operator.attrgetter("card")
-#: Each hand's mask, by the hand's identity (see `_hand_mask`), and how many are kept before the store starts afresh.
-_MASKS: dict[int, tuple[tuple[Slot, ...], int]] = {}
-_MASKS_KEPT = 20_000
 
 
 def _hand_mask(hand: tuple[Slot, ...]) -> int:
-    """The bits of the cards in ``hand`` (see `_BIT`).
-
-    A hand is an immutable tuple that passes unchanged from state to state
-    until its seat plays or an effect reaches it, so its mask is kept, keyed
-    by the tuple's identity. The entry holds the tuple itself, so no other
-    object can take its ``id`` while the entry lasts.
-    """
-    kept = _MASKS.get(id(hand))
-    if kept is not None and kept[0] is hand:
-        return kept[1]
-    mask = sum(map(_BIT.__getitem__, map(_card_of, hand)))
-    if len(_MASKS) >= _MASKS_KEPT:
-        _MASKS.clear()
-    _MASKS[id(hand)] = (hand, mask)
-    return mask
+    """The bits of the cards in ``hand`` (see `_BIT`)."""
+    return sum(map(_BIT.__getitem__, map(_card_of, hand)))
 
 
 def _fill_rank_tables() -> None:
@@ -137,7 +115,7 @@ _OF_SIZE: list[list[tuple[Play, ...]]] = []
 _LONE_KALO = _play((KALO,))
 
 
-@frozen
+@attrs.frozen
 class KaloState(State):
     """A Kalo position: the scores, the round in progress and whose decision is next.
 
@@ -184,9 +162,6 @@ class KaloState(State):
     plays: int = 0
     aside: tuple[Card, ...] = ()
     is_over: bool = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(game_over, takes_self=True))
-    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    #: Builds a state from every field, positionally, without the attrs ``__init__`` (`tablegames.core.build`).
-    build: ClassVar[Callable[..., KaloState]]
 
     # -- legal decisions -------------------------------------------------------
 
@@ -198,11 +173,7 @@ class KaloState(State):
         order; the lone Kalo last; then ``pass`` for a follower. Effects: cards in
         hand order (3) or pile order (4, 5); seats in seat order; slots from 0.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self._plays() if self.phase == "play" else self._legal_now()
-            _set_legal(self, legal)
-        return legal
+        return self._plays() if self.phase == "play" else self._legal_now()
 
     def _legal_now(self) -> tuple[Action, ...]:
         """The decisions open outside the play phase (see `_plays`)."""
@@ -277,9 +248,7 @@ class KaloState(State):
 
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` is one of `legal_actions` (found by identity first: they are interned)."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
+        legal = self.legal_actions()
         for each in legal:
             if each is action:
                 return True
@@ -288,20 +257,11 @@ class KaloState(State):
     def apply(self, action: Action) -> KaloState:
         """Return the state after ``action``; this state is unchanged.
 
-        Most decisions build their state directly (`tablegames.kalo.direct`);
-        the rest, and every transition that collects events (``step``), play
-        the table's rules (`_advance`).
-
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
         """
         if not self.is_legal(action):
             raise self._illegal(action)
-        shortcut = SHORTCUTS.get(type(action))
-        if shortcut is not None:
-            done = shortcut(self, action)
-            if done is not None:
-                return done
         return self._advance(action, None)
 
     def _why_illegal(self, action: object) -> str:
@@ -429,10 +389,6 @@ def _slot_dict(slot: Slot) -> JSONDict:
     return {"card": str(slot.card), "received": slot.received, "known_by": sorted(slot.known_by)}
 
 
-KaloState.build = builder(KaloState)
-#: Keeps a state's legal decisions in its slot, through the slot's own setter (a frozen state refuses setattr).
-_set_legal: Callable[[KaloState, tuple[Action, ...]], None] = KaloState.__dict__["_legal"].__set__
-
 #: The fields a state is built from, in the order of its constructor; `Table` has them in this order, then ``events``.
 _FIELDS = tuple(field.name for field in attrs.fields(KaloState) if field.init)
 _read_fields: Callable[[object], Any] = operator.attrgetter(*_FIELDS)
@@ -442,4 +398,4 @@ def freeze(table: Table) -> KaloState:
     """Freeze a table back into a state: its fields, the hands and scores as tuples."""
     table.hands = tuple(table.hands)  # type: ignore[assignment]
     table.scores = tuple(table.scores)  # type: ignore[assignment]
-    return KaloState.build(*_read_fields(table), table.current_player is None)
+    return KaloState(*_read_fields(table))

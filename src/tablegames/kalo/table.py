@@ -4,18 +4,17 @@
 state into a table, applies one legal action with the rules below, and
 freezes the result into a new state. A table has the state's fields, in the
 same order and under the same names, then ``events``. Nothing here
-validates: legality is decided before (``KaloState.legal_actions``). The
-commonest decisions also have a shortcut that builds the next state at once,
-`tablegames.kalo.direct`, checked against these rules by the tests.
+validates: legality is decided before (``KaloState.legal_actions``).
 """
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
-from tablegames.core.lazy import lazy_module
-from tablegames.core.shuffle import shuffle
-from tablegames.core.values import define
+import attrs
+
+from tablegames.kalo import events as ev
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
 from tablegames.kalo.model import DEALT, Effect, Slot, TrickPlay, received
@@ -24,16 +23,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from tablegames.core.protocol import Action, Event
-    from tablegames.kalo import events as ev
     from tablegames.kalo.cards import Card
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Step
 
 __all__ = ["Table", "deal_round", "lead_is_possible", "most_playable", "next_holder", "play_is_possible"]
 
-if not TYPE_CHECKING:
-    #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
-    ev = lazy_module("tablegames.kalo.events")
 
 #: The first decision of each effect.
 FIRST_STEP: dict[int, Step] = {3: "card", 4: "card", 5: "card", 6: "seat"}
@@ -47,7 +42,7 @@ def deal_round(game: Kalo, seed: int, round_number: int) -> tuple[tuple[Card, ..
     """
     removed = set(removed_cards(game.players))
     deck = [card for card in DECK if card not in removed]
-    shuffle(deck, f"kalo/{seed}/{round_number}")  # as random.Random(...).shuffle(deck), faster
+    random.Random(f"kalo/{seed}/{round_number}").shuffle(deck)
     return tuple(tuple(deck[seat :: game.players]) for seat in range(game.players))
 
 
@@ -115,7 +110,7 @@ def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int, *, including: bool
     return None
 
 
-@define
+@attrs.define
 class Table:
     """A state's fields, unfrozen for one transition, plus the events it yields (if ``events`` is a list).
 

@@ -18,33 +18,27 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from itertools import repeat
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.build import builder
-from tablegames.core.lazy import lazy_module
 from tablegames.core.protocol import Action, View, result_text
-from tablegames.core.values import frozen
 from tablegames.core.words import plural
+from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import RANK_NAMES, Card
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.core.spaces import Encoding
-    from tablegames.kalo import encoding as _encoding
     from tablegames.kalo.model import Slot, Step, TrickPlay
     from tablegames.kalo.state import KaloState
 
 __all__ = ["EffectView", "KaloView", "SlotView", "hand_seen", "view_of"]
 
-if not TYPE_CHECKING:
-    #: The layout of actions and observations, loaded the first time an observation is asked for.
-    _encoding = lazy_module("tablegames.kalo.encoding")
 
-
-@frozen
+@attrs.frozen
 class SlotView:
     """One slot of a hand as a seat sees it: the card (None if unknown), whether it was received, who knows it."""
 
@@ -66,7 +60,7 @@ class SlotView:
         return {"card": text, "received": self.received, "known_by": list(knowers)}
 
 
-@frozen
+@attrs.frozen
 class EffectView:
     """The effect being resolved: public but for the card, shown only to the seats that may see it."""
 
@@ -89,7 +83,7 @@ class EffectView:
         }
 
 
-@frozen
+@attrs.frozen
 class KaloView(View):
     """A Kalo state as one seat may know it.
 
@@ -182,15 +176,11 @@ def _slot_text(slot: SlotView) -> str:
 
 
 def hand_seen(hand: tuple[Slot, ...], owner: int, seat: int | None) -> tuple[SlotView, ...]:
-    """``owner``'s ``hand`` as ``seat`` sees it, as in ``seat``'s view; kept for reuse, as hands recur.
+    """``owner``'s ``hand`` as ``seat`` sees it, as in ``seat``'s view (ruling K14).
 
-    A hand is an immutable tuple that passes unchanged from state to state,
-    so what is seen of it is kept by the tuple's identity (hashing the tuple
-    would hash every slot), the entry holding the tuple itself so that no
-    other object can take its ``id`` while the entry lasts. The entry holds
-    the hand as its owner sees it, as every seat that knows none of its cards
-    sees it (one view for all of those), and, for each seat that knows some,
-    that seat's view, made the first time it is asked for.
+    The owner sees every card; another seat sees the cards it knows (it
+    gave or took them, or saw them pass), and of the rest only where they
+    are and whether they were received.
 
     Examples:
         >>> from tablegames.kalo import Kalo
@@ -198,79 +188,15 @@ def hand_seen(hand: tuple[Slot, ...], owner: int, seat: int | None) -> tuple[Slo
         >>> hand_seen(state.hands[1], 1, 0) == state.view(0).hands[1]
         True
     """
-    kept = _HANDS.get(id(hand))
-    if kept is None or kept.hand is not hand:
-        if len(_HANDS) >= _HANDS_KEPT:
-            _HANDS.clear()
-        kept = _HANDS[id(hand)] = _Seen(hand)
     if owner == seat:
-        return kept.shown
-    if seat not in kept.knowers:
-        return kept.hidden
-    assert seat is not None  # a spectator knows no card
-    view = kept.knowers[seat]
-    if view is None:
-        view = kept.knowers[seat] = kept.known_to(seat)
-    return view
+        return tuple([_slot_views(slot)[0] for slot in hand])
+    return tuple([_slot_views(slot)[seat is None or seat not in slot.known_by] for slot in hand])
 
 
-class _Seen:
-    """What is seen of one hand, kept in `_HANDS` by the hand's identity (see `hand_seen`)."""
-
-    __slots__ = ("hand", "hidden", "knowers", "shown")
-
-    def __init__(self, hand: tuple[Slot, ...]) -> None:
-        shown: list[SlotView] = []
-        hidden: list[SlotView] = []
-        knowers: dict[int, tuple[SlotView, ...] | None] = {}
-        kept_slots = _SLOTS.get
-        for slot in hand:
-            views = kept_slots(id(slot))
-            if views is None or views[0] is not slot:
-                views = _slot_views(slot)
-            shown.append(views[1])
-            hidden.append(views[2])
-            for seat in slot.known_by:
-                knowers[seat] = None
-        self.hand = hand
-        #: The hand as its owner sees it, and as a seat that knows none of its cards sees it.
-        self.shown, self.hidden = tuple(shown), tuple(hidden)
-        #: Each seat that knows some of its cards, with its view once made.
-        self.knowers = knowers
-
-    def known_to(self, seat: int) -> tuple[SlotView, ...]:
-        """The hand as ``seat``, which knows some of its cards, sees it."""
-        return tuple(
-            card if seat in slot.known_by else unseen
-            for slot, card, unseen in zip(self.hand, self.shown, self.hidden, strict=True)
-        )
-
-
-def _slot_views(slot: Slot) -> tuple[Slot, SlotView, SlotView]:
-    """``slot`` with its two views, card shown and card hidden: made when first needed and kept by its identity.
-
-    Most slots are the one `DEALT` slot of their card, and every slot with
-    neither a mark nor a knower looks the same with its card hidden, so those
-    share one hidden view.
-    """
-    kept = _SLOTS.get(id(slot))
-    if kept is None or kept[0] is not slot:
-        if len(_SLOTS) >= _HANDS_KEPT:
-            _SLOTS.clear()
-        plain = not slot.received and not slot.known_by
-        hidden = _PLAIN_HIDDEN if plain else SlotView(None, slot.received, slot.known_by)
-        kept = _SLOTS[id(slot)] = (slot, SlotView(slot.card, slot.received, slot.known_by), hidden)
-    return kept
-
-
-#: What is seen of each hand (see `hand_seen`), by the hand's identity, and how many are kept before the store
-#: starts afresh.
-_HANDS: dict[int, _Seen] = {}
-_HANDS_KEPT = 50_000
-#: Each slot with its two views (card shown, card hidden), by the slot's identity.
-_SLOTS: dict[int, tuple[Slot, SlotView, SlotView]] = {}
-#: The view of every unmarked slot nobody else knows, to a seat that does not hold it.
-_PLAIN_HIDDEN = SlotView(None, False, frozenset())
+@functools.lru_cache(maxsize=8192)
+def _slot_views(slot: Slot) -> tuple[SlotView, SlotView]:
+    """``slot`` seen with its card, and seen without it: slots recur from state to state, so both are kept."""
+    return SlotView(slot.card, slot.received, slot.known_by), SlotView(None, slot.received, slot.known_by)
 
 
 def view_of(state: KaloState, seat: int | None) -> KaloView:
@@ -284,7 +210,7 @@ def view_of(state: KaloState, seat: int | None) -> KaloView:
         effect_view = EffectView(effect.rank, effect.seat, effect.left, effect.step, effect.target, shown)
         if effect.rank in (4, 5) and seat == effect.seat:
             pile = state.pile
-    return _build_view(
+    return KaloView(
         seat,
         state.current_player,
         state.scores,
@@ -304,8 +230,3 @@ def view_of(state: KaloState, seat: int | None) -> KaloView:
         state.out,
         state.plays,
     )
-
-
-#: Builds a view from every field, in order, without the attrs ``__init__`` (`tablegames.core.build`): a
-#: search builds one for every decision of every playout.
-_build_view = builder(KaloView)

@@ -9,8 +9,6 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tablegames.core.lazy import listing, on_first_use
 from tablegames.loo.actions import Drop, PlayCard, Stay, TakeMiss
 from tablegames.loo.cards import DECK, PAM, Card
@@ -18,9 +16,7 @@ from tablegames.loo.deal import Deal
 from tablegames.loo.game import Loo
 from tablegames.loo.rules import Follow, TrickCard, follow, payouts, trick_winner
 from tablegames.loo.state import LooState
-
-if TYPE_CHECKING:
-    from tablegames.loo.view import LooView
+from tablegames.loo.view import LooView
 
 __all__ = [
     "DECK",
@@ -41,7 +37,7 @@ __all__ = [
     "trick_winner",
 ]
 
-#: The view is imported on first use: starting and playing a game need none.
-_ON_FIRST_USE = {"LooView": "tablegames.loo.view"}
+#: The submodules that playing needs none of are imported on first use.
+_ON_FIRST_USE = {name: f"{__name__}.{name}" for name in ("bots", "encoding", "sampling")}
 __getattr__ = on_first_use(__name__, _ON_FIRST_USE, globals())
 __dir__ = listing(_ON_FIRST_USE, globals())

@@ -23,7 +23,6 @@ import attrs
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action
-from tablegames.core.values import frozen
 from tablegames.loo.cards import DECK, Card
 
 __all__ = ["DROP", "PLAYS", "STAY", "TAKE_MISS", "Drop", "PlayCard", "Stay", "TakeMiss", "parse_action"]
@@ -34,7 +33,7 @@ def _card(_: Any, __: Any, value: Any) -> None:
         raise InvalidActionError(f"a card play needs a Card, got {brief(value)}")
 
 
-@frozen
+@attrs.frozen
 class Stay(Action):
     """Stay in: play the round with the hand dealt (L5)."""
 
@@ -44,7 +43,7 @@ class Stay(Action):
         return "play"
 
 
-@frozen
+@attrs.frozen
 class Drop(Action):
     """Drop out of the round: the hand is dead, nothing won and nothing risked (L5)."""
 
@@ -54,7 +53,7 @@ class Drop(Action):
         return "drop"
 
 
-@frozen
+@attrs.frozen
 class TakeMiss(Action):
     """Take the Miss: pay the fee, exchange your hand for the Miss unseen, and play (L15)."""
 
@@ -64,7 +63,7 @@ class TakeMiss(Action):
         return "miss"
 
 
-@frozen
+@attrs.frozen
 class PlayCard(Action):
     """Lead or follow with ``card``."""
 

@@ -33,7 +33,6 @@ from tablegames.core.bots import Bot, BotSpec, Setting, random_spec
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, PAIRED, ISMCTSBot
-from tablegames.core.values import frozen
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard
 from tablegames.loo.cards import DECK, PAM, Card, card_key
 from tablegames.loo.rules import TRICKS, TrickCard, power, suit_of, trick_winner
@@ -164,7 +163,7 @@ def hand_strength(hand: Sequence[Card], trump: str, opponents: float, gone: froz
     return expected / TRICKS - none
 
 
-@frozen(kw_only=True)
+@attrs.frozen(kw_only=True)
 class LooHeuristic(Bot):
     """Drops weak hands, heads tricks with the cheapest card that wins, and keeps Pam and high trumps.
 

@@ -20,7 +20,6 @@ import attrs
 
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
-from tablegames.core.values import frozen
 
 __all__ = ["DECK", "PAM", "RANK_NAMES", "SUITS", "SUIT_NAMES", "Card", "card_key"]
 
@@ -43,7 +42,7 @@ def _check_suit(_: Any, __: Any, suit: Any) -> None:
         raise InvalidActionError(f"a suit is one of c, d, h, s, got {brief(suit)}")
 
 
-@frozen(eq=False)
+@attrs.frozen(eq=False)
 class Card:
     """A playing card. There is one object per card: ``Card(10, "d") is Card(10, "d")``.
 

@@ -9,24 +9,22 @@ Examples:
 
 from __future__ import annotations
 
+import random
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from tablegames.core.build import builder
-from tablegames.core.shuffle import shuffle
-from tablegames.core.values import frozen
+import attrs
+
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.rules import TRICKS
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from tablegames.loo.game import Loo
 
 __all__ = ["Deal", "shuffled_deal"]
 
 
-@frozen
+@attrs.frozen
 class Deal:
     """The cards of a round as dealt: every hand, the Miss, the turned-up card and the stock under it.
 
@@ -61,15 +59,11 @@ def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
     round number, so every round of a seeded game is the same every time.
     """
     deck = list(range(len(DECK)))  # the deck's places: a shuffle moves them as it would the cards
-    shuffle(deck, f"loo/{seed}/{round_number}")  # as random.Random(...).shuffle(deck), faster
+    random.Random(f"loo/{seed}/{round_number}").shuffle(deck)
     players = game.players
     places = players + 1 if game.miss else players
     dealt = places * TRICKS
     first = (players - 1 - game.dealer_of(round_number)) % players  # the place in each pass of seat 0's card
     hands = tuple(_cards(deck[(first + seat) % players : dealt : places]) for seat in range(players))
     miss = _cards(deck[players:dealt:places]) if game.miss else ()
-    return _make(hands, miss, DECK[deck[dealt]], _cards(deck[dealt + 1 :]))
-
-
-#: Builds a `Deal` from its fields without the attrs ``__init__`` (`tablegames.core.build`).
-_make: Callable[..., Deal] = builder(Deal)
+    return Deal(hands, miss, DECK[deck[dealt]], _cards(deck[dealt + 1 :]))

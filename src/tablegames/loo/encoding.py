@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.layouts import ActionTable, DealLayout
+from tablegames.core.protocol import State
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, SUITS
 from tablegames.loo.rules import TRICKS, trick_winner
@@ -196,12 +197,11 @@ def observe(view: LooView) -> tuple[int, ...]:
     return (*cards, *led, *winning, *winner, *trump, *seats, *table)
 
 
-def _loo_state(state: object) -> LooState:
-    from tablegames.loo.state import LooState
-
-    if not isinstance(state, LooState):
-        raise InvalidStateError(f"a Loo state is needed, got {type(state).__name__}")
-    return state
+def _loo_state(game: Loo, state: object) -> LooState:
+    """``state`` if it is a state of ``game``, or `InvalidStateError`."""
+    if not isinstance(state, State) or state.game != game:
+        raise InvalidStateError(f"a state of {game} is needed, got {type(state).__name__}")
+    return state  # type: ignore[return-value]  # the only states of a Loo game are LooStates
 
 
 def _chips(count: int) -> int:
@@ -214,7 +214,7 @@ def deal_of(game: Loo, state: object) -> DealLayout:
     Raises:
         InvalidStateError: If ``state`` is not a Loo state.
     """
-    state = _loo_state(state)
+    state = _loo_state(game, state)
     places = (TRICKS,) * (game.players + (1 if game.miss else 0)) + (1,)
     return DealLayout(number=state.round_number, cards=_NAMES, places=places)
 
@@ -233,7 +233,7 @@ def redeal(game: Loo, state: object, cards: Sequence[int]) -> LooState:
         >>> [str(card) for card in state.hands[1]], str(state.turned)
         (['7c', '8c', '9c', '10c', 'Jc'], '4d')
     """
-    state = _loo_state(state)
+    state = _loo_state(game, state)
     if state.phase != "decide" or any(choice is not None for choice in state.decisions):
         raise InvalidStateError("only a round that has just been dealt, before its first decision, can be dealt again")
     deal = deal_of(game, state)

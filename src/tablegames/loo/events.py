@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.protocol import Event, GameEnded
-from tablegames.core.values import frozen
 from tablegames.core.words import plural
 from tablegames.loo.cards import PAM, SUIT_NAMES
 
@@ -66,7 +65,7 @@ class _HoldersCards(Event):
         return self if seat == self.seat else attrs.evolve(self, cards=None)  # type: ignore[misc]
 
 
-@frozen
+@attrs.frozen
 class RoundStarted(Event):
     """Round ``round_number`` begins: ``dealer`` deals and every seat antes ``ante`` (L3).
 
@@ -88,7 +87,7 @@ class RoundStarted(Event):
         )
 
 
-@frozen
+@attrs.frozen
 class Dealt(_HoldersCards):
     """``seat`` was dealt ``cards``; only that seat sees them, the others see ``cards`` None (L16)."""
 
@@ -101,7 +100,7 @@ class Dealt(_HoldersCards):
         return f"seat {self.seat} is dealt {shown}"
 
 
-@frozen
+@attrs.frozen
 class TrumpTurned(Event):
     """``card`` was turned up from the stock: its suit, ``trump``, is trump this round (L4)."""
 
@@ -113,7 +112,7 @@ class TrumpTurned(Event):
         return f"{_name(self.card)} is turned up: {SUIT_NAMES[self.trump]} are trump"
 
 
-@frozen
+@attrs.frozen
 class Decided(Event):
     """``seat`` chose to ``"play"`` or to ``"drop"`` (L5)."""
 
@@ -125,7 +124,7 @@ class Decided(Event):
         return f"seat {self.seat} {'plays' if self.choice == 'play' else 'drops'}"
 
 
-@frozen
+@attrs.frozen
 class MissTaken(_HoldersCards):
     """``seat`` paid ``fee`` and took the Miss, ``cards``; only that seat sees them (L15)."""
 
@@ -139,7 +138,7 @@ class MissTaken(_HoldersCards):
         return f"seat {self.seat} pays {_chips(self.fee)} and takes the Miss{taken}"
 
 
-@frozen
+@attrs.frozen
 class PotWon(Event):
     """Every other seat dropped: ``seat`` takes the whole pot, ``chips``, without play (L6)."""
 
@@ -151,7 +150,7 @@ class PotWon(Event):
         return f"everyone else dropped: seat {self.seat} takes the pot of {_chips(self.chips)}"
 
 
-@frozen
+@attrs.frozen
 class TricksBegin(Event):
     """Trick play begins: ``leader`` leads, and the pot ``p0`` pays ``payouts`` trick by trick (L7, L11)."""
 
@@ -165,7 +164,7 @@ class TricksBegin(Event):
         return f"seat {self.leader} leads; the pot of {_chips(self.p0)} pays {paying} for the five tricks"
 
 
-@frozen
+@attrs.frozen
 class CardPlayed(Event):
     """``seat`` played ``card`` to the trick."""
 
@@ -177,7 +176,7 @@ class CardPlayed(Event):
         return f"seat {self.seat} plays {_name(self.card)}"
 
 
-@frozen
+@attrs.frozen
 class TrickWon(Event):
     """``seat`` won trick number ``trick`` (1 to 5) with ``card`` and took ``chips`` from the pot (L10, L11)."""
 
@@ -191,7 +190,7 @@ class TrickWon(Event):
         return f"seat {self.seat} wins trick {self.trick} with {_name(self.card)} and takes {_chips(self.chips)}"
 
 
-@frozen
+@attrs.frozen
 class Looed(Event):
     """``seat`` stayed in and won no trick: it pays ``chips`` (the pot as trick play began) into the next pot (L12)."""
 
@@ -203,7 +202,7 @@ class Looed(Event):
         return f"seat {self.seat} is looed and pays {_chips(self.chips)} into the next pot"
 
 
-@frozen
+@attrs.frozen
 class RoundEnded(Event):
     """Round ``round_number`` is over; the balances are ``balances`` and ``carry`` waits for the next pot (L13).
 
@@ -232,7 +231,7 @@ class RoundEnded(Event):
         return f"round {self.round_number} ends; balances {balances}{carry}"
 
 
-@frozen
+@attrs.frozen
 class Undistributed(Event):
     """The game is over with ``chips`` of loo payments carried over and never played for (L13)."""
 

@@ -18,14 +18,14 @@ import attrs
 
 from tablegames.core.errors import ConfigError, InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.lazy import lazy_module, on_first_call
 from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_notated, read_sequence, read_str
-from tablegames.core.values import frozen
+from tablegames.loo import encoding as _encoding
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.deal import Deal, shuffled_deal
+from tablegames.loo.reading import read_state
 from tablegames.loo.rules import TRICKS
 from tablegames.loo.state import LooState, begin_round
 
@@ -36,16 +36,8 @@ if TYPE_CHECKING:
     from tablegames.core.bots import Bot
     from tablegames.core.protocol import View
     from tablegames.core.spaces import Encoding
-    from tablegames.loo import encoding as _encoding
-    from tablegames.loo.reading import read_state
 
 __all__ = ["Loo"]
-
-if not TYPE_CHECKING:
-    #: The layout of actions, observations and deals, loaded the first time one of them is asked for.
-    _encoding = lazy_module("tablegames.loo.encoding")
-    #: The reader of states, imported the first time one is read: starting a game needs none.
-    read_state = on_first_call("tablegames.loo.reading", "read_state", globals())
 
 
 def _rounds_default(game: Any) -> int:
@@ -61,7 +53,7 @@ def _first_dealer(game: Any, _: Any, value: Any) -> None:
     check_int(value, "first_dealer", ConfigError, minimum=0, maximum=game.players - 1)
 
 
-@frozen(kw_only=True, cache_hash=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Loo(Game):
     """Five-card Loo (Lanterloo) with Pam, played for a pot of chips by 3 to 8 players.
 

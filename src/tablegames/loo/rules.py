@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
-from tablegames.core.values import frozen
 from tablegames.loo.cards import DECK, PAM, SUIT_NAMES, SUITS, Card, card_key
 
 if TYPE_CHECKING:
@@ -46,7 +45,7 @@ TRICKS = 5
 Rule = Literal["lead", "head", "follow", "overtrump", "trump", "highest_trump", "discard"]
 
 
-@frozen
+@attrs.frozen
 class TrickCard:
     """A card played to a trick, and the seat that played it.
 
@@ -116,7 +115,7 @@ def trick_winner(cards: Sequence[Card], trump: str) -> int:
     return winner
 
 
-@frozen
+@attrs.frozen
 class Follow:
     """The cards a player may play to a trick, and the part of L9 that says so.
 

@@ -35,9 +35,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+import attrs
+
 from tablegames.core.errors import InvalidStateError
-from tablegames.core.shuffle import shuffle
-from tablegames.core.values import frozen
 from tablegames.loo.cards import DECK, Card, card_key
 from tablegames.loo.rules import TRICKS, TrickCard, follow
 from tablegames.loo.state import LooState
@@ -161,13 +161,13 @@ def sample_state(game: Loo, view: View, rng: random.Random) -> LooState:
         >>> [len(hand) for hand in spectator.hands], spectator.view(None) == state.view(None)
         ([5, 5, 5], True)
     """
-    plan = _plan(game, view)
+    plan = _plan(game, _checked(game, view))
     loo = plan.view
     seed = rng.randrange(2**63)
     places = _deal(plan.pool, plan.sizes, plan.forbidden, rng)
     dealt = iter(places[: len(plan.seats)])
     hands = [loo.hand if other == loo.seat else next(dealt) for other in range(game.players)]
-    return LooState.build(
+    return LooState(
         game,
         seed,
         loo.round_number,
@@ -184,11 +184,10 @@ def sample_state(game: Loo, view: View, rng: random.Random) -> LooState:
         loo.trick,
         loo.phase,
         loo.current_player,
-        loo.current_player is None,
     )
 
 
-@frozen
+@attrs.frozen
 class _Plan:
     """What every sample from one view shares: the view, the unseen cards, the places for them and what each forbids.
 
@@ -209,16 +208,9 @@ class _Plan:
     forbidden: tuple[frozenset[Card], ...]
 
 
-def _plan(game: Loo, view: View) -> _Plan:
-    """The `_Plan` of ``view``, kept by the view's identity and the game's: a search samples one view many times.
-
-    The entry holds the view and the game themselves, so no other object can
-    take their ``id`` while the entry lasts.
-    """
-    kept = _PLANS.get(id(view))
-    if kept is not None and kept[0] is view and kept[1] is game:
-        return kept[2]
-    loo = _checked(game, view)
+@functools.lru_cache(maxsize=64)
+def _plan(game: Loo, loo: LooView) -> _Plan:
+    """The `_Plan` of the view ``loo``, kept for an equal view: a search samples one view many times."""
     seat = loo.seat
     known: set[Card] = {loo.turned, *loo.hand, *loo.given_up}
     known.update(play.card for trick in (*loo.tricks, loo.trick) for play in trick)
@@ -235,16 +227,7 @@ def _plan(game: Loo, view: View) -> _Plan:
             f"the view leaves {len(pool)} cards unseen but {sum(sizes)} places for them: it is not a view of {game}"
         )
     forbidden = (*(absent[other] for other in seats), frozenset(), frozenset())
-    plan = _Plan(loo, seats, sees_miss, pool, tuple(sizes), forbidden)
-    if len(_PLANS) >= _PLANS_KEPT:
-        _PLANS.clear()
-    _PLANS[id(view)] = (view, game, plan)
-    return plan
-
-
-#: Each view's `_Plan`, with the view and the game, by the view's identity; how many are kept before starting afresh.
-_PLANS: dict[int, tuple[View, Loo, _Plan]] = {}
-_PLANS_KEPT = 64
+    return _Plan(loo, seats, sees_miss, pool, tuple(sizes), forbidden)
 
 
 def _checked(game: Loo, view: View) -> LooView:
@@ -264,7 +247,7 @@ def _deal(
     """Deal ``pool`` into places of ``sizes`` cards, no place getting a card it forbids; each place in `DECK` order."""
     for _ in range(_UNIFORM_TRIES):
         cards = list(pool)
-        shuffle(cards, rng)
+        rng.shuffle(cards)
         places: list[list[Card]] = []
         start = 0
         for size in sizes:
@@ -286,7 +269,7 @@ def _deal_constrained(
     """
     allowed = {card: [place for place in range(len(sizes)) if card not in forbidden[place]] for card in pool}
     order = list(pool)
-    shuffle(order, rng)
+    rng.shuffle(order)
     order.sort(key=lambda card: len(allowed[card]))
     held: list[list[Card]] = [[] for _ in sizes]
     where: dict[Card, int] = {}

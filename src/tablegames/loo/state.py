@@ -15,35 +15,27 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from operator import attrgetter
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 import attrs
 
-from tablegames.core.build import builder, changer
-from tablegames.core.lazy import lazy_module, made_on_first_call, on_first_call
 from tablegames.core.protocol import Action, Event, GameEnded, State, game_over
-from tablegames.core.values import frozen
+from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.deal import Deal, shuffled_deal
 from tablegames.loo.rules import TRICKS, Follow, TrickCard, follow, payouts, playable, trick_winner
+from tablegames.loo.view import view_of
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from tablegames.core.serial import JSONDict
-    from tablegames.loo import events as ev
     from tablegames.loo.game import Loo
-    from tablegames.loo.view import LooView, view_of
+    from tablegames.loo.view import LooView
 
 __all__ = ["LooState", "begin_round"]
 
-if not TYPE_CHECKING:
-    #: The events, loaded the first time a transition collects them (``step``; ``apply`` never does).
-    ev = lazy_module("tablegames.loo.events")
-    #: The views, imported the first time one is asked for: starting and playing a game need none.
-    view_of = on_first_call("tablegames.loo.view", "view_of", globals())
 
 #: One interned `TrickCard` per seat and card: ``_PLAYED[seat][card]``.
 _PLAYED: tuple[dict[Card, TrickCard], ...] = tuple({card: TrickCard(seat, card) for card in DECK} for seat in range(8))
@@ -72,7 +64,7 @@ def begin_round(
         events.append(ev.RoundStarted(round_number=round_number, dealer=dealer, ante=ante, pot=pot, carried=carry))
         events.extend(ev.Dealt(seat=seat, cards=deal.hands[seat]) for seat in _order(dealer, players))
         events.append(ev.TrumpTurned(card=deal.turned, trump=deal.turned.suit))
-    return LooState.build(
+    return LooState(
         game,
         seed,
         round_number,
@@ -89,32 +81,17 @@ def begin_round(
         (),
         "decide",
         (dealer + 1) % players,
-        False,  # is_over
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def _taker(trick: tuple[TrickCard, ...], trump: str) -> int:
     """The seat that won the finished ``trick`` (L10) under ``trump``.
 
-    A finished trick is an immutable tuple that passes unchanged from state
-    to state until the round ends, and every view asks who won it, so the
-    answer is kept by the tuple's identity; the entry holds the tuple itself,
-    so no other object can take its ``id`` while the entry lasts.
+    A finished trick passes unchanged from state to state until the round
+    ends, and every view asks who won it, so the answer is kept.
     """
-    kept = _TAKERS.get(id(trick))
-    if kept is not None and kept[0] is trick and kept[1] == trump:
-        return kept[2]
-    seat = trick[trick_winner([play.card for play in trick], trump)].seat
-    if len(_TAKERS) >= _TAKERS_KEPT:
-        _TAKERS.clear()
-    _TAKERS[id(trick)] = (trick, trump, seat)
-    return seat
-
-
-#: Each finished trick with its trump and winning seat, by the trick's identity (see `_taker`), and how many
-#: are kept before the store starts afresh.
-_TAKERS: dict[int, tuple[tuple[TrickCard, ...], str, int]] = {}
-_TAKERS_KEPT = 20_000
+    return trick[trick_winner([play.card for play in trick], trump)].seat
 
 
 def _order(dealer: int, players: int) -> list[int]:
@@ -122,7 +99,7 @@ def _order(dealer: int, players: int) -> list[int]:
     return [(dealer + 1 + step) % players for step in range(players)]
 
 
-@frozen
+@attrs.frozen
 class LooState(State):
     """A Loo position: every balance, the pot, the round in progress and whose decision is next.
 
@@ -169,9 +146,6 @@ class LooState(State):
     phase: str
     current_player: int | None
     is_over: bool = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(game_over, takes_self=True))
-    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    #: Builds a state from every field, positionally, without the attrs ``__init__`` (`tablegames.core.build`).
-    build: ClassVar[Callable[..., LooState]]
 
     # -- what follows from the fields ------------------------------------------
 
@@ -227,28 +201,22 @@ class LooState(State):
         Deciding: ``play``, ``drop``, then ``miss`` while the Miss can be taken.
         In a trick: the cards L9 allows, in `DECK` order.
         """
-        legal = self._legal
-        if legal is not None:  # kept from the first time they were asked for
-            return legal
         seat = self.current_player
         if seat is None:
-            legal = ()
-        elif self.phase == "decide":
-            legal = (STAY, DROP, TAKE_MISS) if self.miss_open else (STAY, DROP)
-        else:
-            cards, trick = self.hands[seat], self.trick
-            if trick:  # a leader may play any card
-                game = self.game
-                cards = playable(
-                    cards,
-                    list(map(_CARD, trick)),
-                    self.turned.suit,
-                    pam_is_wild=game.pam_is_wild,
-                    trump_must_be_highest=game.trump_must_be_highest,
-                )
-            legal = tuple(map(_PLAY_OF, cards))
-        _set_legal(self, legal)
-        return legal
+            return ()
+        if self.phase == "decide":
+            return (STAY, DROP, TAKE_MISS) if self.miss_open else (STAY, DROP)
+        cards, trick = self.hands[seat], self.trick
+        if trick:  # a leader may play any card
+            game = self.game
+            cards = playable(
+                cards,
+                list(map(_CARD, trick)),
+                self.turned.suit,
+                pam_is_wild=game.pam_is_wild,
+                trump_must_be_highest=game.trump_must_be_highest,
+            )
+        return tuple(map(_PLAY_OF, cards))
 
     def apply(self, action: Action) -> LooState:
         """Return the state after ``action``; this state is unchanged (`is_legal` and the transition, in one call).
@@ -256,9 +224,7 @@ class LooState(State):
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
+        legal = self.legal_actions()
         for each in legal:  # the decisions offered are interned: found by identity before any comparison
             if each is action:
                 break
@@ -333,7 +299,17 @@ class LooState(State):
             current = next(other for other in _order(seat, players) if decisions[other] != "drop")
             if events is not None:
                 events.append(ev.TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
-        state = _decided(self, balances, pot, hands, miss, tuple(decisions), p0, phase, current, current is None)
+        state = attrs.evolve(
+            self,
+            balances=balances,
+            pot=pot,
+            hands=hands,
+            miss=miss,
+            decisions=tuple(decisions),
+            p0=p0,
+            phase=phase,
+            current_player=current,
+        )
         if current is not None:
             return state
         (winner,) = (other for other, made in enumerate(decisions) if made != "drop")
@@ -358,7 +334,7 @@ class LooState(State):
         while decisions[following] == "drop":
             following = (following + 1) % players
         if following != trick[0].seat:  # the trick is over when play comes round to its leader again
-            return _played(self, tuple(hands), trick, following)
+            return attrs.evolve(self, hands=tuple(hands), trick=trick, current_player=following)
         winner = _taker(trick, self.turned.suit)  # kept for every later view and the round's end to find
         chips = payouts(self.p0)[len(self.tricks)]
         balances = (*self.balances[:winner], self.balances[winner] + chips, *self.balances[winner + 1 :])
@@ -366,7 +342,15 @@ class LooState(State):
         if events is not None:
             card = next(play.card for play in trick if play.seat == winner)
             events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=card, chips=chips))
-        state = _trick_won(self, balances, self.pot - chips, tuple(hands), tricks, (), winner)
+        state = attrs.evolve(
+            self,
+            balances=balances,
+            pot=self.pot - chips,
+            hands=tuple(hands),
+            tricks=tricks,
+            trick=(),
+            current_player=winner,
+        )
         if len(tricks) < TRICKS:
             return state
         takers = [_taker(each, self.turned.suit) for each in tricks]
@@ -463,15 +447,3 @@ class LooState(State):
 
     def __str__(self) -> str:
         return str(self.view(None))
-
-
-LooState.build = builder(LooState)
-#: The state after a decision (play, drop or take the Miss), a card played within a trick, and a trick's last card: the
-#: state before with only the fields named changed (`tablegames.core.build.changer`, made on the first call).
-_DECIDED = ("balances", "pot", "hands", "miss", "decisions", "p0", "phase", "current_player", "is_over")
-_decided = made_on_first_call(lambda: changer(LooState, *_DECIDED), "_decided", globals())
-_played = made_on_first_call(lambda: changer(LooState, "hands", "trick", "current_player"), "_played", globals())
-_TRICK_WON = ("balances", "pot", "hands", "tricks", "trick", "current_player")
-_trick_won = made_on_first_call(lambda: changer(LooState, *_TRICK_WON), "_trick_won", globals())
-#: Keeps a state's legal decisions once found: the slot's own setter, which a frozen state's ``__setattr__`` refuses.
-_set_legal: Callable[[LooState, tuple[Action, ...]], None] = LooState.__dict__["_legal"].__set__

@@ -20,27 +20,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from tablegames.core.build import builder
-from tablegames.core.lazy import lazy_module
+import attrs
+
 from tablegames.core.protocol import Action, View, result_text
-from tablegames.core.values import frozen
+from tablegames.loo import encoding as _encoding
 from tablegames.loo.cards import SUIT_NAMES, Card
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.core.spaces import Encoding
-    from tablegames.loo import encoding as _encoding
     from tablegames.loo.rules import TrickCard
     from tablegames.loo.state import LooState
 
 __all__ = ["LooView", "view_of"]
 
-if not TYPE_CHECKING:
-    #: The layout of actions and observations, loaded the first time an observation is asked for.
-    _encoding = lazy_module("tablegames.loo.encoding")
 
-
-@frozen
+@attrs.frozen
 class LooView(View):
     """A Loo state as one seat may know it.
 
@@ -147,7 +142,7 @@ class LooView(View):
 def view_of(state: LooState, seat: int | None) -> LooView:
     """Build ``seat``'s view of ``state``."""
     own = seat is not None
-    return _build_view(
+    return LooView(
         seat,
         state.current_player,
         state.scores,
@@ -171,8 +166,3 @@ def view_of(state: LooState, seat: int | None) -> LooView:
         state.trick,
         state.tricks_won,
     )
-
-
-#: Builds a view from every field, in order, without the attrs ``__init__`` (`tablegames.core.build`): a
-#: search builds one for most decisions of every playout.
-_build_view = builder(LooView)

@@ -44,9 +44,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
+import attrs
+
 import tablegames
 from tablegames import RandomBot, TablegamesError
-from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -60,7 +61,7 @@ __all__ = ["BotDriver", "BotRunner", "Decision", "ProcessBotRunner", "ThreadBotR
 LOG = logging.getLogger("tablegames.server")
 
 
-@frozen
+@attrs.frozen
 class Decision:
     """One decision for a bot: what it may know, and the seed of its random numbers.
 

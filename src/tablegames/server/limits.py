@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tablegames.core.values import frozen
-
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
 
@@ -31,7 +29,7 @@ def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
         raise ValueError(f"{attribute.name} must be an integer of at least 1, got {value!r}")
 
 
-@frozen
+@attrs.frozen
 class Limits:
     """The limits a server enforces.
 

@@ -54,7 +54,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from tablegames.core.values import frozen
+import attrs
+
 from tablegames.server.errors import ConflictError, StoreError
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_to_1,)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-@frozen
+@attrs.frozen
 class SeatRow:
     """A seat as stored.
 
@@ -148,7 +149,7 @@ class SeatRow:
     joined: bool = False
 
 
-@frozen
+@attrs.frozen
 class TableRow:
     """A table as stored.
 

@@ -41,7 +41,6 @@ import attrs
 
 from tablegames import Match, TablegamesError
 from tablegames.core.serial import JSONDict, header
-from tablegames.core.values import define, frozen
 from tablegames.server.errors import BadRequestError, ConflictError, error_body
 from tablegames.server.tokens import matches
 
@@ -53,7 +52,7 @@ __all__ = ["Audience", "Pending", "Seat", "Table"]
 LOG = logging.getLogger("tablegames.server")
 
 
-@define
+@attrs.define
 class Seat:
     """A seat of a table: a person's (with its token's hash) or a bot's.
 
@@ -83,7 +82,7 @@ class Seat:
         return {"seat": self.seat, "player": "human", "joined": self.joined, "connected": self.connected > 0}
 
 
-@define
+@attrs.define
 class Audience:
     """What one seat (or the spectators, ``seat`` None) has been told.
 
@@ -98,7 +97,7 @@ class Audience:
     view: JSONDict | None = None
 
 
-@frozen
+@attrs.frozen
 class Pending:
     """An action checked by `Table.propose`, waiting to be committed.
 

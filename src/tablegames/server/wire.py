@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from tablegames.core.extras import require
 from tablegames.core.inputs import parse_json
-from tablegames.core.values import frozen
 from tablegames.server.errors import BadRequestError
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ def _int(data: Mapping[str, Any], key: str, *, minimum: int, maximum: int) -> in
     return value
 
 
-@frozen
+@attrs.frozen
 class CreateRequest:
     """A request to create a table, its fields checked for type (the game checks the rest).
 
@@ -172,7 +173,7 @@ def read_create(body: object) -> CreateRequest:
     )
 
 
-@frozen
+@attrs.frozen
 class ActionRequest:
     """A seat's action: its notation or its dict, and the seat's count of decisions so far, if given.
 

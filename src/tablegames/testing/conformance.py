@@ -7,10 +7,11 @@ import random
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from tablegames.core.errors import IllegalActionError, InvalidActionError, TablegamesError
 from tablegames.core.match import Match
 from tablegames.core.protocol import Action, Event, Game, State, View
-from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -22,7 +23,7 @@ class ConformanceError(AssertionError):
     """A game broke the contract; the message says which promise, where and how to get there."""
 
 
-@frozen
+@attrs.frozen
 class CheckReport:
     """What `check_game` covered.
 
@@ -43,7 +44,7 @@ class CheckReport:
     observations: bool = False
 
 
-@frozen
+@attrs.frozen
 class _Foreign(Action):
     """An action of no game, to check that it is rejected."""
 

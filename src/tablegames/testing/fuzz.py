@@ -31,11 +31,12 @@ import time
 import traceback
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from tablegames.core.errors import IllegalActionError, TablegamesError
 from tablegames.core.inputs import brief
 from tablegames.core.match import Match
 from tablegames.core.registry import load, state_from_dict
-from tablegames.core.values import frozen
 from tablegames.testing.mutants import HOSTILE_VALUES, _copy, mutate, mutate_text
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ ENTRY_POINTS = (
 )
 
 
-@frozen
+@attrs.frozen
 class Trial:
     """How one entry point answered one mutant.
 
