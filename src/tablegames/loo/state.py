@@ -299,14 +299,21 @@ class LooState(State):
             current = next(other for other in _order(seat, players) if decisions[other] != "drop")
             if events is not None:
                 events.append(ev.TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
-        state = attrs.evolve(
-            self,
+        state = LooState(
+            game=self.game,
+            seed=self.seed,
+            round_number=self.round_number,
             balances=balances,
             pot=pot,
+            carry=self.carry,
             hands=hands,
             miss=miss,
+            stock=self.stock,
+            turned=self.turned,
             decisions=tuple(decisions),
             p0=p0,
+            tricks=self.tricks,
+            trick=self.trick,
             phase=phase,
             current_player=current,
         )
@@ -334,7 +341,24 @@ class LooState(State):
         while decisions[following] == "drop":
             following = (following + 1) % players
         if following != trick[0].seat:  # the trick is over when play comes round to its leader again
-            return attrs.evolve(self, hands=tuple(hands), trick=trick, current_player=following)
+            return LooState(
+                game=self.game,
+                seed=self.seed,
+                round_number=self.round_number,
+                balances=self.balances,
+                pot=self.pot,
+                carry=self.carry,
+                hands=tuple(hands),
+                miss=self.miss,
+                stock=self.stock,
+                turned=self.turned,
+                decisions=decisions,
+                p0=self.p0,
+                tricks=self.tricks,
+                trick=trick,
+                phase=self.phase,
+                current_player=following,
+            )
         winner = _taker(trick, self.turned.suit)  # kept for every later view and the round's end to find
         chips = payouts(self.p0)[len(self.tricks)]
         balances = (*self.balances[:winner], self.balances[winner] + chips, *self.balances[winner + 1 :])
@@ -342,13 +366,22 @@ class LooState(State):
         if events is not None:
             card = next(play.card for play in trick if play.seat == winner)
             events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=card, chips=chips))
-        state = attrs.evolve(
-            self,
+        state = LooState(
+            game=self.game,
+            seed=self.seed,
+            round_number=self.round_number,
             balances=balances,
             pot=self.pot - chips,
+            carry=self.carry,
             hands=tuple(hands),
+            miss=self.miss,
+            stock=self.stock,
+            turned=self.turned,
+            decisions=decisions,
+            p0=self.p0,
             tricks=tricks,
             trick=(),
+            phase=self.phase,
             current_player=winner,
         )
         if len(tricks) < TRICKS:
