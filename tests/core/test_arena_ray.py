@@ -21,8 +21,8 @@ import pytest
 import tablegames
 from tablegames import Bot, ConfigError, IllegalActionError, MissingExtraError, RandomBot
 from tablegames.cli import main
-from tablegames.core.arena import Run
 from tablegames.core.arena_ray import CHUNK_SECONDS, _Chunks
+from tablegames.core.runs import Run
 from tests.extras import need_module
 
 if TYPE_CHECKING:

@@ -50,7 +50,7 @@ def playthrough(name: str, options: dict[str, Any], seed: int) -> dict[str, Any]
     match = tablegames.Match(game, seed=seed)
     chooser = random.Random(seed)
     whole = name == "kalaha"
-    plies = []
+    plies: list[dict[str, Any]] = []
     while not match.state.is_over:
         seat = match.state.current_player
         action = chooser.choice(match.state.legal_actions())

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import functools
 import math
-import random
 import statistics
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -32,12 +31,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.core.bots import Bot, check_settings_for, choose_for
+from tablegames.core.arena_ray import play_on_ray
+from tablegames.core.bots import Bot, check_settings_for
 from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import check_seed
 from tablegames.core.protocol import Game
 from tablegames.core.registry import read_game
+from tablegames.core.runs import GameResult, Job, Run, make_bot, play_games
 from tablegames.core.serial import (
     JSONDict,
     check_header,
@@ -58,17 +59,6 @@ __all__ = ["BACKENDS", "ArenaResult", "BotStats", "GameResult", "SeatStats", "si
 
 #: Where the games run: ``"local"`` (this process, or worker processes on this machine) or ``"ray"``.
 BACKENDS = ("local", "ray")
-
-
-@attrs.frozen
-class GameResult:
-    """One game of a run: who sat where, the final scores and winners, and how many decisions it took."""
-
-    number: int
-    seat_bots: tuple[int, ...]
-    scores: tuple[int, ...]
-    winners: frozenset[int]
-    decisions: int
 
 
 def _interval(values: Sequence[float]) -> tuple[float, float]:
@@ -232,53 +222,6 @@ def _read_game(row: object, number: int, game: Game, bots: int) -> GameResult:
     return GameResult(number, seat_bots, scores, frozenset(winners), decisions)
 
 
-def _game_seed(seed: int, number: int) -> int:
-    return random.Random(f"arena/{seed}/{number}").randrange(2**63)
-
-
-Job = tuple["Game", tuple["str | Bot", ...], "Mapping[str, Mapping[str, Any]]", int, range]
-
-
-@attrs.frozen
-class Run:
-    """The games of one run, before they are played: what `simulate` (and a tournament table) plays."""
-
-    game: Game
-    entries: tuple[str | Bot, ...]
-    settings: Mapping[str, Mapping[str, Any]]
-    seed: int
-    games: int
-
-    def job(self, numbers: range) -> Job:
-        """The job that plays the games numbered ``numbers`` of this run."""
-        return (self.game, self.entries, self.settings, self.seed, numbers)
-
-
-def _make(game: Game, entry: str | Bot, settings: Mapping[str, Mapping[str, Any]]) -> Bot:
-    return game.bot(entry, **settings.get(entry, {})) if isinstance(entry, str) else entry
-
-
-def _play_games(job: Job, played: Callable[[int], None] | None = None) -> list[GameResult]:
-    """Play the games numbered in ``numbers`` (run in a worker process or in this one; then ``played`` counts them)."""
-    game, entries, settings, seed, numbers = job
-    made = [_make(game, entry, settings) for entry in entries]
-    results = []
-    for number in numbers:
-        seat_bots = tuple((seat + number) % len(entries) for seat in range(game.players))
-        rng = random.Random(f"arena/{seed}/{number}/bots")
-        state = game.start(seed=_game_seed(seed, number))
-        decisions = 0
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            state = state.apply(choose_for(made[seat_bots[seat]], state, rng))
-            decisions += 1
-        results.append(GameResult(number, seat_bots, state.scores, state.winners, decisions))
-        if played is not None:
-            played(len(results))
-    return results
-
-
 def simulate(
     game: Game,
     bots: Sequence[str | Bot],
@@ -354,7 +297,7 @@ def check_run(
     chosen = dict(settings or {})
     check_settings_for((entry for entry in entries if isinstance(entry, str)), chosen)
     for entry in entries:  # fail here, not in a worker
-        _make(game, entry, chosen)
+        make_bot(game, entry, chosen)
     return Run(game, entries, chosen, seed, games)
 
 
@@ -388,8 +331,6 @@ def play_runs(
     of all the runs as chunks finish.
     """
     if backend == "ray":
-        from tablegames.core.arena_ray import play_on_ray
-
         return play_on_ray(runs, workers=workers, progress=progress, address=address)
     processes = workers or 1
     total = sum(run.games for run in runs)
@@ -410,10 +351,10 @@ def play_runs(
     if processes == 1:
         for index, job in jobs:
             counted = None if progress is None else functools.partial(_done, progress, done, total)
-            collect(index, _play_games(job, counted), report=False)  # counted reports game by game
+            collect(index, play_games(job, counted), report=False)  # counted reports game by game
     else:
         with ProcessPoolExecutor(max_workers=processes) as pool:
-            for (index, _), batch in zip(jobs, pool.map(_play_games, [job for _, job in jobs]), strict=True):
+            for (index, _), batch in zip(jobs, pool.map(play_games, [job for _, job in jobs]), strict=True):
                 collect(index, batch)
     return results
 

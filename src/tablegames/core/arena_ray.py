@@ -34,9 +34,9 @@ import socket
 import time
 from typing import TYPE_CHECKING, Any
 
-from tablegames.core.arena import GameResult, Job, Run, _play_games
 from tablegames.core.errors import ConfigError
 from tablegames.core.extras import require
+from tablegames.core.runs import GameResult, Job, Run, play_games
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -100,7 +100,7 @@ def _play_chunk(run: Job, numbers: range) -> tuple[list[GameResult], float]:
     """A Ray task: play the games ``numbers`` of ``run`` (a job without games, shared by a run's tasks); time it."""
     began = time.perf_counter()
     game, entries, settings, seed, _ = run
-    results = _play_games((game, entries, settings, seed, numbers))
+    results = play_games((game, entries, settings, seed, numbers))
     return results, time.perf_counter() - began
 
 

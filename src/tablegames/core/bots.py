@@ -49,7 +49,18 @@ if TYPE_CHECKING:
 
     from tablegames.core.protocol import Action, Game, State, View
 
-__all__ = ["Bot", "BotSpec", "RandomBot", "Setting", "check_settings_for", "choose_for", "play_bots", "random_spec"]
+__all__ = [
+    "Bot",
+    "BotSpec",
+    "RandomBot",
+    "Setting",
+    "bots_of_game",
+    "check_settings_for",
+    "choose_for",
+    "play_bots",
+    "random_spec",
+    "register_bots",
+]
 
 #: The kinds of value a setting takes: JSON values, as a command line, a server or a file give them.
 SettingKind = Literal["integer", "number", "bool"]
@@ -280,6 +291,30 @@ class BotSpec:
 def random_spec(game: str) -> BotSpec:
     """The ``random`` bot every game offers, as a `BotSpec` of the game named ``game``."""
     return BotSpec("random", "any legal decision, drawn at random", RandomBot, game=game)
+
+
+#: Each game's own bots, by the game's name (see `register_bots`).
+_GAME_BOTS: dict[str, Callable[[Any], Mapping[str, Callable[..., Bot]]]] = {}
+
+
+def register_bots(game: str, bots: Callable[[Any], Mapping[str, Callable[..., Bot]]]) -> None:
+    """Offer ``bots(g)`` beside ``random`` as the bots of every game ``g`` named ``game``.
+
+    A game's ``bots`` module calls this when it is imported, and the game's
+    package imports that module: the game itself never imports its bots.
+
+    Examples:
+        >>> register_bots("nim-example", lambda game: {"lazy": random_spec("nim-example")})
+        >>> sorted(bots_of_game("nim-example", None))
+        ['lazy', 'random']
+    """
+    _GAME_BOTS[game] = bots
+
+
+def bots_of_game(name: str, game: Any) -> dict[str, Callable[..., Bot]]:
+    """The bots of ``game`` (named ``name``): ``random``, then those its bots module registered."""
+    own = _GAME_BOTS.get(name)
+    return {"random": random_spec(name), **(own(game) if own is not None else {})}
 
 
 def check_settings_for(names: Iterable[str], settings: Mapping[str, object]) -> None:

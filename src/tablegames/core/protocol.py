@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
+from tablegames.core.bots import BotSpec, bots_of_game
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
 from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, result_text, to_int_tuple, to_seat_set, winners_of
@@ -284,9 +285,7 @@ class Game(GameSpaces, abc.ABC):
             >>> [setting.name for setting in spec.settings]
             ['depth', 'time_limit', 'side_weight', 'randomize']
         """
-        from tablegames.core.bots import random_spec  # the bots are imported when a game's are first asked for
-
-        return {"random": random_spec(self.name)}
+        return bots_of_game(self.name, self)
 
     def bot(self, name: str = "random", **settings: Any) -> Bot:
         """Return the bot called ``name``, made with ``settings``, each checked against the bot's declared settings.
@@ -309,8 +308,6 @@ class Game(GameSpaces, abc.ABC):
             ...
             tablegames.core.errors.ConfigError: bot 'search' of kalo: iterations must be an integer from 1 to ...
         """
-        from tablegames.core.bots import BotSpec
-
         factories = self.bots()
         if type(name) is not str or name not in factories:
             raise ConfigError(f"{self.name} has no bot named {brief(name, 40)}; its bots: {', '.join(factories)}")

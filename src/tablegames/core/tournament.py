@@ -48,11 +48,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.core.arena import ArenaResult, Run, _interval, check_backend, check_run, measure, play_runs
+from tablegames.core.arena import ArenaResult, _interval, check_backend, check_run, measure, play_runs
 from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief
+from tablegames.core.plots import plot_tournament
 from tablegames.core.ratings import fit_ratings
 from tablegames.core.registry import read_game
+from tablegames.core.runs import Run
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, header, read_int, record_dict
 
 if TYPE_CHECKING:
@@ -204,8 +206,6 @@ class TournamentResult:
             ConfigError: If the file's suffix is neither ``.svg`` nor ``.png``.
             MissingExtraError: If matplotlib (the extra ``plot``) is not installed.
         """
-        from tablegames.core.plots import plot_tournament
-
         plot_tournament(self, path)
 
     def __str__(self) -> str:

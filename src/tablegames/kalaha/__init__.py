@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablegames.core.lazy import listing, on_first_use
+from tablegames.kalaha import bots as bots  # registers the game's bots (the game never imports them)
 from tablegames.kalaha.actions import Sow
 from tablegames.kalaha.events import Captured, ExtraMove, GameEnded, Sowed, Swept
 from tablegames.kalaha.game import Kalaha
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 #: The solver, and the submodules that playing needs none of, are imported on first use.
-_SUBMODULES = ("batch", "bots", "encoding", "endgame", "packed", "search", "solver")
+_SUBMODULES = ("batch", "encoding", "endgame", "packed", "search", "solver")
 _ON_FIRST_USE = {
     **dict.fromkeys(("Progress", "Solution", "Solver", "solve"), "tablegames.kalaha.solver"),
     **{name: f"{__name__}.{name}" for name in _SUBMODULES},

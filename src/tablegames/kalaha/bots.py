@@ -36,9 +36,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from tablegames.core.bots import Bot, BotSpec, Setting, random_spec
+from tablegames.core.bots import Bot, BotSpec, Setting, random_spec, register_bots
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
+from tablegames.kalaha.game import Kalaha
 
 if TYPE_CHECKING:
     import random
@@ -46,22 +47,17 @@ if TYPE_CHECKING:
 
     from tablegames.core.protocol import Action, View
     from tablegames.kalaha.actions import Sow
-    from tablegames.kalaha.game import Kalaha
     from tablegames.kalaha.state import KalahaState
 
 __all__ = ["SEARCH_SETTINGS", "Analysis", "KalahaHeuristic", "KalahaSearch", "kalaha_bots"]
 
 
 def _standard_game() -> Kalaha:
-    """The default game of a bot made without one: the standard board (imported late: game.py imports this module)."""
-    from tablegames.kalaha.game import Kalaha
-
+    """The default game of a bot made without one: the standard board."""
     return Kalaha()
 
 
 def _check_game(_: Any, attribute: Any, value: Any) -> None:
-    from tablegames.kalaha.game import Kalaha
-
     if not isinstance(value, Kalaha):
         raise ConfigError(f"{attribute.name} must be a Kalaha game, got {brief(value)}")
 
@@ -394,3 +390,6 @@ def kalaha_bots(game: Kalaha) -> dict[str, Callable[..., Bot]]:
             game="kalaha",
         ),
     }
+
+
+register_bots("kalaha", kalaha_bots)

@@ -29,9 +29,8 @@ from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Mapping, Sequence
 
-    from tablegames.core.bots import Bot
     from tablegames.core.protocol import View
     from tablegames.core.spaces import Encoding
 
@@ -195,23 +194,6 @@ class Kalaha(Game):
         if not isinstance(view, KalahaView):
             raise InvalidStateError(f"Kalaha samples states from Kalaha views, got {type(view).__name__}")
         return self.position(rows=view.pits, stores=view.stores, to_move=view.current_player)
-
-    def bots(self) -> dict[str, Callable[..., Bot]]:
-        """Kalaha's bots by name: ``"random"``, ``"heuristic"`` (`KalahaHeuristic`) and ``"search"`` (`KalahaSearch`).
-
-        Each is a `tablegames.core.bots.BotSpec` declaring its settings, and plays this game; see
-        `tablegames.kalaha.bots`.
-
-        Examples:
-            >>> sorted(Kalaha().bots())
-            ['heuristic', 'random', 'search']
-            >>> bot = Kalaha(pits=4).bot("search", depth=3)
-            >>> bot.game.pits, bot.depth
-            (4, 3)
-        """
-        from tablegames.kalaha.bots import kalaha_bots
-
-        return kalaha_bots(self)
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KalahaState:
         check_keys(data, ("game", "options", "pits", "stores", "current_player"), InvalidStateError, "state")

@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 import attrs
 
-from tablegames.core.bots import Bot, BotSpec, random_spec
+from tablegames.core.bots import Bot, BotSpec, random_spec, register_bots
 from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, MARGIN, PAIRED, ISMCTSBot
 from tablegames.kalo.actions import READY, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
+from tablegames.kalo.game import Kalo
 from tablegames.kalo.state import KaloState
 from tablegames.kalo.view import KaloView, hand_seen
 
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
 
     from tablegames.core.protocol import Action, State, View
     from tablegames.kalo.cards import Card
-    from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import TrickPlay
     from tablegames.kalo.view import SlotView
 
@@ -93,8 +93,6 @@ class _Table(Protocol):
 
 
 def _check_game(_: Any, attribute: Any, value: Any) -> None:
-    from tablegames.kalo.game import Kalo
-
     if not isinstance(value, Kalo):
         raise ConfigError(f"{attribute.name} must be a Kalo game, got {brief(value)}")
 
@@ -422,3 +420,6 @@ def kalo_bots(game: Kalo) -> dict[str, Callable[..., Bot]]:
             game="kalo",
         ),
     }
+
+
+register_bots("kalo", kalo_bots)

@@ -26,14 +26,14 @@ from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import Card, removed_cards
 from tablegames.kalo.positions import empty_table, hands_of, lay_out
 from tablegames.kalo.reading import check_cards, read_state
+from tablegames.kalo.sampling import sample_state
 from tablegames.kalo.state import KaloState, freeze
 from tablegames.kalo.table import deal_round
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Mapping, Sequence
 
-    from tablegames.core.bots import Bot
     from tablegames.core.protocol import View
     from tablegames.core.spaces import Encoding
 
@@ -338,22 +338,7 @@ class Kalo(Game):
             >>> sample.view(0) == view, game.from_dict(sample.to_dict()) == sample
             (True, True)
         """
-        from tablegames.kalo.sampling import sample_state
-
         return sample_state(self, view, rng)
-
-    def bots(self) -> dict[str, Callable[..., Bot]]:
-        """Kalo's bots by name: ``"random"``, ``"heuristic"`` (`KaloHeuristic`) and ``"search"`` (ISMCTS).
-
-        Each is called with the bot's settings as keywords; see `tablegames.kalo.bots`.
-
-        Examples:
-            >>> sorted(Kalo(players=3).bots())
-            ['heuristic', 'random', 'search']
-        """
-        from tablegames.kalo.bots import kalo_bots
-
-        return kalo_bots(self)
 
 
 def _bad(value: object) -> Card:

@@ -29,12 +29,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
-from tablegames.core.bots import Bot, BotSpec, Setting, random_spec
+from tablegames.core.bots import Bot, BotSpec, Setting, random_spec, register_bots
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, PAIRED, ISMCTSBot
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard
 from tablegames.loo.cards import DECK, PAM, Card, card_key
+from tablegames.loo.game import Loo
 from tablegames.loo.rules import TRICKS, TrickCard, power, suit_of, trick_winner
 from tablegames.loo.state import LooState
 from tablegames.loo.view import LooView
@@ -44,8 +45,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from tablegames.core.protocol import Action, State, View
-    from tablegames.loo.game import Loo
-
 __all__ = [
     "HEURISTIC_SETTINGS",
     "SEARCH_SETTINGS",
@@ -85,8 +84,6 @@ class _Table(Protocol):
 
 
 def _check_game(_: Any, attribute: Any, value: Any) -> None:
-    from tablegames.loo.game import Loo
-
     if not isinstance(value, Loo):
         raise ConfigError(f"{attribute.name} must be a Loo game, got {brief(value)}")
 
@@ -379,3 +376,6 @@ def loo_bots(game: Loo) -> dict[str, Callable[..., Bot]]:
             game="loo",
         ),
     }
+
+
+register_bots("loo", loo_bots)

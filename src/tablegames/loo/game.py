@@ -27,13 +27,13 @@ from tablegames.loo.cards import DECK, Card
 from tablegames.loo.deal import Deal, shuffled_deal
 from tablegames.loo.reading import read_state
 from tablegames.loo.rules import TRICKS
+from tablegames.loo.sampling import sample_state
 from tablegames.loo.state import LooState, begin_round
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Mapping, Sequence
 
-    from tablegames.core.bots import Bot
     from tablegames.core.protocol import View
     from tablegames.core.spaces import Encoding
 
@@ -241,22 +241,7 @@ class Loo(Game):
             >>> sample.view(0) == view, game.from_dict(sample.to_dict()) == sample
             (True, True)
         """
-        from tablegames.loo.sampling import sample_state
-
         return sample_state(self, view, rng)
-
-    def bots(self) -> dict[str, Callable[..., Bot]]:
-        """Loo's bots by name: ``"random"``, ``"heuristic"`` (`LooHeuristic`) and ``"search"`` (ISMCTS).
-
-        Each is called with the bot's settings as keywords; see `tablegames.loo.bots`.
-
-        Examples:
-            >>> sorted(Loo(players=3).bots())
-            ['heuristic', 'random', 'search']
-        """
-        from tablegames.loo.bots import loo_bots
-
-        return loo_bots(self)
 
 
 def _cards(value: object, where: str) -> tuple[Card, ...]:

@@ -1,0 +1,84 @@
+"""The games of an arena run and how a chunk of them is played, wherever it runs (this process, a worker, Ray).
+
+Examples:
+    >>> import tablegames
+    >>> run = Run(tablegames.load("kalaha", pits=3), ("random", "random"), {}, seed=1, games=2)
+    >>> [result.number for result in play_games(run.job(range(2)))]
+    [0, 1]
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from tablegames.core.bots import Bot, choose_for
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from tablegames.core.protocol import Game
+
+__all__ = ["GameResult", "Job", "Run", "game_seed", "make_bot", "play_games"]
+
+
+@attrs.frozen
+class GameResult:
+    """One game of a run: who sat where, the final scores and winners, and how many decisions it took."""
+
+    number: int
+    seat_bots: tuple[int, ...]
+    scores: tuple[int, ...]
+    winners: frozenset[int]
+    decisions: int
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` of a run seeded with ``seed``."""
+    return random.Random(f"arena/{seed}/{number}").randrange(2**63)
+
+
+Job = tuple["Game", tuple["str | Bot", ...], "Mapping[str, Mapping[str, Any]]", int, range]
+
+
+@attrs.frozen
+class Run:
+    """The games of one run, before they are played: what `simulate` (and a tournament table) plays."""
+
+    game: Game
+    entries: tuple[str | Bot, ...]
+    settings: Mapping[str, Mapping[str, Any]]
+    seed: int
+    games: int
+
+    def job(self, numbers: range) -> Job:
+        """The job that plays the games numbered ``numbers`` of this run."""
+        return (self.game, self.entries, self.settings, self.seed, numbers)
+
+
+def make_bot(game: Game, entry: str | Bot, settings: Mapping[str, Mapping[str, Any]]) -> Bot:
+    """The bot of an entry: a bot as it is, or the game's bot of that name made with its settings."""
+    return game.bot(entry, **settings.get(entry, {})) if isinstance(entry, str) else entry
+
+
+def play_games(job: Job, played: Callable[[int], None] | None = None) -> list[GameResult]:
+    """Play the games numbered in ``numbers`` (run in a worker process or in this one; then ``played`` counts them)."""
+    game, entries, settings, seed, numbers = job
+    made = [make_bot(game, entry, settings) for entry in entries]
+    results = []
+    for number in numbers:
+        seat_bots = tuple((seat + number) % len(entries) for seat in range(game.players))
+        rng = random.Random(f"arena/{seed}/{number}/bots")
+        state = game.start(seed=game_seed(seed, number))
+        decisions = 0
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state = state.apply(choose_for(made[seat_bots[seat]], state, rng))
+            decisions += 1
+        results.append(GameResult(number, seat_bots, state.scores, state.winners, decisions))
+        if played is not None:
+            played(len(results))
+    return results
