@@ -1,0 +1,125 @@
+"""The library's layers: core ← games ← (testing, adapters), no import circles, no imports hidden in functions.
+
+Each module's imports of other tablegames modules are read from its source:
+those a module runs when it is imported (the top level, outside
+``if TYPE_CHECKING:``), and those inside functions. The rules checked are
+the architecture's: the core imports no game, no game imports another, and
+the library imports its own modules at the top, where an import circle
+cannot hide.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import tablegames
+
+SRC = Path(tablegames.__file__).resolve().parent
+GAMES = ("kalaha", "kalo", "loo")
+#: The library's layers, whose modules these rules cover (the frontends load optional extras on demand).
+LIBRARY = ("core", *GAMES, "testing", "adapters")
+
+
+def _module_name(path: Path) -> str:
+    parts = ("tablegames", *path.relative_to(SRC).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(path): path for path in SRC.rglob("*.py")}
+
+
+def _imported(node: ast.Import | ast.ImportFrom, module: str) -> list[str]:
+    """The tablegames modules an import statement in ``module`` imports."""
+    if isinstance(node, ast.Import):
+        names = [alias.name for alias in node.names]
+    else:
+        base = node.module or ""
+        if node.level:
+            package = module if MODULES[module].name == "__init__.py" else module.rsplit(".", 1)[0]
+            base = ".".join(
+                [*package.split(".")[: len(package.split(".")) - node.level + 1], *([base] if base else [])]
+            )
+        names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names]
+    found = []
+    for name in names:
+        while name not in MODULES and "." in name:
+            name = name.rsplit(".", 1)[0]
+        if name in MODULES and name != module:
+            found.append(name)
+    return found
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def _imports(module: str) -> tuple[set[str], set[str]]:
+    """The modules ``module`` imports when it is imported, and those it imports inside functions."""
+    at_import: set[str] = set()
+    in_functions: set[str] = set()
+
+    def walk(node: ast.AST, where: set[str] | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                for inner in child.orelse:
+                    walk(inner, where)
+                continue
+            if isinstance(child, (ast.Import, ast.ImportFrom)) and where is not None:
+                where.update(_imported(child, module))
+            inside = in_functions if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) else where
+            walk(child, inside)
+
+    walk(ast.parse(MODULES[module].read_text()), at_import)
+    return at_import, in_functions
+
+
+IMPORTS = {module: _imports(module) for module in MODULES}
+
+
+def _layer(module: str) -> str:
+    return module.split(".")[1] if module.count(".") else "tablegames"
+
+
+def _library(module: str) -> bool:
+    return _layer(module) in LIBRARY
+
+
+@pytest.mark.parametrize("module", sorted(filter(_library, MODULES)))
+def test_a_library_module_imports_tablegames_only_at_its_top(module: str) -> None:
+    """No module of the core, the games, the testing kit or the adapters imports a tablegames module in a function."""
+    assert IMPORTS[module][1] == set()
+
+
+def test_the_core_imports_no_game_and_no_game_imports_another() -> None:
+    """The core knows no game, the server, the CLI or an adapter; a game knows the core and nothing of another game."""
+    wrong = []
+    for module, (at_import, in_functions) in IMPORTS.items():
+        layer = _layer(module)
+        for imported in at_import | in_functions:
+            other = _layer(imported)
+            if layer == "core" and other not in ("core", "tablegames"):
+                wrong.append((module, imported))
+            if layer in GAMES and other in GAMES and other != layer:
+                wrong.append((module, imported))
+    assert wrong == []
+
+
+def test_the_library_s_modules_import_each_other_in_no_circle() -> None:
+    """Following the imports a module runs when imported never leads back to it."""
+    graph = {module: {each for each in IMPORTS[module][0] if _library(each)} for module in MODULES if _library(module)}
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            raise AssertionError(" -> ".join([*path[path.index(module) :], module]))
+        if module in done:
+            return
+        for imported in sorted(graph[module]):
+            visit(imported, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
