@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tablegames.kalo import DECK, KALO, Card, Kalo, KaloState, Play
 from tablegames.kalo.cards import removed_cards
-from tablegames.kalo.table import deal_round
+from tablegames.kalo.rules import deal_round
 from tablegames.testing.strategies import seeds, states
 
 

@@ -26,9 +26,9 @@ from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import Card, removed_cards
 from tablegames.kalo.positions import empty_table, hands_of, lay_out
 from tablegames.kalo.reading import check_cards, read_state
+from tablegames.kalo.rules import deal_round
 from tablegames.kalo.sampling import sample_state
 from tablegames.kalo.state import KaloState, freeze
-from tablegames.kalo.table import deal_round
 
 if TYPE_CHECKING:
     import random

@@ -17,8 +17,8 @@ from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequ
 from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, card_key, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.kalo.reading import check_cards
+from tablegames.kalo.rules import FIRST_STEP, Table
 from tablegames.kalo.state import KaloState, freeze
-from tablegames.kalo.table import FIRST_STEP, Table
 
 if TYPE_CHECKING:
     from tablegames.kalo.game import Kalo

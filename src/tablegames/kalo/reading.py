@@ -14,8 +14,8 @@ from tablegames.core.words import plural
 from tablegames.kalo.actions import Play
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
+from tablegames.kalo.rules import lead_is_possible
 from tablegames.kalo.state import KaloState
-from tablegames.kalo.table import lead_is_possible
 
 if TYPE_CHECKING:
     from tablegames.kalo.game import Kalo

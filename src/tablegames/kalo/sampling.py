@@ -51,8 +51,8 @@ from typing import TYPE_CHECKING
 from tablegames.core.errors import InvalidStateError
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
 from tablegames.kalo.model import DEALT, Effect, Slot
+from tablegames.kalo.rules import lead_is_possible
 from tablegames.kalo.state import KaloState
-from tablegames.kalo.table import lead_is_possible
 from tablegames.kalo.view import KaloView
 
 if TYPE_CHECKING:

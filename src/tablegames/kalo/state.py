@@ -33,7 +33,7 @@ from tablegames.kalo.actions import (
     parse_action,
 )
 from tablegames.kalo.cards import DECK, EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
-from tablegames.kalo.table import Table, most_playable
+from tablegames.kalo.rules import Table, most_playable
 from tablegames.kalo.view import view_of
 
 if TYPE_CHECKING:
