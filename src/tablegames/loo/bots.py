@@ -299,8 +299,10 @@ def round_over(start: State, state: State) -> bool:
 def round_reward(start: State, end: State, seat: int) -> float:
     """The search's score for ``seat``: its chips won from ``start`` to ``end`` less the others' mean, in [-1, 1].
 
-    The difference is divided by twice the round's pot (P0 once tricks have
-    begun), the most a round can move it by; antes of a new round cancel out.
+    The difference is divided by the most a round can move it by: twice the
+    round's P0 (the pot as tricks begin), and while the Miss may still be
+    taken, its fee once more in P0 and once more for the seat that pays it;
+    antes of a new round cancel out.
     Once the game is over, what counts is who won it: 1 for the winner, -1
     for everyone else, a win shared by ``k`` seats counting ``2/k - 1``. So
     the last round is played for the game, not for chips: a seat ahead plays
@@ -326,7 +328,8 @@ def round_reward(start: State, end: State, seat: int) -> float:
     changes = [after - before for before, after in zip(first.balances, last.balances, strict=True)]
     others = [change for other, change in enumerate(changes) if other != seat]
     difference = changes[seat] - sum(others) / len(others)
-    scale = 2 * max(first.p0, first.pot, 1)
+    fee = first.game.miss_fee if first.miss_open else 0  # taking the Miss puts its fee in the pot before P0
+    scale = 2 * max(first.p0, first.pot + fee, 1) + fee
     return max(-1.0, min(1.0, difference / scale))
 
 
