@@ -69,6 +69,7 @@ from typing import TYPE_CHECKING
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.layouts import ActionTable, DealLayout
 from tablegames.core.protocol import State
+from tablegames.core.seats import next_seat
 from tablegames.kalo.actions import ARRANGES, INSERTS, PASS, READY, SEATS, SLOTS, ChooseCard, Play
 from tablegames.kalo.cards import CARDS, DECK, SUITS, removed_cards
 
@@ -247,7 +248,7 @@ def redeal(game: Kalo, state: object, cards: Sequence[int]) -> KaloState:
         ['3c', '3d', '3h', '3s']
     """
     state = _kalo_state(game, state)
-    opener = (state.kalo_holder + 1) % game.players
+    opener = next_seat(state.kalo_holder, game.players)
     if state.phase != "arrange" or state.arranged or state.current_player != opener:
         raise InvalidStateError("only a round that has just been dealt, before its first decision, can be dealt again")
     deal = deal_of(game, state)

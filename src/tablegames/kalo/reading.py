@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
+from tablegames.core.seats import next_seat
 from tablegames.core.serial import check_int, check_keys, int_tuple, read_int, read_notated, read_sequence
 from tablegames.core.words import plural
 from tablegames.kalo.actions import Play
@@ -231,7 +232,7 @@ def _check_round(
     if phase == "arrange":
         if any(slot.received for hand in hands for slot in hand) or plays:
             raise InvalidStateError("while hands are arranged, no card has changed hands and nothing is played")
-        if KALO not in (slot.card for slot in hands[kalo_holder]) or leader != (kalo_holder + 1) % n:
+        if KALO not in (slot.card for slot in hands[kalo_holder]) or leader != next_seat(kalo_holder, n):
             raise InvalidStateError(
                 "while hands are arranged the Kalo is in its holder's hand and the seat after the holder opens (K2)"
             )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tablegames.core.seats import next_seat
 from tablegames.kalo import events as ev
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
@@ -102,11 +103,11 @@ def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int, *, including: bool
     only if no other seat holds cards). None if no seat holds cards.
     """
     players = len(hands)
-    candidate = seat if including else (seat + 1) % players
+    candidate = seat if including else next_seat(seat, players)
     for _ in range(players):
         if hands[candidate]:
             return candidate
-        candidate = (candidate + 1) % players
+        candidate = next_seat(candidate, players)
     return None
 
 
@@ -160,7 +161,7 @@ class Table:
         self.effect, self.plays, self.arranged = None, 0, 0
         holder = next(seat for seat, hand in enumerate(hands) if KALO in hand)
         self.kalo_holder = holder
-        opener = (holder + 1) % self.game.players
+        opener = next_seat(holder, self.game.players)
         self.leader = opener
         self.phase, self.current_player = "arrange", opener
         if self.events is not None:
@@ -181,7 +182,7 @@ class Table:
                 return
         if self.events is not None:
             self.events.append(ev.ReadyToPlay(seat=seat))
-        following = (seat + 1) % self.game.players
+        following = next_seat(seat, self.game.players)
         self.arranged = 0
         if following == self.leader:
             self.phase = "play"

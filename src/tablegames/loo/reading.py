@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import IllegalActionError, InvalidStateError
 from tablegames.core.inputs import brief
+from tablegames.core.seats import next_seat, seats_from
 from tablegames.core.serial import check_int, check_keys, read_int, read_int_list, read_notated, read_str
 from tablegames.loo.actions import PLAYS
 from tablegames.loo.cards import DECK, Card, card_key
@@ -231,7 +232,7 @@ def _check_tricks(state: LooState) -> None:
         hands[play.seat].append(play.card)
     if any(len(hand) != TRICKS for hand in hands):
         raise InvalidStateError(f"each hand held {TRICKS} cards when trick play began; the tricks do not add up")
-    order = [(state.dealer + 1 + step) % players for step in range(players)]
+    order = seats_from(next_seat(state.dealer, players), players)
     replay = LooState(
         game=state.game,
         seed=state.seed,

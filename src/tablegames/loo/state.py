@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tablegames.core.protocol import Action, Event, GameEnded, State, game_over
+from tablegames.core.seats import next_seat, seats_from
 from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import DECK, Card
@@ -80,7 +81,7 @@ def begin_round(
         (),
         (),
         "decide",
-        (dealer + 1) % players,
+        next_seat(dealer, players),
     )
 
 
@@ -94,9 +95,9 @@ def _taker(trick: tuple[TrickCard, ...], trump: str) -> int:
     return trick[trick_winner([play.card for play in trick], trump)].seat
 
 
-def _order(dealer: int, players: int) -> list[int]:
+def _order(dealer: int, players: int) -> tuple[int, ...]:
     """The seats in play order for a round: from the seat after the dealer round to the dealer."""
-    return [(dealer + 1 + step) % players for step in range(players)]
+    return seats_from(next_seat(dealer, players), players)
 
 
 @attrs.frozen
@@ -291,7 +292,7 @@ class LooState(State):
             events.append(ev.Decided(seat=seat, choice=choice))
         players = self.game.players
         phase, p0 = "decide", 0
-        current: int | None = (seat + 1) % players
+        current: int | None = next_seat(seat, players)
         if decisions.count("drop") == players - 1:
             current = None
         elif seat == self.dealer:
@@ -337,9 +338,9 @@ class LooState(State):
         if events is not None:
             events.append(ev.CardPlayed(seat=seat, card=card))
         decisions, players = self.decisions, self.game.players
-        following = (seat + 1) % players
+        following = next_seat(seat, players)
         while decisions[following] == "drop":
-            following = (following + 1) % players
+            following = next_seat(following, players)
         if following != trick[0].seat:  # the trick is over when play comes round to its leader again
             return LooState(
                 game=self.game,
