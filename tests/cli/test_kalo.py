@@ -40,7 +40,7 @@ def test_a_few_moves_with_bad_input_undo_and_save(tmp_path: Path) -> None:
     result = run(THREE, typed)
     assert result.code == 0
     assert "'bogus' is not a Kalo action" in result.out
-    assert "arrange 40 is not a legal decision for seat 0 now; legal: arrange 0, arrange 1," in result.out
+    assert "arrange 40 is not a legal decision for you now; legal: arrange 0, arrange 1," in result.out
     assert "  · seat 0 moves the card at slot 1 to slot 0" in result.out
     assert "took back your decision 2s" in result.out
     assert "  · seat 0 plays 2♠" in result.out
@@ -115,7 +115,7 @@ def test_lines_wrap_between_words_at_the_terminals_width(monkeypatch: pytest.Mon
         result = run(THREE, "arrange 40\nready\n" + "1\n" * 12 + "quit\n")
         lines = result.out.splitlines()
         assert max(len(line) for line in lines) <= columns
-        assert "arrange 40 is not a legal decision for seat 0 now; legal: arrange 0," in result.out.replace("\n", " ")
+        assert "arrange 40 is not a legal decision for you now; legal: arrange 0," in result.out.replace("\n", " ")
         listed = [line for line in lines if "legal: " in line or line.startswith("  arrange")]
         assert len(listed) >= 2, "the list of what is legal takes more than one line"
         assert not [line for line in listed if line.rstrip().endswith(("arrange", "arrang"))], listed
@@ -138,7 +138,7 @@ def test_sort_arranges_the_hand_by_rank_with_the_kalo_last_and_undo_takes_it_bac
     drawn = " ".join(str(slot.card)[:-1] + SYMBOLS[str(slot.card)[-1]] for slot in hand)
     assert f"your hand, arranged: {drawn}" in result.out
     assert drawn.endswith("2♥")
-    assert "(16 decisions, the last arrange" in result.out
+    assert "sorted by rank, the Kalo last; your hand stays in this order from the first lead" in result.out
     assert "took back your decision arrange " in result.out
     assert "(16 decisions)" in result.out
     assert result.out.count("· arrange · scores") == 2, "back at the same decision after undo"
@@ -152,7 +152,7 @@ def test_order_puts_the_named_slots_first_and_refuses_bad_slots() -> None:
     rest = [card for index, card in enumerate(hand) if index not in (5, 2, 9)]
     wanted = [hand[5], hand[2], hand[9], *rest]
     assert "your hand, arranged: " + " ".join(str(card)[:-1] + SYMBOLS[str(card)[-1]] for card in wanted) in result.out
-    assert "(4 decisions, the last ready)" in result.out
+    assert "in the order you gave, the rest after;" in result.out
 
 
 def test_arranging_every_card_but_the_last_ends_without_ready() -> None:
