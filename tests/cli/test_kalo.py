@@ -21,8 +21,10 @@ THREE = ["play", "kalo", "--players", "3", "--bots", "random", "--seed", "2"]
 
 def test_the_hand_is_numbered_and_the_others_face_down() -> None:
     """The player's slots are numbered with their cards drawn; other hands show only their size."""
-    result = run(THREE, "quit\n")
+    result = run(THREE, "\nquit\n")
     hand = Kalo(players=3).start(seed=2).view(0).hands[0]
+    assert "arrange K puts the card at slot K next (K from 0 to 16)" in flat(result.out)
+    assert result.out.count("1. arrange 0") == 1, "the numbered list is shown on Enter, not at first"
     assert "Kalo · round 1 · arrange · scores 0:0  1:0  2:0 (the game ends at 15)" in result.out
     assert "the Kalo (2♥): you were dealt it; it is in your hand, slot 12\n" in result.out
     assert "       0    1    2    3    4" in result.out

@@ -27,7 +27,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tablegames import IllegalActionError, InvalidActionError, Match, MatchError
-from tablegames.cli.arranging import hand_cards, order_decisions, sort_decisions
+from tablegames.cli.arranging import arranging_line, hand_cards, order_decisions, sort_decisions
 from tablegames.cli.reading import Quit, Reader
 from tablegames.cli.render import cards_text, choices, event_text, listing, plain_input, render_view
 from tablegames.cli.rounds import ROUND_ENDED, events_of_round, round_summary
@@ -225,7 +225,8 @@ class Session:
             self.explained.add(ARRANGING)
             self.console.print(Text(ARRANGING, style="dim"))
         legal = view.legal_actions
-        self.console.print(choices(legal, view, self.console.width))
+        short = arranging_line(view)
+        self.console.print(Text(short) if short else choices(legal, view, self.console.width))
         while True:
             text = self.reader.read(f"seat {seat}> ")
             done = self._command(text, seat)

@@ -43,8 +43,7 @@ Most chips after the last round wins.""",
 #: What arranging a Kalo hand is for, said once when a person first arranges.
 ARRANGING = (
     "arranging: until the first lead you may put your hand in any order; after it the order stays, and a 6 "
-    "takes a card by its position, so where your cards sit matters. Type sort to sort by rank (the Kalo "
-    "last), order S.. to name the order, or arrange one card at a time and ready when done."
+    "takes a card by its position, so where your cards sit matters."
 )
 
 #: A ruling cited in a refusal: ``(L9, must head)``, ``(K1)``.
