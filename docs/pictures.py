@@ -15,6 +15,7 @@ when a committed picture differs from what this module draws.
 from __future__ import annotations
 
 import argparse
+import json
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,77 +37,8 @@ SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 RED, BLACK, GREEN, AMBER, GREY = "#c62828", "#212121", "#2e7d32", "#f9a825", "#757575"
 CARD_W, CARD_H, GAP = 34, 48, 4
 
-#: Every word a picture writes, in each language a page is written in.
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "seat": "seat {n}",
-        "you": "seat 0 (you)",
-        "them": "seat 1",
-        "your store": "your store",
-        "their store": "their store",
-        "skipped": "skipped",
-        "sows": "seat 0 sows pit {pit}",
-        "hand": "hand",
-        "round": "turn {n}",
-        "pass": "passes",
-        "wins": "wins the trick",
-        "before": "before the trick",
-        "after": "after it",
-        "low": "low",
-        "high": "high",
-        "3": "give a card",
-        "4": "take from the pile",
-        "5": "give from the pile",
-        "6": "take from a hand",
-        "kalo": "the Kalo",
-        "trick": "trick",
-        "trumps": "trump",
-        "trump": "trump {suit}",
-        "lead": "leads: any card",
-        "head": "must head the trick",
-        "follow": "follows suit: any",
-        "overtrump": "must overtrump",
-        "trump_rule": "must trump: any trump",
-        "highest_trump": "must play the highest trump",
-        "discard": "neither: any card",
-        "takes": "takes the trick",
-    },
-    "de": {
-        "seat": "Platz {n}",
-        "hand": "Hand",
-        "round": "{n}. Umlauf",
-        "pass": "passt",
-        "wins": "gewinnt den Stich",
-        "before": "vor dem Stich",
-        "after": "danach",
-        "low": "tief",
-        "high": "hoch",
-        "3": "Karte geben",
-        "4": "vom Ablagestapel nehmen",
-        "5": "vom Ablagestapel geben",
-        "6": "aus einer Hand ziehen",
-        "kalo": "das Kalo",
-        "trick": "Stich",
-        "trumps": "Trumpf",
-        "trump": "Trumpf {suit}",
-        "lead": "spielt aus: beliebig",
-        "head": "Stichzwang: muss überbieten",
-        "follow": "bedient: beliebige Karte der Farbe",
-        "overtrump": "muss übertrumpfen",
-        "trump_rule": "muss trumpfen: beliebiger Trumpf",
-        "highest_trump": "muss den höchsten Trumpf spielen",
-        "discard": "weder noch: beliebig abwerfen",
-        "takes": "nimmt den Stich",
-    },
-    "sv": {
-        "you": "du (plats 0)",
-        "them": "motståndaren",
-        "your store": "ditt bo",
-        "their store": "motståndarens bo",
-        "skipped": "hoppas över",
-        "sows": "du sår hål {pit}",
-    },
-}
+#: Every word a picture writes, in each language a page is written in (kept in pictures.json, next to this file).
+WORDS: dict[str, dict[str, str]] = json.loads((Path(__file__).with_suffix(".json")).read_text(encoding="utf-8"))
 
 
 def word(locale: str, key: str, **values: object) -> str:
@@ -140,26 +72,52 @@ class Svg:
         return "\n".join([head, panel, *self.parts, "</svg>"]) + "\n"
 
 
-def card(svg: Svg, x: int, y: int, notation: str, look: str = "plain", kalo: bool = False) -> None:
-    """Draw a card (``Qh``, ``10d``): plain, ``legal`` (framed green), ``played`` (amber) or ``dim``."""
+def card(svg: Svg, x: int, y: int, notation: str, look: str = "plain", kalo: bool = False, name: str = "") -> None:
+    """Draw a card (``Qh``, ``10d``): plain, ``legal`` (framed green), ``played`` (amber) or ``dim``.
+
+    The Kalo keeps its olive background, played or not; ``name`` (``Kalo``, ``Pam``) is written on the card.
+    """
     rank, suit = notation[:-1], notation[-1]
     colour = RED if suit in "hd" else BLACK
-    fill = {"played": "#fff3c4"}.get(look, "#b9c46a" if kalo else "#ffffff")
+    fill = "#b9c46a" if kalo else {"played": "#fff3c4"}.get(look, "#ffffff")
     stroke, width = {"legal": (GREEN, 2.5), "played": (AMBER, 3)}.get(look, ("#9e9e9e", 1))
     opacity = 0.35 if look == "dim" else 1
     svg.parts.append(f'<g opacity="{opacity}">')
     svg.add("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=4, fill=fill, stroke=stroke, stroke_width=width)
     svg.text(x + 4, y + 15, rank, 13, fill=colour, font_weight="bold")
     svg.text(x + CARD_W // 2, y + CARD_H - 8, SUITS[suit], 20, fill=colour, text_anchor="middle")
+    if name:
+        svg.text(x + CARD_W - 3, y + 13, name, 8, text_anchor="end", font_weight="bold")
     svg.parts.append("</g>")
 
 
 def cards(svg: Svg, x: int, y: int, notations: Sequence[str], looks: Sequence[str] = (), kalo: str = "") -> int:
-    """Draw a row of cards from ``x``; return the ``x`` after it."""
+    """Draw a row of cards from ``x``; return the ``x`` after it. Kalo's ``kalo`` card and Loo's Pam are named."""
     for index, notation in enumerate(notations):
-        card(svg, x, y, notation, looks[index] if looks else "plain", kalo=notation == kalo)
+        named = "Kalo" if notation == kalo else "Pam" if notation == "Jc" and not kalo else ""
+        card(svg, x, y, notation, looks[index] if looks else "plain", kalo=notation == kalo, name=named)
         x += CARD_W + GAP
     return x
+
+
+def key(svg: Svg, locale: str, x: int, y: int, entries: Sequence[str]) -> None:
+    """A key to the frames: each of ``entries`` (``may``, ``played``, ``may not``, ``received``) with its frame."""
+    looks = {"may": "legal", "played": "played", "may not": "dim", "received": "legal"}
+    for entry in entries:
+        svg.add(
+            "rect",
+            x=x,
+            y=y - 11,
+            width=14,
+            height=14,
+            rx=2,
+            fill="#ffffff",
+            opacity=0.35 if entry == "may not" else 1,
+            stroke={"legal": GREEN, "played": AMBER}.get(looks[entry], "#9e9e9e"),
+            stroke_width=2.5,
+        )
+        svg.text(x + 20, y, word(locale, entry), 11, fill=GREY)
+        x += 40 + 6 * len(word(locale, entry))
 
 
 # --- Kalaha ---------------------------------------------------------------------------------------------------
@@ -215,7 +173,7 @@ def kalaha_board(locale: str) -> str:
     svg.text(x + width + 26, y + PIT + 22, word(locale, "your store"), 12)
     svg.text(x - 8, y + PIT + 14, word(locale, "their store"), 12, text_anchor="end")
     svg.text(x - 8, y + PIT + 30, f"({word(locale, 'skipped')})", 11, text_anchor="end", fill=GREY)
-    bottom, top, right = y + 2 * PIT + 50, y - 6, x + width + 14
+    bottom, top, right = y + 2 * PIT + 50, y - 6, x + width - PIT // 2  # up through your own store
     arrow = f"M {x + PIT + 10} {bottom} L {right - 20} {bottom} Q {right} {bottom} {right} {bottom - 20} "
     arrow += f"L {right} {top + 20} Q {right} {top} {right - 20} {top} L {x + PIT + 10} {top}"
     svg.parts.append(
@@ -226,6 +184,18 @@ def kalaha_board(locale: str) -> str:
     return str(svg)
 
 
+def _outcome(before: KalahaState, after: KalahaState, pit: int) -> str:
+    """What a move did, as the library played it: the game ended, a capture, a move again, a lap, or the turn passed."""
+    sown = before.pits[0][pit]
+    if after.is_over:
+        return "end"
+    if after.stores[0] - before.stores[0] > sown // (2 * len(before.pits[0]) + 1) + 1:
+        return "capture"
+    if after.current_player == 0:
+        return "again"
+    return "lap" if sown > 2 * len(before.pits[0]) else "passes"
+
+
 def _kalaha_move(
     rows: tuple[tuple[int, ...], tuple[int, ...]] | None, stores: tuple[int, int], pit: int
 ) -> Callable[[str], str]:
@@ -234,7 +204,9 @@ def _kalaha_move(
         before = game.start() if rows is None else game.position(rows=rows, stores=stores)
         after = before.apply(Sow(pit))
         width = 8 * PIT
-        svg = Svg(2 * width + 3 * PAD + 30, 2 * PIT + 90)
+        svg = Svg(2 * width + 3 * PAD + 30, 2 * PIT + 112)
+        outcome = word(locale, _outcome(before, after, pit))
+        svg.text(svg.width // 2, 2 * PIT + 104, outcome, 13, text_anchor="middle", fill=GREEN, font_weight="bold")
         _board(svg, before, PAD, 24, chosen=pit)
         svg.text(PAD + width + PAD // 2 + 15, 24 + PIT + 24, "→", 28, text_anchor="middle", fill="#e65100")
         _board(svg, after, 2 * PAD + width + 30, 24, changed=_changed(before, after))
@@ -294,8 +266,9 @@ def kalo_effects(locale: str) -> str:
     state = Kalo(players=4).position(hands, leader=0, kalo_holder=0)
     for move in ["3c", "card 9c", "seat 2", "insert 2", "6d", "seat 0", "slot 0", "insert 0", "Kd", "Ad"]:
         state = state.apply(state.parse_action(move))
-    x0, after_x, row_h = 90, 300, CARD_H + 16
-    svg = Svg(after_x + 4 * (CARD_W + GAP) + 40, 40 + 4 * row_h)
+    x0, after_x, row_h = 90, 300, CARD_H + 26
+    svg = Svg(after_x + 4 * (CARD_W + GAP) + 40, 64 + 4 * row_h)
+    key(svg, locale, 16, 54 + 4 * row_h, ["received"])
     svg.text(x0, 22, word(locale, "before"), 13, font_weight="bold")
     svg.text(after_x, 22, word(locale, "after"), 13, font_weight="bold")
     for seat in range(4):
@@ -303,6 +276,16 @@ def kalo_effects(locale: str) -> str:
         svg.text(16, y + 30, word(locale, "seat", n=seat), 13, font_weight="bold")
         cards(svg, x0, y, hands[seat])
         slots = state.hands[seat]
+        for column, count in ((x0, len(hands[seat])), (after_x, len(slots))):
+            for index in range(count):
+                svg.text(
+                    column + index * (CARD_W + GAP) + CARD_W // 2,
+                    y + CARD_H + 12,
+                    str(index),
+                    9,
+                    fill=GREY,
+                    text_anchor="middle",
+                )
         cards(
             svg,
             after_x,
@@ -310,6 +293,17 @@ def kalo_effects(locale: str) -> str:
             [str(slot.card) for slot in slots],
             ["legal" if slot.received else "plain" for slot in slots],
         )
+    for effect, (giver, slot), (taker, place) in (("3", (0, 1), (2, 1)), ("6", (0, 2), (1, 0))):
+        x1, y1 = x0 + slot * (CARD_W + GAP) + CARD_W // 2, 32 + giver * row_h + CARD_H
+        x2, y2 = after_x + place * (CARD_W + GAP) + CARD_W // 2, 30 + taker * row_h
+        arc = f"M {x1} {y1} C {x1} {y1 + 40}, {x2} {y2 - 40}, {x2} {y2}"
+        svg.add("path", d=arc, fill="none", stroke=AMBER, stroke_width=2, marker_end="url(#gift)", opacity=0.9)
+        said = effect if effect == "3" else f"6: {word(locale, 'slot')}"
+        svg.text(x2 - 8, y2 - 6, said, 12, fill=AMBER, font_weight="bold", text_anchor="end")
+    svg.parts.append(
+        '<defs><marker id="gift" markerWidth="8" markerHeight="8" refX="6" refY="4" orient="auto">'
+        f'<path d="M0,0 L8,4 L0,8 z" fill="{AMBER}"/></marker></defs>'
+    )
     return str(svg)
 
 
@@ -344,8 +338,12 @@ def _kalo_power(notation: str) -> int:
 # --- Loo ------------------------------------------------------------------------------------------------------
 
 
-def _rule_words(locale: str, rule: str) -> str:
-    return word(locale, "trump_rule" if rule == "trump" else rule)
+def _rule_words(locale: str, rule: str, trick: Sequence[str] = (), trump: str = "", options: Sequence[str] = ()) -> str:
+    """The case's words; beating a trick no trump is in yet is trumping, and a variant names its option."""
+    if rule == "overtrump" and not any(c[-1] == trump or c == "Jc" for c in trick):
+        rule = "trump_rule"
+    said = word(locale, "trump_rule" if rule == "trump" else rule)
+    return said + "".join(f" ({word(locale, 'option', name=name)})" for name in options)
 
 
 def loo_first_trick(locale: str) -> str:
@@ -356,7 +354,8 @@ def loo_first_trick(locale: str) -> str:
         state = state.apply(state.parse_action("play"))
     played = ["Qh", "Ah", "9d", "Jc", "7s"]
     row_h, x0 = CARD_H + 14, 110
-    svg = Svg(x0 + 5 * (CARD_W + GAP) + 290, 44 + 5 * row_h)
+    svg = Svg(x0 + 5 * (CARD_W + GAP) + 290, 64 + 5 * row_h)
+    key(svg, locale, 16, 54 + 5 * row_h, ["may", "played", "may not"])
     svg.text(16, 22, word(locale, "trump", suit=SUITS[state.trump]), 13, font_weight="bold", fill=RED)
     rows = []
     for notation in played:
@@ -373,7 +372,7 @@ def loo_first_trick(locale: str) -> str:
         svg.text(16, y + 30, word(locale, "seat", n=seat), 13, font_weight="bold")
         looks = ["played" if c == notation else "legal" if c in legal else "dim" for c in hand]
         end = cards(svg, x0, y, hand, looks)
-        svg.text(end + 10, y + 30, _rule_words(locale, rule), 13)
+        svg.text(end + 10, y + 30, _rule_words(locale, rule, played[:index], state.trump), 13)
         if seat == winner:
             svg.text(end + 10, y + 46, word(locale, "takes"), 12, fill=GREEN, font_weight="bold")
     return str(svg)
@@ -403,7 +402,8 @@ def _loo_follow(anchor: str) -> Callable[[str], str]:
     def draw(locale: str) -> str:
         examples = FOLLOW_EXAMPLES[anchor]
         row_h, hand_x = CARD_H + 16, 270
-        svg = Svg(hand_x + 4 * (CARD_W + GAP) + 290, 34 + len(examples) * row_h)
+        svg = Svg(hand_x + 4 * (CARD_W + GAP) + 390, 54 + len(examples) * row_h)
+        key(svg, locale, 10, 46 + len(examples) * row_h, ["may", "may not"])
         svg.text(10, 20, word(locale, "trumps"), 12, fill=GREY)
         svg.text(64, 20, word(locale, "trick"), 12, fill=GREY)
         svg.text(hand_x, 20, word(locale, "hand"), 12, fill=GREY)
@@ -416,7 +416,8 @@ def _loo_follow(anchor: str) -> Callable[[str], str]:
             svg.text(18, y + 30, SUITS[trump], 16, fill=RED if trump in "hd" else BLACK)
             cards(svg, 64, y, trick.split())
             cards(svg, hand_x, y, hand.split(), ["legal" if c in legal else "dim" for c in hand.split()])
-            svg.text(hand_x + len(hand.split()) * (CARD_W + GAP) + 10, y + 30, _rule_words(locale, result.rule), 13)
+            said = _rule_words(locale, result.rule, trick.split(), trump, [name for name in options if options[name]])
+            svg.text(hand_x + len(hand.split()) * (CARD_W + GAP) + 10, y + 30, said, 13)
         return str(svg)
 
     return draw

@@ -38,7 +38,7 @@ def test_bad_input_is_explained_and_asked_again() -> None:
     assert result.code == 0
     assert "'zz' is not a pit; the pits are the letters a to c" in result.out
     assert "there is no decision 9: choose 1 to 3\nlegal: 1. a | 2. b | 3. c" in result.out
-    assert "pit a of seat 0 is empty; legal: b, c" in result.out
+    assert "pit a of yours is empty; legal: b, c" in result.out
     assert "seat 0 sows 2 seeds from pit b" in result.out
 
 

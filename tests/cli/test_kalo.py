@@ -21,8 +21,10 @@ THREE = ["play", "kalo", "--players", "3", "--bots", "random", "--seed", "2"]
 
 def test_the_hand_is_numbered_and_the_others_face_down() -> None:
     """The player's slots are numbered with their cards drawn; other hands show only their size."""
-    result = run(THREE, "quit\n")
+    result = run(THREE, "\nquit\n")
     hand = Kalo(players=3).start(seed=2).view(0).hands[0]
+    assert "arrange K puts the card at slot K next (K from 0 to 16)" in flat(result.out)
+    assert result.out.count("1. arrange 0") == 1, "the numbered list is shown on Enter, not at first"
     assert "Kalo · round 1 · arrange · scores 0:0  1:0  2:0 (the game ends at 15)" in result.out
     assert "the Kalo (2♥): you were dealt it; it is in your hand, slot 12\n" in result.out
     assert "       0    1    2    3    4" in result.out
@@ -40,7 +42,7 @@ def test_a_few_moves_with_bad_input_undo_and_save(tmp_path: Path) -> None:
     result = run(THREE, typed)
     assert result.code == 0
     assert "'bogus' is not a Kalo action" in result.out
-    assert "arrange 40 is not a legal decision for seat 0 now; legal: arrange 0, arrange 1," in result.out
+    assert "arrange 40 is not a legal decision for you now; legal: arrange 0, arrange 1," in result.out
     assert "  · seat 0 moves the card at slot 1 to slot 0" in result.out
     assert "took back your decision 2s" in result.out
     assert "  · seat 0 plays 2♠" in result.out
@@ -115,7 +117,7 @@ def test_lines_wrap_between_words_at_the_terminals_width(monkeypatch: pytest.Mon
         result = run(THREE, "arrange 40\nready\n" + "1\n" * 12 + "quit\n")
         lines = result.out.splitlines()
         assert max(len(line) for line in lines) <= columns
-        assert "arrange 40 is not a legal decision for seat 0 now; legal: arrange 0," in result.out.replace("\n", " ")
+        assert "arrange 40 is not a legal decision for you now; legal: arrange 0," in result.out.replace("\n", " ")
         listed = [line for line in lines if "legal: " in line or line.startswith("  arrange")]
         assert len(listed) >= 2, "the list of what is legal takes more than one line"
         assert not [line for line in listed if line.rstrip().endswith(("arrange", "arrang"))], listed
@@ -138,7 +140,7 @@ def test_sort_arranges_the_hand_by_rank_with_the_kalo_last_and_undo_takes_it_bac
     drawn = " ".join(str(slot.card)[:-1] + SYMBOLS[str(slot.card)[-1]] for slot in hand)
     assert f"your hand, arranged: {drawn}" in result.out
     assert drawn.endswith("2♥")
-    assert "(16 decisions, the last arrange" in result.out
+    assert "sorted by rank, the Kalo last; your hand stays in this order from the first lead" in result.out
     assert "took back your decision arrange " in result.out
     assert "(16 decisions)" in result.out
     assert result.out.count("· arrange · scores") == 2, "back at the same decision after undo"
@@ -152,7 +154,7 @@ def test_order_puts_the_named_slots_first_and_refuses_bad_slots() -> None:
     rest = [card for index, card in enumerate(hand) if index not in (5, 2, 9)]
     wanted = [hand[5], hand[2], hand[9], *rest]
     assert "your hand, arranged: " + " ".join(str(card)[:-1] + SYMBOLS[str(card)[-1]] for card in wanted) in result.out
-    assert "(4 decisions, the last ready)" in result.out
+    assert "in the order you gave, the rest after;" in result.out
 
 
 def test_arranging_every_card_but_the_last_ends_without_ready() -> None:

@@ -48,7 +48,7 @@ def test_bad_input_is_explained_and_asked_again() -> None:
     result = run([*THREE, "--seed", "6"], "hello\nQs\n2\nquit\n")
     assert "'hello' is not a Loo action" in result.out
     assert "legal: 1. play | 2. drop" in result.out
-    assert "seat 0 must first decide to play or drop, not Qs; legal: play, drop" in result.out
+    assert "you must first decide whether to stay in or drop, not Qs; legal: play, drop" in result.out
     assert "  · seat 0 drops" in result.out
 
 

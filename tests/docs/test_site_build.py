@@ -124,3 +124,64 @@ def test_each_games_rules_print_on_a4_without_the_site_around_them(site: Path) -
         assert pictures, f"{name} prints no picture"
         assert all(p["loaded"] and p["fits"] for p in pictures), f"{name}: pictures missing or too wide: {pictures}"
         assert ">>>" not in str(printed["text"]), f"{name} prints code"
+
+
+#: What a menu entry adds, in each translated language, when its page is shown in English.
+IN_ENGLISH = {"de": "(englisch)", "sv": "(på engelska)"}
+#: A menu entry of the built site: its link and its title.
+MENU_ENTRY = re.compile(
+    r'<a href="(?P<href>[^"#]*)" class="md-nav__link[^"]*">\s*<span class="md-ellipsis">\s*(?P<title>[^<]*?)\s*</span>'
+)
+
+
+def _translated(href: str, locale: str) -> bool:
+    path = href.strip("/").removeprefix("./") or "index"
+    return (DOCS / f"{path}.{locale}.md").is_file() or (DOCS / path / f"index.{locale}.md").is_file()
+
+
+def untold_fallbacks(html: str, locale: str) -> list[str]:
+    """The menu entries of a page in ``locale`` that hide or wrongly claim that their page is shown in English."""
+    entries = [(m["href"], " ".join(m["title"].split())) for m in MENU_ENTRY.finditer(html)]
+    assert entries, "no menu found"
+    if locale == "en":
+        return [title for _, title in entries if any(mark in title for mark in IN_ENGLISH.values())]
+    return [
+        f"{title} -> {href}" for href, title in entries if (IN_ENGLISH[locale] in title) == _translated(href, locale)
+    ]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_menus_say_which_pages_are_shown_in_english(site: Path, locale: str) -> None:
+    """A German or Swedish menu entry says "(englisch)" / "(på engelska)" exactly when its page is not translated."""
+    html = _built(site, locale, ".").read_text("utf-8")
+    assert not untold_fallbacks(html, locale)
+    if locale != "en":
+        assert "Play in the browser" not in html, f"{locale}: the guides' titles are not translated"
+
+
+def test_the_menu_check_finds_an_untold_fallback() -> None:
+    """The check is not vacuous: an English page without the mark, and a translated page with it, are both found."""
+    entry = '<a href="{}" class="md-nav__link">\n  <span class="md-ellipsis">\n    {}\n  </span>'
+    good = entry.format("play/kalo/", "So wird gespielt") + entry.format("guide/bots/", "Bots (englisch)")
+    assert untold_fallbacks(good, "de") == []
+    assert untold_fallbacks(entry.format("guide/bots/", "Bots"), "de") == ["Bots -> guide/bots/"]
+    assert untold_fallbacks(entry.format("play/kalo/", "Kalo (englisch)"), "de") == ["Kalo (englisch) -> play/kalo/"]
+
+
+def test_the_site_fetches_nothing_from_another_host(site: Path) -> None:
+    """No page loads a font, a style sheet or a script from another host: the site works on its own."""
+    outside = re.compile(r'<(?:link|script)\b[^>]*\b(?:href|src)="https?://[^"]*"[^>]*>')
+    for page in site.rglob("*.html"):
+        html = page.read_text("utf-8")
+        assert "fonts.googleapis.com" not in html, page
+        assert "fonts.gstatic.com" not in html, page
+        loads = [tag for tag in outside.findall(html) if not re.search(r'rel="(?:canonical|alternate)"', tag)]
+        assert not loads, f"{page.relative_to(site)} loads {loads}"
+
+
+def test_the_sitemap_gives_every_page_its_address(site: Path) -> None:
+    """The sitemap the language switch reads exists and names every page and translation by a full address."""
+    sitemap = (site / "sitemap.xml").read_text("utf-8")
+    addresses = re.findall(r"<loc>([^<]*)</loc>", sitemap) + re.findall(r'hreflang="[^"]*" href="([^"]*)"', sitemap)
+    assert len(addresses) > 20
+    assert all(re.match(r"https?://", address) for address in addresses), [a for a in addresses if "://" not in a]

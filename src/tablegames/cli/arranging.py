@@ -38,13 +38,33 @@ if TYPE_CHECKING:
     from tablegames import Action, View
     from tablegames.kalo import Card
 
-__all__ = ["hand_cards", "order_decisions", "sort_decisions"]
+__all__ = ["arranging_line", "hand_cards", "order_decisions", "sort_decisions"]
 
 
 def hand_cards(view: KaloView) -> list[Card]:
     """The seat's own hand, card by card in slot order."""
     assert view.seat is not None
     return [slot.card for slot in view.hands[view.seat] if slot.card is not None]
+
+
+def arranging_line(view: View) -> str | None:
+    """While a Kalo hand is arranged, its decisions in one line instead of one entry per slot; else None.
+
+    Examples:
+        >>> from tablegames.kalo import Kalo
+        >>> state = Kalo(players=3).start(seed=2)
+        >>> arranging_line(state.view(state.current_player))[:56]
+        'arrange K puts the card at slot K next (K from 0 to 16) '
+    """
+    if not isinstance(view, KaloView) or view.phase != "arrange" or view.current_player != view.seat:
+        return None
+    slots = [action.slot for action in view.legal_actions if isinstance(action, Arrange)]
+    if not slots:
+        return None
+    return (
+        f"arrange K puts the card at slot K next (K from {min(slots)} to {max(slots)}) · ready keeps the order · "
+        "sort: by rank, the Kalo last · order S..: those slots first · Enter lists every decision by number"
+    )
 
 
 def _arranged(view: KaloView) -> int:

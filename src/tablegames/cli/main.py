@@ -131,9 +131,8 @@ def _parser() -> argparse.ArgumentParser:
     games = ", ".join(tablegames.names())
     bots = _bots_help()
     parser = argparse.ArgumentParser(prog="tablegames", description="Play table games in the terminal.")
-    commands = parser.add_subparsers(
-        dest="command", required=True, metavar="{play,replay,simulate,tournament,solve,analyse,serve}"
-    )
+    parser.add_argument("--version", action="store_true", help="print the version of tablegames")
+    commands = parser.add_subparsers(dest="command", metavar="{play,replay,simulate,tournament,solve,analyse,serve}")
 
     play = commands.add_parser(
         "play",
@@ -319,9 +318,13 @@ def main(
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
     try:
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        args = parser.parse_args(argv)
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 2
+    if args.version or args.command is None:
+        print(f"tablegames {tablegames.__version__}" if args.version else _start_here(parser), file=out)
+        return 0
     if args.command in DRAWN:
         try:
             importlib.import_module("rich")
@@ -351,6 +354,14 @@ def main(
             print("\ninterrupted", file=err)
         return 130
     return 0
+
+
+def _start_here(parser: argparse.ArgumentParser) -> str:
+    """What a bare ``tablegames`` says: how to start a game, then every command."""
+    games = " · ".join(f"tablegames play {name}" for name in tablegames.names())
+    return f"tablegames {tablegames.__version__}: table games in the terminal. To play, type one of:\n  {games}\n\n" + (
+        parser.format_help()
+    )
 
 
 def _closed_output(out: TextIO) -> int:

@@ -21,17 +21,19 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from rich.rule import Rule
 from rich.text import Text
 
 from tablegames import IllegalActionError, InvalidActionError, Match, MatchError
-from tablegames.cli.arranging import hand_cards, order_decisions, sort_decisions
+from tablegames.cli.arranging import arranging_line, hand_cards, order_decisions, sort_decisions
+from tablegames.cli.reading import Quit, Reader
 from tablegames.cli.render import cards_text, choices, event_text, listing, plain_input, render_view
 from tablegames.cli.rounds import ROUND_ENDED, events_of_round, round_summary
 from tablegames.cli.thinking import thinking
-from tablegames.core.inputs import brief, check_text
+from tablegames.cli.words import ARRANGING, SHORT_RULES, plain_refusal
+from tablegames.core.inputs import brief
 from tablegames.core.words import plural
 from tablegames.kalo import KaloView, Ready
 
@@ -49,59 +51,9 @@ HELP = """Type the number of a decision or its notation (both are listed), or a 
   save FILE  write the game's record to FILE ('tablegames play --load FILE' continues it)
   sort       Kalo, while arranging: sort your hand by rank, the Kalo last, and be ready
   order S..  Kalo, while arranging: the cards at slots S.. first, in that order, the rest after; be ready
-  help       show this
+  A, B       several decisions typed ahead, separated by commas (e.g. card 9c, insert 2)
+  help       show this and the game's rules in short
   quit       stop (so does Ctrl-D)"""
-
-#: The longest line read from a person.
-LINE_LIMIT = 1_000
-
-
-class Quit(Exception):
-    """The player asked to stop."""
-
-
-class Reader:
-    """Reads lines from a person: with line editing on a terminal, echoed when scripted (so transcripts read well).
-
-    Every line goes through `tablegames.core.inputs.check_text`: a line too long or holding control
-    characters is refused with the reason, and asked for again.
-    """
-
-    def __init__(self, stdin: TextIO, console: Console, *, interactive: bool) -> None:
-        self.stdin = stdin
-        self.console = console
-        self.interactive = interactive
-
-    def read(self, prompt: str) -> str:
-        """Show ``prompt`` and return the line typed, stripped.
-
-        Raises:
-            Quit: At the end of the input.
-        """
-        while True:
-            line = self._line(prompt)
-            try:
-                return check_text(line.strip(), InvalidActionError, "what you typed", limit=LINE_LIMIT)
-            except InvalidActionError as error:
-                self.console.print(Text(str(error), style="red"))
-
-    def _line(self, prompt: str) -> str:
-        if self.interactive:
-            try:
-                return self.console.input(Text(prompt, style="bold"))
-            except EOFError:
-                raise Quit from None
-        self.console.print(Text(prompt, style="bold"), end="")
-        line = self.stdin.readline(LINE_LIMIT + 1)
-        if not line:
-            self.console.print()
-            raise Quit
-        if not line.endswith("\n"):  # a line longer than any command: read to its end, to be refused whole
-            while (rest := self.stdin.readline(65_536)) and not rest.endswith("\n"):
-                pass
-        line = line.rstrip("\n")
-        self.console.print(line if len(line) <= LINE_LIMIT else brief(line, 60))
-        return line
 
 
 class Session:
@@ -144,6 +96,8 @@ class Session:
         #: Notes shown once per session (what P0 is).
         self.explained: set[str] = set()
         self.at_screen: int | None = None
+        #: How many plies the last save held (None: never saved), so that quitting asks only when unsaved.
+        self.saved: int | None = None
         game = match.game
         target, rounds = getattr(game, "target", None), getattr(game, "rounds", None)
         self.target = target if isinstance(target, int) else None
@@ -189,7 +143,8 @@ class Session:
             while True:
                 text = self.reader.read(f"pass the device to seat {seat}, then press Enter ")
                 if text.lower() in ("quit", "exit"):
-                    raise Quit
+                    self._leave()
+                    continue
                 if not text:
                     break
                 self.console.print(
@@ -266,8 +221,12 @@ class Session:
         self.seen[seat] = len(self.match.plies)
         view = self.match.state.view(seat)
         self._draw(view, seat)
+        if isinstance(view, KaloView) and view.phase == "arrange" and ARRANGING not in self.explained:
+            self.explained.add(ARRANGING)
+            self.console.print(Text(ARRANGING, style="dim"))
         legal = view.legal_actions
-        self.console.print(choices(legal, view, self.console.width))
+        short = arranging_line(view)
+        self.console.print(Text(short) if short else choices(legal, view, self.console.width))
         while True:
             text = self.reader.read(f"seat {seat}> ")
             done = self._command(text, seat)
@@ -278,15 +237,71 @@ class Session:
             if not text:
                 self.console.print(choices(legal, view, self.console.width))
                 continue
+            if "," in text and self._ahead(seat, [part.strip() for part in text.split(",")]):
+                return
+            if "," in text:
+                continue
             action = self._read_action(text, view)
             if action is None:
                 continue
             try:
                 self._decide(seat, [action])
             except IllegalActionError as error:  # the rules say why, and list what is legal
-                self._illegal(error, legal)
+                self._illegal(error, legal, seat)
                 continue
             return
+
+    def _ahead(self, seat: int, parts: list[str]) -> bool:
+        """Decisions typed ahead, ``card 9c, insert 2``: made in turn, as one typed decision; True if any was.
+
+        The first that cannot be made then stops the rest, and is refused in words.
+        """
+        self.typed[seat].append(len(self.match.plies))
+        made = 0
+        for part in parts:
+            state = self.match.state
+            try:
+                if state.current_player != seat:
+                    raise IllegalActionError("it is no longer your turn")
+                legal = state.legal_actions()
+                if part.isascii() and part.isdigit() and 1 <= int(part) <= len(legal):
+                    action = legal[int(part) - 1]
+                else:
+                    action = state.parse_action(plain_input(part))
+                self.match.play(action, seat=seat)
+            except (InvalidActionError, IllegalActionError) as error:
+                why = plain_refusal(str(error), seat).partition("; legal: ")[0]
+                self.console.print(Text(f"{brief(part, 40)} was not played: {why}", style="red"))
+                break
+            made += 1
+        if not made:
+            self.typed[seat].pop()
+        return made > 0
+
+    def _leave(self) -> None:
+        """``quit``: leave at once if nothing would be lost; otherwise ask first, and offer to save.
+
+        Raises:
+            Quit: When the person leaves.
+        """
+        if self.match.state.is_over or self.saved == len(self.match.plies):
+            raise Quit
+        self.console.print(
+            "the game is not over and not saved: save FILE saves it and leaves, quit leaves, Enter plays on"
+        )
+        while True:
+            text = self.reader.read("leave? ")
+            word, _, rest = text.partition(" ")
+            if not text:
+                return
+            if word.lower() in ("quit", "exit", "y", "yes") and not rest:
+                raise Quit
+            if word.lower() == "save":
+                self._save(rest.strip())
+                if self.saved == len(self.match.plies):
+                    raise Quit
+                continue
+            self.console.print(Text("type save FILE, quit, or press Enter to play on", style="red"))
 
     def _decide(self, seat: int, actions: list[Action]) -> None:
         """Play ``actions`` for ``seat`` as one typed decision (``undo`` takes them back together)."""
@@ -302,10 +317,10 @@ class Session:
                 Text("that placed every card but the last, which has one place left: your hand is arranged", "dim")
             )
 
-    def _illegal(self, error: IllegalActionError, legal: tuple[Action, ...]) -> None:
-        why, _, _ = str(error).rpartition("; legal: ")
+    def _illegal(self, error: IllegalActionError, legal: tuple[Action, ...], seat: int) -> None:
+        why, _, _ = plain_refusal(str(error), seat).rpartition("; legal: ")
         if not why:
-            self.console.print(Text(str(error), style="red"))
+            self.console.print(Text(plain_refusal(str(error), seat), style="red"))
         else:
             entries = [str(action) for action in legal]
             self.console.print(Text(listing(f"{why}; legal: ", entries, self.console.width, ", ").plain, "red"))
@@ -330,7 +345,7 @@ class Session:
         except InvalidActionError as error:
             arranging = isinstance(view, KaloView) and view.phase == "arrange"
             commands = ("sort, order S.., " if arranging else "") + "undo, save FILE, help, quit"
-            self._say(f"{error} (or a command: {commands})", legal)
+            self._say(f"{plain_refusal(str(error), view.seat)} (or a command: {commands})", legal)
             return None
 
     def _command(self, text: str, seat: int | None) -> bool | None:
@@ -342,7 +357,8 @@ class Session:
         word, _, rest = text.partition(" ")
         word = word.lower()
         if word in ("quit", "exit") and not rest:
-            raise Quit
+            self._leave()
+            return False
         if word == "save":
             self._save(rest.strip())
             return False
@@ -350,6 +366,8 @@ class Session:
             return self._undo(seat)
         if word in ("help", "?") and not rest:
             self.console.print(HELP)
+            if self.match.game.name in SHORT_RULES:
+                self.console.print(Text(" ".join(SHORT_RULES[self.match.game.name].split()), style="dim"))
             return False
         if word in ("sort", "order") and seat is not None:
             return self._arrange(seat, word, rest.split())
@@ -376,7 +394,8 @@ class Session:
         assert isinstance(arranged, KaloView)
         hand = hand_cards(arranged)
         self.console.print(Text("your hand, arranged: ") + cards_text(hand))
-        self.console.print(Text(f"({plural(len(decisions), 'decision')}, the last {decisions[-1]})", style="dim"))
+        how = "sorted by rank, the Kalo last" if word == "sort" else "in the order you gave, the rest after"
+        self.console.print(Text(f"{how}; your hand stays in this order from the first lead", style="dim"))
         return True
 
     def _save(self, name: str) -> None:
@@ -389,7 +408,11 @@ class Session:
         except OSError as error:
             self.console.print(Text(f"could not save to {path}: {error.strerror or error}", style="red"))
             return
-        self.console.print(f"saved to {path}; 'tablegames play --load {path}' continues it")
+        self.saved = len(self.match.plies)
+        if self.match.state.is_over:
+            self.console.print(f"saved to {path}; 'tablegames replay {path}' shows the game again")
+        else:
+            self.console.print(f"saved to {path}; 'tablegames play --load {path}' continues it")
 
     def _undo(self, seat: int | None) -> bool:
         """Take back ``seat``'s last typed decision and everything since; False (having said why) if it cannot."""

@@ -27,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tablegames.cli.whereabouts import kalo_whereabouts
+from tablegames.cli.words import event_sentence
 from tablegames.core.words import plural
 from tablegames.kalaha import KalahaView, Sow
 from tablegames.kalo import (
@@ -147,7 +148,7 @@ def symbolize(sentence: str) -> Text:
 
 def event_text(event: Event, game: str) -> Text:
     """An event's sentence, its cards drawn as cards in the card games."""
-    sentence = str(event)
+    sentence = event_sentence(event)
     return Text("  · ") + (symbolize(sentence) if game in ("kalo", "loo") else Text(sentence))
 
 
@@ -302,7 +303,7 @@ _EFFECTS = {
 
 # Loo ------------------------------------------------------------------------------------------------------------
 
-_DECISIONS = {"play": "plays", "drop": "dropped", "miss": "took the Miss", None: "yet to decide"}
+_DECISIONS = {"play": "stays in", "drop": "dropped", "miss": "took the Miss", None: "yet to decide"}
 #: Said once, the first time P0 is on the table.
 P0_NOTE = "P0 is the pot as the first trick began; each trick pays a fifth of it"
 
