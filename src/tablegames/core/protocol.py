@@ -334,6 +334,24 @@ class Game(GameSpaces, abc.ABC):
         """
         raise NotImplementedError(f"{self.name} does not offer sample_state")
 
+    def broken_laws(self, state: State) -> tuple[str, ...]:
+        """Say which of the laws every reachable state of this game keeps ``state`` breaks: none, if it is sound.
+
+        A law is stated apart from the readers and the transitions, in the
+        state's public attributes: what is conserved (seeds, cards, chips) and
+        what must agree (whose turn it is in a trick, what a hand holds). The
+        fuzz kit and the conformance kit (`tablegames.testing`) check every
+        state they reach against it. A game of your own may override it; by
+        default a game states no law.
+
+        Examples:
+            >>> import tablegames
+            >>> game = tablegames.load("kalaha")
+            >>> game.broken_laws(game.start())
+            ()
+        """
+        return ()
+
     def check_seat(self, seat: int | None) -> None:
         """Raise `SeatError` unless ``seat`` is a seat of this game or None.
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Mapping, Sequence
 
-    from tablegames.core.protocol import View
+    from tablegames.core.protocol import State, View
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalaha"]
@@ -194,6 +194,14 @@ class Kalaha(Game):
         if not isinstance(view, KalahaView):
             raise InvalidStateError(f"Kalaha samples states from Kalaha views, got {type(view).__name__}")
         return self.position(rows=view.pits, stores=view.stores, to_move=view.current_player)
+
+    def broken_laws(self, state: State) -> tuple[str, ...]:
+        """The seeds are conserved, each pit and store holding a count of none or more (see `Game.broken_laws`)."""
+        board = state.board  # type: ignore[attr-defined]
+        total = 2 * self.pits * self.seeds
+        if sum(board) != total or any(type(count) is not int or count < 0 for count in board):
+            return (f"Kalaha's {total} seeds are not conserved as counts: {board}",)
+        return ()
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KalahaState:
         check_keys(data, ("game", "options", "pits", "stores", "current_player"), InvalidStateError, "state")

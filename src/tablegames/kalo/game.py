@@ -20,10 +20,11 @@ from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game
+from tablegames.core.seats import next_seat, seats_from
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_int, read_str
 from tablegames.kalo import actions as act
 from tablegames.kalo import encoding as _encoding
-from tablegames.kalo.cards import Card, removed_cards
+from tablegames.kalo.cards import DECK, Card, removed_cards
 from tablegames.kalo.positions import empty_table, hands_of, lay_out
 from tablegames.kalo.reading import check_cards, read_state
 from tablegames.kalo.rules import deal_round
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Mapping, Sequence
 
-    from tablegames.core.protocol import View
+    from tablegames.core.protocol import State, View
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalo"]
@@ -312,6 +313,34 @@ class Kalo(Game):
                 f"{removed[0]} is removed from a game of {self.players} players (K1), so no play holds it"
             )
         return action
+
+    def broken_laws(self, state: State) -> tuple[str, ...]:
+        """Every card is in one place; hands being arranged are as dealt; in a trick the turn is where K6 puts it.
+
+        In a trick, the seat to play is the first holder after the last play
+        that has not passed, and exactly the holders in between have passed.
+        See `Game.broken_laws`.
+        """
+        kalo: KaloState = state  # type: ignore[assignment]
+        broken = []
+        cards = (*kalo.cards_in_play(), *kalo.removed)
+        if len(cards) != len(DECK) or len(set(map(str, cards))) != len(DECK):
+            broken.append(f"Kalo's 52 cards are not each in one place: {len(cards)} places")
+        hands = kalo.hands
+        if kalo.phase == "arrange" and (
+            len({len(hand) for hand in hands}) != 1 or any(slot.received for hand in hands for slot in hand)
+        ):
+            broken.append("Kalo hands being arranged are not as dealt")
+        if kalo.phase == "play" and kalo.trick:
+            order = list(seats_from(next_seat(kalo.trick[-1].seat, self.players), self.players))[:-1]
+            waiting = [seat for seat in order if hands[seat] and seat not in kalo.passed]
+            current = kalo.current_player
+            passed_over = order[: order.index(current)] if current in order else None
+            if not waiting or waiting[0] != current or passed_over is None:
+                broken.append("in a Kalo trick the turn is not with the first holder after the last play yet to pass")
+            elif {seat for seat in passed_over if hands[seat]} != set(kalo.passed):
+                broken.append("in a Kalo trick the seats passed are not exactly the holders passed over")
+        return tuple(broken)
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KaloState:
         return read_state(self, data)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Mapping, Sequence
 
-    from tablegames.core.protocol import View
+    from tablegames.core.protocol import State, View
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Loo"]
@@ -217,6 +217,23 @@ class Loo(Game):
             raise InvalidActionError(f"unknown Loo action type {brief(kind)}; types: stay, drop, take_miss, play_card")
         check_keys(checked, ("type", "card"), InvalidActionError, "action")
         return PLAYS[Card.parse(read_str(checked, "card", InvalidActionError, "action"))]
+
+    def broken_laws(self, state: State) -> tuple[str, ...]:
+        """Every card is in one place, the chips are conserved, and each hand is five cards less those played.
+
+        See `Game.broken_laws`.
+        """
+        loo: LooState = state  # type: ignore[assignment]
+        broken = []
+        cards = loo.cards()
+        if len(cards) != len(DECK) or len(set(map(str, cards))) != len(DECK):
+            broken.append("Loo's 52 cards are not each in one place")
+        if loo.total_chips != self.total_chips:
+            broken.append("Loo's chips are not conserved")
+        played = [play.seat for trick in (*loo.tricks, loo.trick) for play in trick]
+        if any(len(hand) + played.count(seat) != TRICKS for seat, hand in enumerate(loo.hands)):
+            broken.append("a Loo hand is not the five cards dealt less those played")
+        return tuple(broken)
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> LooState:
         return read_state(self, data)

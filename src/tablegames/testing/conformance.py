@@ -112,6 +112,9 @@ class _Checker:
         game = self.game
         if state.game != game:
             raise ConformanceError(f"state.game is {state.game!r}")
+        broken = game.broken_laws(state)
+        if broken:
+            raise ConformanceError(f"a law of the game is broken: {'; '.join(broken)}")
         legal = state.legal_actions()
         player = state.current_player
         if state.is_over != (player is None):
@@ -330,6 +333,7 @@ def check_game(game: Game, *, seeds: Iterable[int] = range(5), max_actions: int 
     - ``to_dict``/``from_dict`` round-trip through JSON to an equal state with
       an equal hash; every view and every event is JSON-ready;
     - each view names its seat, and offers legal actions only to the seat to act;
+    - the state keeps the game's own laws (`Game.broken_laws`);
     - the same seed gives the same start; a `Match` playing the same actions
       reaches the same end, undo and redo walk the same states, and its
       record replays to the identical state, from a seed or a given start.

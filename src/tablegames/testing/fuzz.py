@@ -83,60 +83,23 @@ class Unsound(AssertionError):
 
 
 def laws(state: State) -> None:
-    """Check what every reachable state of a built-in game satisfies, stated apart from the readers.
+    """Check what every reachable state satisfies: the seat to act, and the laws its game states.
 
     Every game: the seat to act is an int seat or None, never a bool or a
-    float. Kalaha: the seeds are conserved. Kalo: every card is in one place;
-    while hands are arranged they are as dealt; in a trick, the seat to play
-    is the first holder after the last play that has not passed, and exactly
-    the holders in between have passed. Loo: every card is in one place, the
-    chips are conserved, and each hand is five cards less those its seat has
-    played this round. Other games are checked for the seat only. Uses the
-    states' public attributes alone.
+    float. Then whatever `Game.broken_laws` of the state's game names (the
+    built-in games: seeds, cards and chips conserved, hands as dealt while
+    arranged, whose turn it is in a trick).
 
     Raises:
         Unsound: If a law is broken.
     """
-    game, name = state.game, state.game.name
+    game = state.game
     seat = state.current_player
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
         raise Unsound(f"current_player is {brief(seat)}, not a seat")
-    if name == "kalaha":
-        board = getattr(state, "board")  # noqa: B009 - duck-typed: the kit imports no game
-        total = 2 * getattr(game, "pits") * getattr(game, "seeds")  # noqa: B009
-        if sum(board) != total or any(type(count) is not int or count < 0 for count in board):
-            raise Unsound(f"Kalaha's {total} seeds are not conserved as counts: {board}")
-    elif name == "kalo":
-        _kalo_laws(state)
-    elif name == "loo":
-        cards = state.cards()  # type: ignore[attr-defined]
-        if len(cards) != 52 or len(set(map(str, cards))) != 52:
-            raise Unsound("Loo's 52 cards are not each in one place")
-        if state.total_chips != game.total_chips:  # type: ignore[attr-defined]
-            raise Unsound("Loo's chips are not conserved")
-        played = [play.seat for trick in (*state.tricks, state.trick) for play in trick]  # type: ignore[attr-defined]
-        if any(len(hand) + played.count(each) != 5 for each, hand in enumerate(state.hands)):  # type: ignore[attr-defined]
-            raise Unsound("a Loo hand is not the five cards dealt less those played")
-
-
-def _kalo_laws(state: Any) -> None:
-    cards = (*state.cards_in_play(), *state.removed)
-    if len(cards) != 52 or len(set(map(str, cards))) != 52:
-        raise Unsound(f"Kalo's 52 cards are not each in one place: {len(cards)} places")
-    hands = state.hands
-    if state.phase == "arrange" and (
-        len({len(hand) for hand in hands}) != 1 or any(slot.received for hand in hands for slot in hand)
-    ):
-        raise Unsound("Kalo hands being arranged are not as dealt")
-    if state.phase == "play" and state.trick:
-        n, last = len(hands), state.trick[-1].seat
-        order = [(last + step) % n for step in range(1, n)]
-        waiting = [each for each in order if hands[each] and each not in state.passed]
-        passed_over = order[: order.index(state.current_player)] if state.current_player in order else None
-        if not waiting or waiting[0] != state.current_player or passed_over is None:
-            raise Unsound("in a Kalo trick the turn is not with the first holder after the last play yet to pass")
-        if {each for each in passed_over if hands[each]} != set(state.passed):
-            raise Unsound("in a Kalo trick the seats passed are not exactly the holders passed over")
+    broken = game.broken_laws(state)
+    if broken:
+        raise Unsound("; ".join(broken))
 
 
 def check_sound(

@@ -1,0 +1,58 @@
+"""Each game's laws (`Game.broken_laws`): kept by every state play reaches, named when a state breaks one."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import tablegames
+from tablegames import State
+from tablegames.testing.fuzz import Unsound, laws
+
+
+def _played(name: str, seed: int, decisions: int) -> State:
+    state = tablegames.load(name).start(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("name", ["kalaha", "kalo", "loo"])
+@pytest.mark.parametrize("seed", range(3))
+def test_every_state_a_game_reaches_keeps_its_laws(name: str, seed: int) -> None:
+    """Random play from a seeded start breaks no law at any step."""
+    state = tablegames.load(name).start(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        assert state.game.broken_laws(state) == ()
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.game.broken_laws(state) == ()
+
+
+def _broken(name: str) -> State:
+    """A state of ``name`` with one thing changed that no play can change: a seed, a card, chips."""
+    state: State = _played(name, 1, 40)
+    if name == "kalaha":
+        board = state.board  # type: ignore[attr-defined]
+        return attrs.evolve(state, board=(board[0] + 1, *board[1:]))  # type: ignore[misc]
+    if name == "kalo":
+        hands = state.hands  # type: ignore[attr-defined]
+        seat = next(seat for seat, hand in enumerate(hands) if hand)
+        return attrs.evolve(state, hands=(*hands[:seat], hands[seat][1:], *hands[seat + 1 :]))  # type: ignore[misc]
+    return attrs.evolve(state, pot=state.pot + 1)  # type: ignore[attr-defined, misc]
+
+
+@pytest.mark.parametrize(("name", "words"), [("kalaha", "seeds"), ("kalo", "cards"), ("loo", "chips")])
+def test_a_state_that_breaks_a_law_is_named(name: str, words: str) -> None:
+    """A seed added, a card lost or a chip made from nothing is reported, and the fuzz kit's check refuses it."""
+    state = _broken(name)
+    broken = state.game.broken_laws(state)
+    assert broken
+    assert any(words in law for law in broken)
+    with pytest.raises(Unsound, match=words):
+        laws(state)
