@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from tablegames import ConfigError
 from tablegames.kalaha import Kalaha, KalahaState, Progress, Solution, Solver, Sow, solve
 from tablegames.kalaha.bots import KalahaSearch
-from tablegames.kalaha.endgame import EndgameTable, table_bytes
 from tablegames.kalaha.solver import DEFAULT_TABLE_SIZE, auto_endgame, clear_endgame_cache
+from tablegames.kalaha.solver.endgame import EndgameTable, table_bytes
 from tests.kalaha import reference
 
 if TYPE_CHECKING:

@@ -18,8 +18,8 @@ from tablegames.kalaha.actions import SOWS, Sow
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from tablegames.kalaha.endgame import EndgameTable
     from tablegames.kalaha.game import Kalaha
+    from tablegames.kalaha.solver.endgame import EndgameTable
 
 __all__ = ["Engine", "Progress"]
 

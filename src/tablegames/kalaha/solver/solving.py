@@ -35,7 +35,7 @@ How it works, in short:
   there. The rest are searched in order: extra moves, nearest the store
   first; then by the seeds they bring home (captures first); then from the
   pit nearest the store.
-- **Endgame tables** (`tablegames.kalaha.endgame`): every position with at
+- **Endgame tables** (`tablegames.kalaha.solver.endgame`): every position with at
   most ``endgame`` seeds on the board is solved ahead of the search and read
   in one lookup. They are kept in memory, and on disk only in the directory
   you give as ``endgame_path``.
@@ -66,8 +66,8 @@ import attrs
 from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
 from tablegames.kalaha.actions import SOWS, Sow
-from tablegames.kalaha.endgame import MAX_ENDGAME_SEEDS, EndgameTable, table_bytes
-from tablegames.kalaha.search import Engine, Progress
+from tablegames.kalaha.solver.endgame import MAX_ENDGAME_SEEDS, EndgameTable, table_bytes
+from tablegames.kalaha.solver.search import Engine, Progress
 
 if TYPE_CHECKING:
     import os
@@ -175,7 +175,7 @@ class Solver:
     Memory is fixed when the solver is made and does not grow during a
     solve: the transposition table has ``table_size`` slots of about
     `SLOT_BYTES` bytes each once used, and the endgame table takes one byte a
-    position (`tablegames.kalaha.endgame.table_bytes`); `memory` adds them
+    position (`tablegames.kalaha.solver.endgame.table_bytes`); `memory` adds them
     up. The recursion goes one level a move, so a solve may raise Python's
     recursion limit for its own duration.
 
