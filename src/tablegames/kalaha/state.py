@@ -1,9 +1,7 @@
-"""Kalaha positions and the sowing rule.
+"""Kalaha positions: the board in sowing order, whose move it is, and the moves the rules allow.
 
-The board is kept flat, in sowing order, as ``board``: seat 0's pits 0 .. p-1,
-seat 0's store, seat 1's pits 0 .. p-1, seat 1's store (``p`` = pits). Sowing
-always moves up this tuple, round to the start. The opposite of the pit at
-flat index ``i`` is at ``2p - i``.
+The board is kept flat, in sowing order, as ``board`` (see
+`tablegames.kalaha.rules`, which holds the sowing rule).
 
 Examples:
     >>> from tablegames.kalaha import Kalaha, Sow
@@ -24,6 +22,7 @@ from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action, Event, State, game_over
 from tablegames.kalaha import events as ev
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
+from tablegames.kalaha.rules import sow
 from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
@@ -106,49 +105,10 @@ class KalahaState(State):
         if type(action) is not Sow or mover is None:  # is_legal's test, which apply relies on
             raise self._illegal(action)
         pit = action.pit
-        first = mover * (p + 1)  # the mover's pit 0 on the board
-        sown = first + pit
         board = [*self.board]
-        if pit >= p or not (seeds := board[sown]):
+        if pit >= p or not board[mover * (p + 1) + pit]:
             raise self._illegal(action)
-        board[sown] = 0
-        sowings = game._sowings[mover][pit]  # by seeds, up to one fewer than the places of a route
-        if seeds < len(sowings):
-            reached, last = sowings[seeds]
-        else:  # every place of the route gets a seed a lap, then the rest are sown
-            laps, rest = divmod(seeds, len(sowings))
-            for spot in game._routes[mover][: len(sowings)]:
-                board[spot] += laps
-            reached, last = sowings[rest]
-        for spot in reached:
-            board[spot] += 1
-        if events is not None:
-            events.append(ev.Sowed(seat=mover, pit=pit, seeds=seeds))
-        to_move: int | None = 1 - mover
-        if last == p:
-            to_move = mover
-        elif last < p and board[first + last] == 1:
-            spot = first + last
-            opposite = 2 * p - spot
-            if game.empty_capture or board[opposite]:
-                taken = board[opposite] + 1
-                board[first + p] += taken  # the mover's store
-                board[spot] = board[opposite] = 0
-                if events is not None:
-                    events.append(ev.Captured(seat=mover, pit=last, seeds=taken))
-                if not any(board[game._rows[1 - mover]]):
-                    to_move = None  # the capture emptied the opponent's row
-        # Sowing only adds to the opponent's row, so only a capture can empty it. The mover's row is empty
-        # when every pit is; the pit after the sown one, which the sowing filled unless it captured, is seen first.
-        if to_move is None or not ((pit + 1 < p and board[sown + 1]) or any(board[game._rows[mover]])):
-            to_move = None
-            for seat, row in enumerate(game._rows):  # each seat's store is the place after its row
-                left = sum(board[row])
-                if left:
-                    board[row.stop] += left
-                    board[row] = [0] * p
-                    if events is not None:
-                        events.append(ev.Swept(seat=seat, seeds=left))
+        to_move = sow(game, board, mover, pit, events)
         result = KalahaState(game, tuple(board), to_move)
         if events is not None:
             if to_move == mover:
