@@ -149,6 +149,19 @@ def test_connections_from_other_origins_are_refused() -> None:
         assert refused_post.status_code == 403
 
 
+@pytest.mark.parametrize("origin", ["https://testserver", "http://testserver:8080", "ws://testserver", "null"])
+def test_a_page_must_match_the_servers_scheme_host_and_port(origin: str) -> None:
+    """A page over https (or on another port) is not the http server's own, though the host is the same."""
+    with client() as http:
+        table, _ = _kalaha(http)
+        with pytest.raises(WebSocketDenialResponse) as refused, _ws(http, table, origin=origin):
+            pass
+        assert refused.value.status_code == 403
+        assert http.post("/api/tables", json={"game": "kalaha"}, headers={"origin": origin}).status_code == 403
+        with _ws(http, table, origin="http://testserver:80") as socket:
+            assert socket.receive_json()["type"] == "snapshot"
+
+
 @pytest.mark.parametrize(
     ("query", "status"),
     [("?token=nope", 403), ("?since=5", 400), ("?since=x", 400)],

@@ -114,15 +114,45 @@ class Settings:
         self.origins = frozenset(allowed)
 
 
-def origin_allowed(headers: Mapping[str, str], origins: frozenset[str]) -> bool:
+_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+_PAGE_SCHEMES = {"ws": "http", "wss": "https"}
+
+
+def _site(scheme: str, netloc: str) -> tuple[str, str, int] | None:
+    """Scheme, host and port of an origin (the port spelled out when it is the scheme's default)."""
+    try:
+        parts = urlsplit(f"{scheme}://{netloc}")
+        port = parts.port
+    except ValueError:
+        return None
+    if scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return scheme, parts.hostname.lower(), port if port is not None else _DEFAULT_PORTS[scheme]
+
+
+def origin_allowed(headers: Mapping[str, str], origins: frozenset[str], scheme: str = "http") -> bool:
     """Return True if a request's ``Origin`` may use the server: the server's own, one allowed, or none given.
+
+    The server's own origin is the request's scheme (``ws`` counting as
+    ``http`` and ``wss`` as ``https``), its ``Host`` and its port: a page
+    must match all three, so a page served over ``https`` is not taken for
+    one of a server answering over ``http`` on the same host and port.
 
     A request without an ``Origin`` header does not come from a web page (a
     browser always sends one with a WebSocket and a cross-origin request), so
     it cannot be a page of another site acting with a visitor's browser.
 
+    Args:
+        headers: The request's headers.
+        origins: The other origins allowed, lowercase, without a trailing slash.
+        scheme: The scheme the request came in with (``http``, ``https``, ``ws`` or ``wss``).
+
     Examples:
         >>> origin_allowed({"host": "127.0.0.1:8000", "origin": "http://127.0.0.1:8000"}, frozenset())
+        True
+        >>> origin_allowed({"host": "127.0.0.1:8000", "origin": "https://127.0.0.1:8000"}, frozenset())
+        False
+        >>> origin_allowed({"host": "example.org", "origin": "https://example.org"}, frozenset(), "wss")
         True
         >>> origin_allowed({"host": "127.0.0.1:8000", "origin": "https://evil.example"}, frozenset())
         False
@@ -136,7 +166,9 @@ def origin_allowed(headers: Mapping[str, str], origins: frozenset[str]) -> bool:
     if origin in origins:
         return True
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc == headers.get("host", "").lower()
+    page = _site(parts.scheme, parts.netloc)
+    server = _site(_PAGE_SCHEMES.get(scheme.lower(), scheme.lower()), headers.get("host", ""))
+    return page is not None and page == server
 
 
 def json_response(data: object, status: int = 200) -> Response:
@@ -222,7 +254,7 @@ def _seat(request: Request, lobby: Lobby, table: Table, doing: str) -> int:
 
 
 def _check_origin(request: Request) -> None:
-    if not origin_allowed(request.headers, _settings(request).origins):
+    if not origin_allowed(request.headers, _settings(request).origins, request.url.scheme):
         raise ForbiddenError("requests from pages of other origins are refused")
 
 

@@ -135,7 +135,7 @@ async def table_socket(websocket: WebSocket) -> None:
     """Serve one WebSocket connection to a table until either side closes it."""
     lobby: Lobby = websocket.app.state.lobby
     settings: Settings = websocket.app.state.settings
-    if not origin_allowed(websocket.headers, settings.origins):
+    if not origin_allowed(websocket.headers, settings.origins, websocket.url.scheme):
         await _deny(websocket, ForbiddenError("WebSocket connections from pages of other origins are refused"))
         return
     try:
