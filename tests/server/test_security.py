@@ -6,6 +6,7 @@ names (``TABLEGAMES_BREAK=<name>``, see tests/server/conftest.py).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sqlite3
@@ -17,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tablegames
+from tablegames.server.logs import LONGEST_LOGGED
 from tablegames.server.run import log_config
 from tests.extras import need_module
 from tests.server.support import TestClient, auth, client, new_table, real_server
@@ -115,22 +117,50 @@ def logging_restored() -> Iterator[None]:
         logging.getLogger(name).propagate = propagate
 
 
+def _leaks(token: str, lines: str) -> list[str]:
+    """The parts of ``token`` longer than a table id that appear in ``lines``."""
+    size = LONGEST_LOGGED + 1
+    return sorted({token[at : at + size] for at in range(len(token) - size + 1)} & _words(lines, size))
+
+
+def _words(lines: str, size: int) -> set[str]:
+    return {lines[at : at + size] for at in range(len(lines) - size + 1)}
+
+
 @pytest.mark.usefixtures("logging_restored")
 def test_tokens_never_reach_the_logs(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
-    """With debug logging, a token in a WebSocket URL and in headers appears in no log line (break: redact)."""
+    """With debug logging, no token nor long part of one appears in any log line, however sent (break: redact)."""
     websockets_client = need_module("websockets.sync.client", "web")
+    websockets_exceptions = need_module("websockets.exceptions", "web")
     with real_server(tmp_path / "db.sqlite3", log_config=log_config("debug"), log_level="debug") as base:
-        created = httpx.post(f"{base}/api/tables", json={"game": "kalaha", "seats": ["human", "random"]}).json()
+        created = httpx.post(f"{base}/api/tables", json={"game": "kalaha", "seats": ["human", "human"]}).json()
         table, token = created["table"]["id"], created["seats"][0]["token"]
+        other = created["seats"][1]["token"]
         httpx.get(f"{base}/api/tables/{table}", headers=auth(token))
-        url = base.replace("http", "ws") + f"/api/tables/{table}/ws?token={token}"
-        with websockets_client.connect(url) as socket:
+        socket_url = base.replace("http", "ws") + f"/api/tables/{table}/ws"
+        with websockets_client.connect(f"{socket_url}?token={token}") as socket:
             socket.recv()
-        httpx.get(f"{base}/api/tables/{table}?token={token}")
+        for query in (
+            f"Bearer%20{token}",
+            f"{token}%20{other}",
+            f"{token},{other}",
+            f"%22{token}%22",
+            f"{token[:20]}%00{token[20:]}",
+            f"x&since=0&{token}",
+        ):
+            with contextlib.suppress(websockets_exceptions.InvalidStatus):
+                websockets_client.connect(f"{socket_url}?token={query}").close()
+        for path in (f"/api/tables/{token}", f"/api/tables/{token}/record", f"/api/tables/{table}/seats/{token}"):
+            assert httpx.get(base + path).status_code in (404, 405)
+        with contextlib.suppress(websockets_exceptions.InvalidStatus):
+            websockets_client.connect(base.replace("http", "ws") + f"/api/tables/{token}/ws").close()
+        httpx.get(f"{base}/api/tables/{table}?since={token}")
     logged = capfd.readouterr()
     lines = logged.out + logged.err
-    assert "WebSocket" in lines or "GET" in lines
-    assert token not in lines
+    assert "WebSocket" in lines
+    assert "/api/tables/" in lines
+    assert _leaks(token, lines) == []
+    assert _leaks(other, lines) == []
 
 
 @pytest.mark.parametrize("where", ["body", "message"])
