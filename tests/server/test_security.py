@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import socket
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,7 @@ import tablegames
 from tablegames.server.logs import LONGEST_LOGGED
 from tablegames.server.run import log_config
 from tests.extras import need_module
-from tests.server.support import TestClient, auth, client, new_table, real_server
+from tests.server.support import TestClient, auth, client, new_table, real_server, wait_until
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -161,6 +162,32 @@ def test_tokens_never_reach_the_logs(tmp_path: Path, capfd: pytest.CaptureFixtur
     assert "/api/tables/" in lines
     assert _leaks(token, lines) == []
     assert _leaks(other, lines) == []
+
+
+@pytest.mark.usefixtures("logging_restored")
+def test_a_client_gone_mid_body_is_one_log_line(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """A body shorter than its Content-Length, then the connection closed: one line says so, and no traceback."""
+    seen: list[str] = []
+
+    def collected() -> str:
+        logged = capfd.readouterr()
+        seen.append(logged.out + logged.err)
+        return "".join(seen)
+
+    with real_server(tmp_path / "db.sqlite3", log_config=log_config("info"), log_level="info") as base:
+        capfd.readouterr()
+        head = "POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+        with socket.create_connection(("127.0.0.1", int(base.rsplit(":", 1)[1]))) as raw:
+            raw.sendall(head.encode() + b'{"game":')
+            raw.shutdown(socket.SHUT_WR)
+            raw.recv(1024)
+        wait_until(lambda: "went away" in collected(), what="the line about the client")
+        assert httpx.get(f"{base}/api").status_code == 200
+    text = collected()
+    assert text.count("went away") == 1, text
+    assert "Traceback" not in text, text
+    assert "ClientDisconnect" not in text, text
+    assert len([line for line in text.splitlines() if "POST /api/tables" in line]) <= 2, text
 
 
 @pytest.mark.parametrize("where", ["body", "message"])

@@ -74,6 +74,7 @@ from tablegames.server.wire import (
 _applications = require("starlette.applications", "web")
 _exceptions = require("starlette.exceptions", "web")
 _middleware = require("starlette.middleware", "web")
+_requests = require("starlette.requests", "web")
 _responses = require("starlette.responses", "web")
 _routing = require("starlette.routing", "web")
 
@@ -194,6 +195,10 @@ def _api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request
             return await handler(request)
         except TablegamesError as error:
             return _error(error)
+        except _requests.ClientDisconnect:
+            path = request.scope.get("raw_path", b"").decode("latin-1")
+            LOG.info("%s %s: the client went away before its whole body arrived", request.method, path)
+            return _responses.Response(status_code=400)  # never delivered: there is no one to send it to
 
     route.__name__ = handler.__name__
     route.__doc__ = handler.__doc__
