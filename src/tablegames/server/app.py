@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -51,6 +52,7 @@ from tablegames.server.errors import (
     ForbiddenError,
     NotFoundError,
     TooLargeError,
+    TooManyRequestsError,
     UnauthorizedError,
     UnsupportedMediaTypeError,
     error_body,
@@ -59,6 +61,7 @@ from tablegames.server.errors import (
 from tablegames.server.limits import Limits
 from tablegames.server.lobby import Lobby, describe_games
 from tablegames.server.logs import AccessLog
+from tablegames.server.rates import RateLimit
 from tablegames.server.store import Store, Synchronous
 from tablegames.server.webclient import web_routes
 from tablegames.server.wire import (
@@ -83,13 +86,13 @@ if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 
     from starlette.applications import Starlette
-    from starlette.requests import Request
+    from starlette.requests import HTTPConnection, Request
     from starlette.responses import Response
 
     from tablegames.server.tables import Table
     from tablegames.server.tokens import SystemSecrets
 
-__all__ = ["WEB", "Settings", "create_app", "json_response", "origin_allowed", "read_body"]
+__all__ = ["WEB", "Settings", "client_of", "create_app", "json_response", "origin_allowed", "read_body"]
 
 LOG = logging.getLogger("tablegames.server")
 #: Where the web client's files are installed: ``tablegames/web`` (served if it holds ``index.html``).
@@ -103,10 +106,14 @@ class Settings:
         limits: The server's limits.
         public_url: The address people reach the server at (for join links), or None to use the request's.
         origins: The browser origins allowed besides the server's own.
+        creations: The rate limit on creating tables, per client.
+        actions: The rate limit on actions, per client (HTTP and WebSocket together).
     """
 
     def __init__(self, limits: Limits, public_url: str | None, origins: Sequence[str]) -> None:
         self.limits = limits
+        self.creations = RateLimit(limits.creations_per_minute)
+        self.actions = RateLimit(limits.actions_per_minute)
         self.public_url = public_url.rstrip("/") if public_url else None
         allowed = {origin.rstrip("/").lower() for origin in origins}
         if self.public_url:
@@ -184,7 +191,15 @@ def json_response(data: object, status: int = 200) -> Response:
 
 
 def _error(error: TablegamesError) -> Response:
-    return json_response(error_body(error), status_of(error))
+    response = json_response(error_body(error), status_of(error))
+    if isinstance(error, TooManyRequestsError):
+        response.headers["Retry-After"] = str(max(1, math.ceil(error.retry_after)))
+    return response
+
+
+def client_of(connection: HTTPConnection) -> str:
+    """The client's network address, which its rate limits are counted by."""
+    return connection.client.host if connection.client is not None else "-"
 
 
 def _api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
@@ -198,7 +213,8 @@ def _api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request
         except _requests.ClientDisconnect:
             path = request.scope.get("raw_path", b"").decode("latin-1")
             LOG.info("%s %s: the client went away before its whole body arrived", request.method, path)
-            return _responses.Response(status_code=400)  # never delivered: there is no one to send it to
+            gone: Response = _responses.Response(status_code=400)
+            return gone  # never delivered: there is no one to send it to
 
     route.__name__ = handler.__name__
     route.__doc__ = handler.__doc__
@@ -289,8 +305,9 @@ async def list_games(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     """``POST /api/tables``: create a table; answer with it and a token and join link per person's seat."""
     _check_origin(request)
-    body = await read_body(request, _settings(request).limits.max_body)
-    table, tokens = _lobby(request).create(read_create(body))
+    body = read_create(await read_body(request, _settings(request).limits.max_body))
+    _settings(request).creations.take(client_of(request), "tables")
+    table, tokens = _lobby(request).create(body)
     seats = [
         {"seat": seat, "token": token, "join": _join_url(request, table, token)}
         for seat, token in sorted(tokens.items())
@@ -321,6 +338,7 @@ async def post_action(request: Request) -> Response:
     seat = _seat(request, lobby, table, "acting")
     wanted = request.query_params.get("since")
     body = read_action(await read_body(request, _settings(request).limits.max_body))
+    _settings(request).actions.take(client_of(request), "actions")
     lobby.joined(table, seat)
     since = len(table.audiences[seat].events) if wanted is None else read_since(wanted)
     lobby.play(table, seat, body.action, body.decisions)

@@ -38,6 +38,7 @@ __all__ = [
     "ServerError",
     "StoreError",
     "TooLargeError",
+    "TooManyRequestsError",
     "UnauthorizedError",
     "UnsupportedMediaTypeError",
     "error_body",
@@ -85,6 +86,20 @@ class TooLargeError(ServerError):
     """The body or message is larger than the server's limit."""
 
     status: ClassVar[int] = 413
+
+
+class TooManyRequestsError(ServerError):
+    """A client sent more requests of a kind than its rate limit allows; it may ask again after ``retry_after``.
+
+    Attributes:
+        retry_after: The seconds until the client may ask again.
+    """
+
+    status: ClassVar[int] = 429
+
+    def __init__(self, message: str, *, retry_after: float = 1.0) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class UnsupportedMediaTypeError(ServerError):

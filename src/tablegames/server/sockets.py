@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from tablegames import TablegamesError
 from tablegames.core.extras import require
-from tablegames.server.app import json_response, origin_allowed
+from tablegames.server.app import client_of, json_response, origin_allowed
 from tablegames.server.errors import (
     BadRequestError,
     ForbiddenError,
@@ -84,8 +84,9 @@ async def _send_all(websocket: WebSocket, connection: Connection) -> None:
 class _Session:
     """One open connection: reads its messages and answers them."""
 
-    def __init__(self, lobby: Lobby, settings: Settings, table: Table, connection: Connection) -> None:
+    def __init__(self, lobby: Lobby, settings: Settings, table: Table, connection: Connection, client: str) -> None:
         self.lobby = lobby
+        self.client = client
         self.settings = settings
         self.table = table
         self.connection = connection
@@ -126,6 +127,7 @@ class _Session:
             seat = self.connection.audience
             if seat is None or self.connection.table_id is None:
                 raise UnauthorizedError("acting needs a seat: send an auth message with the seat's token first")
+            self.settings.actions.take(self.client, "actions")
             self.lobby.play(self.table, seat, request.action, request.decisions)
         else:
             raise BadRequestError(f"unknown message type {kind!r}; the types are auth, action and ping")
@@ -149,7 +151,7 @@ async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     connection = Connection(websocket.send_text, limit=settings.limits.max_queue)
     sender = asyncio.get_running_loop().create_task(_send_all(websocket, connection))
-    session = _Session(lobby, settings, table, connection)
+    session = _Session(lobby, settings, table, connection, client_of(websocket))
     closing = False
     try:
         lobby.connect(connection, table, seat, since)
