@@ -216,3 +216,64 @@ def test_a_slow_client_is_cut_off_not_waited_for() -> None:
 
     connection = asyncio.run(fill())
     assert connection.overflowed
+
+
+def _kalo_with_private_events(http: TestClient) -> tuple[str, dict[int, str], int, int]:
+    """A Kalo table where some seat holds more events than the spectators; the table, tokens, seat and its count."""
+    table, tokens = new_table(http, game="kalo", options={"players": 3}, seats=["human"] * 3, seed=3)
+    for token in tokens.values():
+        http.get(f"/api/tables/{table}", headers=auth(token))
+    for _ in range(40):
+        watched = http.get(f"/api/tables/{table}").json()["next"]
+        for seat, token in tokens.items():
+            held = http.get(f"/api/tables/{table}", headers=auth(token)).json()
+            if held["next"] > watched:
+                return table, tokens, seat, held["next"]
+            if held["view"]["legal_actions"]:
+                http.post(
+                    f"/api/tables/{table}/actions",
+                    headers=auth(token),
+                    json={"action": held["view"]["legal_actions"][0]},
+                )
+    raise AssertionError("no seat came to hold events the spectators do not")
+
+
+def test_wait_for_auth_sends_nothing_before_the_seats_own_snapshot(http: TestClient) -> None:
+    """With ?wait=auth the first frame is the seat's snapshot, and since counts the seat's events, not a spectator's."""
+    table, tokens, seat, held = _kalo_with_private_events(http)
+    with pytest.raises(WebSocketDenialResponse) as refused, _ws(http, table, f"?since={held}"):
+        pass
+    assert refused.value.status_code == 400
+    with _ws(http, table, "?wait=auth") as socket:
+        socket.send_json({"type": "ping"})
+        assert socket.receive_json() == {"type": "pong"}
+        socket.send_json({"type": "auth", "token": tokens[seat], "since": held})
+        snapshot = socket.receive_json()
+        assert snapshot["type"] == "snapshot"
+        assert snapshot["next"] == held
+        assert snapshot["events"] == []
+        assert snapshot["decisions"] == http.get(f"/api/tables/{table}", headers=auth(tokens[seat])).json()["decisions"]
+
+
+@pytest.mark.parametrize("query", ["?wait=later", "?wait=auth&since=0", "?wait=auth&token=x"])
+def test_wait_takes_auth_alone(http: TestClient, query: str) -> None:
+    table, _ = _kalaha(http)
+    with pytest.raises(WebSocketDenialResponse) as refused, _ws(http, table, query):
+        pass
+    assert refused.value.status_code == 400
+    assert refused.value.json()["error"]["type"] == "BadRequestError"
+
+
+def test_the_table_frame_saying_the_game_is_over_comes_before_its_last_update(http: TestClient) -> None:
+    """A client drawing the last move already knows from the table frame that the game is over."""
+    table, tokens = new_table(http, game="kalaha", options={"pits": 1, "seeds": 1}, seats=["human", "human"])
+    for token in tokens.values():
+        http.get(f"/api/tables/{table}", headers=auth(token))
+    with _ws(http, table) as socket:
+        assert socket.receive_json()["type"] == "snapshot"
+        answer = http.post(f"/api/tables/{table}/actions", headers=auth(tokens[0]), json={"action": "a"})
+        assert answer.json()["table"]["status"] == "over"
+        first, second = socket.receive_json(), socket.receive_json()
+    assert (first["type"], first["table"]["status"]) == ("table", "over")
+    assert second["type"] == "update"
+    assert second["view"]["is_over"]

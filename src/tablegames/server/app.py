@@ -40,6 +40,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -49,7 +50,9 @@ from tablegames import TablegamesError
 from tablegames.core.extras import require
 from tablegames.server.botrunner import BotRunner, ProcessBotRunner
 from tablegames.server.errors import (
+    BadRequestError,
     ForbiddenError,
+    MethodNotAllowedError,
     NotFoundError,
     TooLargeError,
     TooManyRequestsError,
@@ -207,6 +210,11 @@ def _api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request
 
     async def route(request: Request) -> Response:
         try:
+            if "token" in request.query_params:
+                raise BadRequestError(
+                    "over HTTP the token goes in the header 'Authorization: Bearer <token>', never in the address "
+                    "(only the WebSocket route takes ?token=)"
+                )
             return await handler(request)
         except TablegamesError as error:
             return _error(error)
@@ -254,14 +262,25 @@ async def read_body(request: Request, limit: int) -> object:
     return read_json(b"".join(chunks))
 
 
+_AUTHORIZATION = re.compile(r"(?P<scheme>[A-Za-z]+) +(?P<token>\S+) *")
+
+
 def _token(request: Request) -> str | None:
+    """The token of the request's ``Authorization: Bearer <token>`` header, or None without one.
+
+    The scheme's case does not matter (HTTP says so); one or more spaces
+    follow it, then the token and nothing else.
+
+    Raises:
+        UnauthorizedError: If the header is there but not ``Bearer <token>``.
+    """
     header = request.headers.get("authorization")
     if header is None:
         return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    found = _AUTHORIZATION.fullmatch(header)
+    if found is None or found["scheme"].lower() != "bearer":
         raise UnauthorizedError("send the seat's token as 'Authorization: Bearer <token>'")
-    return token.strip()
+    return found["token"]
 
 
 def _seat(request: Request, lobby: Lobby, table: Table, doing: str) -> int:
@@ -315,6 +334,13 @@ async def create_table(request: Request) -> Response:
     return json_response({"table": table.summary(), "seats": seats}, 201)
 
 
+async def tables(request: Request) -> Response:
+    """``/api/tables``: ``POST`` creates a table, ``GET`` lists them (one route, so a 405 names both)."""
+    if request.method == "POST":
+        return await create_table(request)
+    return await list_tables(request)
+
+
 async def list_tables(request: Request) -> Response:
     """``GET /api/tables``: the unfinished tables, newest first."""
     return json_response({"tables": _lobby(request).listing()})
@@ -339,8 +365,11 @@ async def post_action(request: Request) -> Response:
     wanted = request.query_params.get("since")
     body = read_action(await read_body(request, _settings(request).limits.max_body))
     _settings(request).actions.take(client_of(request), "actions")
+    held = len(table.audiences[seat].events)
+    since = held if wanted is None else read_since(wanted)
+    if since > held:
+        raise BadRequestError(f"since is at most {held} here, got {since}")
     lobby.joined(table, seat)
-    since = len(table.audiences[seat].events) if wanted is None else read_since(wanted)
     lobby.play(table, seat, body.action, body.decisions)
     return json_response(table.snapshot(seat, min(since, len(table.audiences[seat].events))))
 
@@ -378,12 +407,21 @@ async def get_record(request: Request) -> Response:
     return json_response(table.transcript(seat))
 
 
+#: What a client is told for a path that is no route.
+NO_ROUTE = (
+    "no such route; the routes are GET /api, GET /api/games, GET and POST /api/tables, and under "
+    "/api/tables/{id}: GET itself, POST actions, POST seats/{seat}, GET check, GET record and the WebSocket ws"
+)
+
+
 async def _not_found(request: Request, error: Exception) -> Response:
-    del request
     status = getattr(error, "status_code", 404)
     if status == 405:
-        return json_response({"error": {"type": "MethodNotAllowed", "message": "this method is not allowed here"}}, 405)
-    return _error(NotFoundError("no such route; the routes are listed at GET /api and in the wire protocol"))
+        allowed = (getattr(error, "headers", None) or {}).get("Allow", "")
+        response = _error(MethodNotAllowedError(f"{request.method} is not allowed here; this route takes {allowed}"))
+        response.headers["Allow"] = allowed
+        return response
+    return _error(NotFoundError(NO_ROUTE))
 
 
 async def _crash(request: Request, error: Exception) -> Response:
@@ -450,8 +488,7 @@ def create_app(
     routes = [
         _routing.Route("/api", _api(server_info)),
         _routing.Route("/api/games", _api(list_games)),
-        _routing.Route("/api/tables", _api(create_table), methods=["POST"]),
-        _routing.Route("/api/tables", _api(list_tables), methods=["GET"]),
+        _routing.Route("/api/tables", _api(tables), methods=["GET", "POST"]),
         _routing.Route("/api/tables/{table}", _api(get_table)),
         _routing.Route("/api/tables/{table}/actions", _api(post_action), methods=["POST"]),
         _routing.Route("/api/tables/{table}/seats/{seat}", _api(claim_seat), methods=["POST"]),

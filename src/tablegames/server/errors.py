@@ -34,6 +34,7 @@ __all__ = [
     "BusyError",
     "ConflictError",
     "ForbiddenError",
+    "MethodNotAllowedError",
     "NotFoundError",
     "ServerError",
     "StoreError",
@@ -74,6 +75,12 @@ class NotFoundError(ServerError):
     """No table (or seat, or page) of that name."""
 
     status: ClassVar[int] = 404
+
+
+class MethodNotAllowedError(ServerError):
+    """The route exists, but not for this method; the message and the ``Allow`` header name the methods it has."""
+
+    status: ClassVar[int] = 405
 
 
 class ConflictError(ServerError):

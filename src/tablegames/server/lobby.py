@@ -339,11 +339,13 @@ class Lobby:
             table.id, ply=pending.ply, seat=seat, action=str(pending.action), over=pending.transition.state.is_over
         )
         frames = table.accept(pending, self.hub.listening(table.id))
+        if table.status != was:  # the summary first: a client told of the last move already knows the game is over
+            self.hub.broadcast(table.id, {"type": "table", "table": table.summary()})
         self.hub.publish(table.id, frames)
         if table.status == "over":
             self._open.pop(table.id, None)
             self._keep_finished(table)
-        self._changed(table, summary=table.status != was)
+        self._changed(table)
         return pending
 
     def _bot_move(self, table: Table, seat: int, action: str) -> None:

@@ -3,7 +3,9 @@
 A connection is refused (HTTP 403, before it opens) when it comes from a
 page of another origin, and with the error's status when the table or the
 token is unknown or ``since`` is out of range. Once open it is sent a
-``snapshot`` (the table, the view, the events after ``since``), then an
+``snapshot`` (the table, the view, the events after ``since``; with
+``?wait=auth``, nothing until its ``auth`` message, whose snapshot is the
+first frame), then an
 ``update`` whenever its view or its events change and a ``table`` frame
 whenever the table's summary does (a seat joins, connects or leaves, the
 game starts or ends).
@@ -133,6 +135,22 @@ class _Session:
             raise BadRequestError(f"unknown message type {kind!r}; the types are auth, action and ping")
 
 
+def _waits_for_auth(query: Mapping[str, str]) -> bool:
+    """Whether the connection asked to be sent nothing until its ``auth`` message (``?wait=auth``).
+
+    Raises:
+        BadRequestError: If ``wait`` is anything else, or comes with a ``token`` or ``since`` in the address.
+    """
+    wait = query.get("wait")
+    if wait is None:
+        return False
+    if wait != "auth":
+        raise BadRequestError(f"wait takes one value, auth, got {wait!r}")
+    if "token" in query or "since" in query:
+        raise BadRequestError("with ?wait=auth the token and since go in the auth message, not in the address")
+    return True
+
+
 async def table_socket(websocket: WebSocket) -> None:
     """Serve one WebSocket connection to a table until either side closes it."""
     lobby: Lobby = websocket.app.state.lobby
@@ -140,10 +158,12 @@ async def table_socket(websocket: WebSocket) -> None:
     if not origin_allowed(websocket.headers, settings.origins, websocket.url.scheme):
         await _deny(websocket, ForbiddenError("WebSocket connections from pages of other origins are refused"))
         return
+    query = websocket.query_params
     try:
         table = lobby.find(websocket.path_params["table"])
-        seat = lobby.seat_of(table, websocket.query_params.get("token"))
-        since = read_since(websocket.query_params.get("since"))
+        waiting = _waits_for_auth(query)
+        seat = lobby.seat_of(table, query.get("token"))
+        since = read_since(query.get("since"))
         lobby.check_connect(table, seat, since)
     except TablegamesError as error:
         await _deny(websocket, error)
@@ -154,7 +174,8 @@ async def table_socket(websocket: WebSocket) -> None:
     session = _Session(lobby, settings, table, connection, client_of(websocket))
     closing = False
     try:
-        lobby.connect(connection, table, seat, since)
+        if not waiting:
+            lobby.connect(connection, table, seat, since)
         while not sender.done():
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":

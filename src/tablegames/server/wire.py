@@ -23,6 +23,7 @@ Examples:
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from tablegames.core.extras import require
@@ -77,8 +78,8 @@ def read_json(raw: bytes | str, what: str = "the body") -> object:
     """Read a request body or message as JSON, with the library's limits for outside input.
 
     Raises:
-        BadRequestError: If it is not UTF-8 JSON, or breaks a limit of `tablegames.core.inputs`
-            (nesting, sizes; NaN and Infinity are not JSON either).
+        BadRequestError: If it is not UTF-8 JSON, names a key twice in one object, or breaks a limit of
+            `tablegames.core.inputs` (nesting, sizes; NaN and Infinity are not JSON either).
 
     Examples:
         >>> read_json(b'{"game": "loo"}')
@@ -87,8 +88,25 @@ def read_json(raw: bytes | str, what: str = "the body") -> object:
         Traceback (most recent call last):
         ...
         tablegames.server.errors.BadRequestError: the body is nested deeper than 32 levels...
+        >>> read_json(b'{"action": "a", "action": "b"}')
+        Traceback (most recent call last):
+        ...
+        tablegames.server.errors.BadRequestError: the body names the key(s) ['action'] more than once; name each once
     """
-    return parse_json(raw, BadRequestError, what)
+    value = parse_json(raw, BadRequestError, what)
+    if isinstance(raw, bytes):
+        raw = raw.decode("utf-8")
+    if "{" in raw:
+        json.loads(raw, object_pairs_hook=lambda pairs: _unique(pairs, what))
+    return value
+
+
+def _unique(pairs: list[tuple[str, Any]], what: str) -> None:
+    """Refuse an object that names a key twice: which one was meant cannot be told, so neither is taken."""
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) != len(keys):
+        twice = sorted({key for key in keys if keys.count(key) > 1})
+        raise BadRequestError(f"{what} names the key(s) {twice} more than once; name each once")
 
 
 def _object(data: object, what: str, fields: tuple[str, ...]) -> Mapping[str, Any]:
