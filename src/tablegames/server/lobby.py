@@ -40,6 +40,7 @@ Examples:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
@@ -76,11 +77,17 @@ HUMAN = "human"
 def describe_games() -> list[JSONDict]:
     """Every registered game with its default options, its number of players and its bots.
 
+    ``options`` are the defaults at the game's default number of players;
+    ``options_by_players`` the defaults for each number it may be played by
+    (some options follow it: Loo's ``rounds`` is twice the players).
+
     Examples:
         >>> [game["name"] for game in describe_games()][:3]
         ['kalaha', 'kalo', 'loo']
         >>> describe_games()[0]["bots"]
         ['random', 'heuristic', 'search']
+        >>> describe_games()[2]["options_by_players"]["3"]["rounds"]
+        6
     """
     games = []
     for name in tablegames.names():
@@ -88,11 +95,18 @@ def describe_games() -> list[JSONDict]:
             game = tablegames.load(name)
         except TablegamesError:  # pragma: no cover - a registered game whose defaults fail
             continue
+        fewest, most = type(game).min_players, type(game).max_players
+        by_players = {str(game.players): game.options()}
+        if "players" in game.options():
+            for players in range(fewest, most + 1):
+                with contextlib.suppress(TablegamesError):
+                    by_players[str(players)] = tablegames.load(name, players=players).options()
         games.append(
             {
                 "name": name,
                 "options": game.options(),
-                "players": {"min": type(game).min_players, "max": type(game).max_players},
+                "options_by_players": dict(sorted(by_players.items(), key=lambda item: int(item[0]))),
+                "players": {"min": fewest, "max": most},
                 "bots": list(game.bots()),
             }
         )
@@ -208,7 +222,9 @@ class Lobby:
             )
         unknown = sorted({kind for kind in seats if kind != HUMAN and kind not in bots})
         if unknown:
-            raise BadRequestError(f"unknown seat kind(s) {unknown}: a seat is {HUMAN!r} or a bot: {', '.join(bots)}")
+            raise tablegames.ConfigError(
+                f"unknown bot(s) {unknown} for {game.name!r}: a seat is {HUMAN!r} or one of its bots: {', '.join(bots)}"
+            )
         return seats
 
     def restore(self) -> int:

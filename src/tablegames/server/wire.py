@@ -30,6 +30,7 @@ from tablegames.core.extras import require
 from tablegames.core.inputs import parse_json
 from tablegames.core.values import frozen
 from tablegames.server.errors import BadRequestError
+from tablegames.server.tokens import SEEDS
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -51,8 +52,10 @@ __all__ = [
 
 #: The version of the wire protocol, shown by ``GET /api``.
 PROTOCOL_VERSION = 1
-#: Seeds a client may give are ``0 <= seed < MAX_SEED``.
-MAX_SEED = 2**63
+#: Seeds a client may give, and the server draws, are ``0 <= seed < MAX_SEED``: 2**53, below which every
+#: JSON reader (JavaScript's ``JSON.parse`` included) reads an integer exactly, so a record saved by any
+#: client replays the same deal.
+MAX_SEED = SEEDS
 
 
 _orjson = require("orjson", "web")
