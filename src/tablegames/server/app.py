@@ -480,6 +480,7 @@ def create_app(
             LOG.info("restored %d unfinished table(s) from %s", restored, db)
         app.state.lobby = lobby
         lobby.start_bots()
+        lobby.start_expiry()
         try:
             yield
         finally:

@@ -51,6 +51,8 @@ class Limits:
         creations_per_minute: How many tables one client (network address) may create a minute
             (and at once, after a quiet minute); more is refused with ``TooManyRequestsError``.
         actions_per_minute: How many actions one client may send a minute, over HTTP and WebSockets together.
+        idle_expiry: How many seconds an unfinished table may go untouched (no action, no seat's request
+            or connection) before it is deleted; its summary says so.
     """
 
     max_body: int = attrs.field(default=64 * 1024, validator=_positive)
@@ -66,6 +68,7 @@ class Limits:
     max_checks: int = attrs.field(default=64, validator=_positive)
     creations_per_minute: int = attrs.field(default=30, validator=_positive)
     actions_per_minute: int = attrs.field(default=600, validator=_positive)
+    idle_expiry: int = attrs.field(default=86_400, validator=_positive)
 
     def to_dict(self) -> JSONDict:
         """Return the limits as JSON, as ``GET /api`` shows them."""
