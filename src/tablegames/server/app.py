@@ -7,6 +7,7 @@ uvicorn. Its routes (the [wire protocol](../reference/wire.md) describes each):
 |---|---|
 | ``GET /api`` | the server: protocol version, games, limits |
 | ``GET /api/games`` | every game with its default options, players and bots |
+| ``GET /api/openapi.json`` | the OpenAPI 3.1 document of these routes (`tablegames.server.contract`) |
 | ``POST /api/tables`` | create a table; the tokens of its people's seats |
 | ``GET /api/tables`` | the unfinished tables, nothing secret |
 | ``GET /api/tables/{id}`` | a seat's (or a spectator's) view, events and the table |
@@ -49,6 +50,7 @@ import tablegames
 from tablegames import TablegamesError
 from tablegames.core.extras import require
 from tablegames.server.botrunner import BotRunner, ProcessBotRunner
+from tablegames.server.contract import openapi
 from tablegames.server.errors import (
     BadRequestError,
     ForbiddenError,
@@ -316,6 +318,12 @@ async def server_info(request: Request) -> Response:
     )
 
 
+async def openapi_document(request: Request) -> Response:
+    """``GET /api/openapi.json``: the OpenAPI 3.1 document of the HTTP routes."""
+    del request
+    return json_response(openapi())
+
+
 async def list_games(request: Request) -> Response:
     """``GET /api/games``: every game, its default options, how many players and which bots."""
     return json_response({"games": request.app.state.games})
@@ -489,6 +497,7 @@ def create_app(
     routes = [
         _routing.Route("/api", _api(server_info)),
         _routing.Route("/api/games", _api(list_games)),
+        _routing.Route("/api/openapi.json", _api(openapi_document)),
         _routing.Route("/api/tables", _api(tables), methods=["GET", "POST"]),
         _routing.Route("/api/tables/{table}", _api(get_table)),
         _routing.Route("/api/tables/{table}/actions", _api(post_action), methods=["POST"]),
