@@ -39,3 +39,16 @@ def test_the_code_the_pages_copy_is_the_code_of_their_files() -> None:
         assert COPY.search(text), f"{page.name} shows no copy"
         assert "--8<--" not in text, f"{page.name} includes code a plain Markdown reader does not see"
         assert render(text) == text, f"{page.name} is out of date: python -m tests.server.page_copies --write"
+
+
+def test_every_limit_is_documented_with_its_option() -> None:
+    """Each field of Limits has a row on the wire page and in the deployment guide (``--limit NAME=...``)."""
+    import attrs
+
+    from tablegames.server.limits import Limits
+
+    wire = PAGE.read_text(encoding="utf-8")
+    guide = (PAGE.parents[1] / "guide" / "network.md").read_text(encoding="utf-8")
+    for field in attrs.fields(Limits):
+        assert f"| `{field.name}` |" in wire, field.name
+        assert f"--limit {field.name}=" in guide, field.name
