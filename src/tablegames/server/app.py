@@ -8,6 +8,7 @@ uvicorn. Its routes (the [wire protocol](../reference/wire.md) describes each):
 | ``GET /api`` | the server: protocol version, games, limits |
 | ``GET /api/games`` | every game with its default options, players and bots |
 | ``GET /api/openapi.json`` | the OpenAPI 3.1 document of these routes (`tablegames.server.contract`) |
+| ``GET /api/asyncapi.json`` | the AsyncAPI 3 document of the WebSocket's messages (`tablegames.server.asyncapi`) |
 | ``POST /api/tables`` | create a table; the tokens of its people's seats |
 | ``GET /api/tables`` | the unfinished tables, nothing secret |
 | ``GET /api/tables/{id}`` | a seat's (or a spectator's) view, events and the table |
@@ -49,6 +50,7 @@ from urllib.parse import urlsplit
 import tablegames
 from tablegames import TablegamesError
 from tablegames.core.extras import require
+from tablegames.server.asyncapi import asyncapi
 from tablegames.server.botrunner import BotRunner, ProcessBotRunner
 from tablegames.server.contract import openapi
 from tablegames.server.errors import (
@@ -324,6 +326,12 @@ async def openapi_document(request: Request) -> Response:
     return json_response(openapi())
 
 
+async def asyncapi_document(request: Request) -> Response:
+    """``GET /api/asyncapi.json``: the AsyncAPI 3 document of the WebSocket's messages."""
+    del request
+    return json_response(asyncapi())
+
+
 async def list_games(request: Request) -> Response:
     """``GET /api/games``: every game, its default options, how many players and which bots."""
     return json_response({"games": request.app.state.games})
@@ -498,6 +506,7 @@ def create_app(
         _routing.Route("/api", _api(server_info)),
         _routing.Route("/api/games", _api(list_games)),
         _routing.Route("/api/openapi.json", _api(openapi_document)),
+        _routing.Route("/api/asyncapi.json", _api(asyncapi_document)),
         _routing.Route("/api/tables", _api(tables), methods=["GET", "POST"]),
         _routing.Route("/api/tables/{table}", _api(get_table)),
         _routing.Route("/api/tables/{table}/actions", _api(post_action), methods=["POST"]),

@@ -14,7 +14,7 @@ objects whose fields the formats page lists.
 Examples:
     >>> document = openapi()
     >>> document["openapi"], sorted(document["paths"])[:3]
-    ('3.1.0', ['/api', '/api/games', '/api/openapi.json'])
+    ('3.1.0', ['/api', '/api/asyncapi.json', '/api/games'])
     >>> SCHEMAS["Error"]["properties"]["error"]["required"]
     ['type', 'message']
 """
@@ -256,6 +256,17 @@ def openapi() -> JSONDict:
                     {
                         "200": {
                             "description": "OpenAPI 3.1",
+                            "content": {"application/json": {"schema": {"type": "object"}}},
+                        }
+                    },
+                )
+            },
+            "/api/asyncapi.json": {
+                "get": _operation(
+                    "the AsyncAPI 3 document of the WebSocket",
+                    {
+                        "200": {
+                            "description": "AsyncAPI 3.0",
                             "content": {"application/json": {"schema": {"type": "object"}}},
                         }
                     },
