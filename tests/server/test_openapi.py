@@ -92,7 +92,7 @@ def test_a_played_game_answers_as_the_document_says(game: str) -> None:
     limits = UNHURRIED
     with client(limits=limits) as plain:
         call = Recorder(plain)
-        for url in ("/api", "/api/games", "/api/openapi.json", "/api/tables"):
+        for url in ("/api", "/api/games", "/api/openapi.json", "/api/asyncapi.json", "/api/tables"):
             call("get", url)
         call("post", "/api", json={})
         call("post", "/api/tables", json={"game": "chess"})
