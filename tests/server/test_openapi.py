@@ -51,7 +51,7 @@ class Recorder:
             schema = responses[status]["content"]["application/json"]["schema"]
         else:  # a method the route does not take: the typed 405 the wire page documents
             assert status == "405", (method, url, status)
-            schema = {"$ref": "#/components/schemas/Error"}
+            schema = {"$ref": "#/components/schemas/ErrorAnswer"}
         root = {"$schema": DIALECT, "components": self.document["components"], **schema}
         jsonschema.Draft202012Validator(root).validate(answer.json())
         self.seen.add((method, path, status))

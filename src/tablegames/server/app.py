@@ -426,7 +426,8 @@ async def get_record(request: Request) -> Response:
 #: What a client is told for a path that is no route.
 NO_ROUTE = (
     "no such route; the routes are GET /api, GET /api/games, GET and POST /api/tables, and under "
-    "/api/tables/{id}: GET itself, POST actions, POST seats/{seat}, GET check, GET record and the WebSocket ws"
+    "/api/tables/{id}: GET itself, POST actions, POST seats/{seat}, GET check, GET record and the WebSocket ws; "
+    "GET /api/openapi.json and GET /api/asyncapi.json describe them all"
 )
 
 

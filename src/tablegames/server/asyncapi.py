@@ -60,7 +60,7 @@ FRAMES: dict[str, JSONDict] = {
         ["view", "events", "next"],
     ),
     "table": _frame("table", {"table": _ref("Table")}),
-    "error": _frame("error", {"error": SCHEMAS["Error"]["properties"]["error"]}),
+    "error": _frame("error", {"error": SCHEMAS["ErrorAnswer"]["properties"]["error"]}),
     "pong": _frame("pong", {}),
 }
 #: What a client may send, by type.

@@ -15,7 +15,7 @@ Examples:
     >>> document = openapi()
     >>> document["openapi"], sorted(document["paths"])[:3]
     ('3.1.0', ['/api', '/api/asyncapi.json', '/api/games'])
-    >>> SCHEMAS["Error"]["properties"]["error"]["required"]
+    >>> SCHEMAS["ErrorAnswer"]["properties"]["error"]["required"]
     ['type', 'message']
 """
 
@@ -101,7 +101,7 @@ _ERROR_BODY = _object(
 
 #: The JSON Schema (2020-12) of each of the protocol's own bodies, by name.
 SCHEMAS: dict[str, JSONDict] = {
-    "Error": _object({"error": _ERROR_BODY}),
+    "ErrorAnswer": _object({"error": _ERROR_BODY}),
     "Seat": {
         "oneOf": [
             _object(
@@ -192,7 +192,10 @@ SCHEMAS: dict[str, JSONDict] = {
         }
     ),
     "Tables": _object({"tables": {"type": "array", "items": _ref("Table")}}),
-    "Record": {"type": "object", "description": "the record once over (a saved game); before, the seat's transcript"},
+    "GameRecord": {
+        "type": "object",
+        "description": "the record once over (a saved game); before, the seat's transcript",
+    },
 }
 
 
@@ -212,7 +215,7 @@ def _errors(*statuses: int) -> dict[str, JSONDict]:
         429: "a client over its rate limit; Retry-After says when to try again",
         503: "the server is at a limit",
     }
-    return {str(status): _json("Error", told[status]) for status in statuses}
+    return {str(status): _json("ErrorAnswer", told[status]) for status in statuses}
 
 
 _TABLE_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -336,7 +339,7 @@ def openapi() -> JSONDict:
             "/api/tables/{id}/record": {
                 "get": _operation(
                     "the record once over; before, the seat's transcript",
-                    {"200": _json("Record", "the record or transcript"), **_errors(400, 401, 403, 404)},
+                    {"200": _json("GameRecord", "the record or transcript"), **_errors(400, 401, 403, 404)},
                     parameters=table,
                     security=_OPTIONAL_BEARER,
                 )
