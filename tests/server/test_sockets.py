@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import pytest
 from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from tablegames.server.hub import Connection
 from tablegames.server.limits import Limits
-from tests.server.support import TestClient, auth, client, new_table
+from tests.server.support import UNHURRIED, TestClient, auth, client, new_table
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -277,3 +278,17 @@ def test_the_table_frame_saying_the_game_is_over_comes_before_its_last_update(ht
     assert (first["type"], first["table"]["status"]) == ("table", "over")
     assert second["type"] == "update"
     assert second["view"]["is_over"]
+
+
+def test_connections_waiting_for_auth_count_against_the_limit() -> None:
+    """A connection opened with ?wait=auth holds a place: the server's limit refuses one more, and its auth fits."""
+    with client(limits=attrs.evolve(UNHURRIED, max_connections=1)) as http:
+        table, tokens = _kalaha(http)
+        with _ws(http, table, "?wait=auth") as waiting:
+            with pytest.raises(WebSocketDenialResponse) as refused, _ws(http, table):
+                pass
+            assert refused.value.status_code == 503
+            waiting.send_json({"type": "auth", "token": tokens[0], "since": 0})
+            assert waiting.receive_json()["type"] == "snapshot"
+        with _ws(http, table) as socket:
+            assert socket.receive_json()["type"] == "snapshot"

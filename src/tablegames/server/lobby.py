@@ -157,6 +157,8 @@ class Lobby:
         self.clock = time.monotonic
         self._touched: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        #: Connections open with ``?wait=auth`` that have not sent their ``auth`` yet: they count as connections.
+        self.awaiting_auth = 0
 
     # -- tables ------------------------------------------------------------------------------------------------
 
@@ -412,7 +414,7 @@ class Lobby:
             BadRequestError: If ``since`` is beyond the seat's events.
         """
         if connection is None or connection.table_id != table.id:
-            if self.hub.count >= self.limits.max_connections:
+            if self.hub.count + self.awaiting_auth >= self.limits.max_connections:
                 raise BusyError("the server holds as many connections as it may; try again later")
             if self.hub.table_count(table.id) >= self.limits.max_table_connections:
                 raise BusyError(f"table {table.id!r} holds as many connections as it may")

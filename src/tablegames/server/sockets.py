@@ -92,6 +92,7 @@ class _Session:
         self.settings = settings
         self.table = table
         self.connection = connection
+        self.awaiting = False
 
     def handle(self, message: Mapping[str, Any]) -> bool:
         """Answer one message; return False if the connection must close (the message was too large)."""
@@ -123,7 +124,14 @@ class _Session:
             if unknown or not isinstance(token, str) or type(since) is not int or since < 0:
                 raise BadRequestError('auth is {"type": "auth", "token": "<token>", "since": <events held, from 0>}')
             seat = self.lobby.seat_of(self.table, token)
-            self.lobby.connect(self.connection, self.table, seat, since)
+            was_awaiting, self.awaiting = self.awaiting, False
+            self.lobby.awaiting_auth -= was_awaiting  # its place is now the connection's own
+            try:
+                self.lobby.connect(self.connection, self.table, seat, since)
+            except TablegamesError:
+                self.awaiting = was_awaiting
+                self.lobby.awaiting_auth += was_awaiting
+                raise
         elif kind == "action":
             request = read_action(data, fields=("type", "action", "decisions"))
             seat = self.connection.audience
@@ -174,7 +182,10 @@ async def table_socket(websocket: WebSocket) -> None:
     session = _Session(lobby, settings, table, connection, client_of(websocket))
     closing = False
     try:
-        if not waiting:
+        if waiting:
+            session.awaiting = True
+            lobby.awaiting_auth += 1
+        else:
             lobby.connect(connection, table, seat, since)
         while not sender.done():
             message = await websocket.receive()
@@ -185,6 +196,9 @@ async def table_socket(websocket: WebSocket) -> None:
                 break
     finally:
         lobby.disconnect(connection)
+        if session.awaiting:
+            session.awaiting = False
+            lobby.awaiting_auth -= 1
         if not closing:
             sender.cancel()
         connection.close()
