@@ -34,8 +34,8 @@ def _origin(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pages of any origin may connect."""
     from tablegames.server import app, sockets
 
-    monkeypatch.setattr(app, "origin_allowed", lambda headers, origins: True)
-    monkeypatch.setattr(sockets, "origin_allowed", lambda headers, origins: True)
+    monkeypatch.setattr(app, "origin_allowed", lambda headers, origins, scheme="http": True)
+    monkeypatch.setattr(sockets, "origin_allowed", lambda headers, origins, scheme="http": True)
 
 
 def _tokens(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,6 +24,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from tablegames.server.app import create_app  # noqa: E402
 from tablegames.server.botrunner import BotRunner, Decision, ThreadBotRunner  # noqa: E402
+from tablegames.server.limits import Limits  # noqa: E402
 from tablegames.server.tokens import SeededSecrets  # noqa: E402
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from starlette.applications import Starlette
 
 __all__ = [
+    "UNHURRIED",
     "ScriptedRunner",
     "TestClient",
     "auth",
@@ -46,11 +48,17 @@ __all__ = [
 ]
 
 
+#: The limits of the tests' servers: the defaults, but no rate limits (one test client makes many tables).
+UNHURRIED = Limits(creations_per_minute=10**6, actions_per_minute=10**6)
+RATES = ("--limit", f"creations_per_minute={10**6}", "--limit", f"actions_per_minute={10**6}")
+
+
 def make_app(db: str | Path = ":memory:", *, runner: BotRunner | None = None, **settings: Any) -> Starlette:
     """The server's app for a test: bots in a thread, no pause, predictable ids and tokens."""
     settings.setdefault("bot_delay", 0.0)
     settings.setdefault("web", None)
     settings.setdefault("secrets", SeededSecrets(0))
+    settings.setdefault("limits", UNHURRIED)
     return create_app(db, runner=runner or ThreadBotRunner(), **settings)
 
 
@@ -148,7 +156,7 @@ def real_server(
 def serve_process(db: Path, port: int, *extra: str) -> Iterator[subprocess.Popen[str]]:
     """Run ``tablegames serve`` as a subprocess; yield it once it answers. Kills it at the end if still running."""
     program = "tests.server.broken_serve" if os.environ.get("TABLEGAMES_BREAK") else "tablegames"
-    command = [sys.executable, "-m", program, "serve", "--port", str(port), "--db", str(db), *extra]
+    command = [sys.executable, "-m", program, "serve", "--port", str(port), "--db", str(db), *RATES, *extra]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         wait_until(lambda: _answers(port) or process.poll() is not None, what="the server starting")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import tablegames
+from tablegames.server.tokens import SeededSecrets, SystemSecrets
 from tests.server.support import TestClient, auth, client, new_table, wait_until
 
 if TYPE_CHECKING:
@@ -41,6 +42,24 @@ def test_games_list_options_players_and_bots(http: TestClient) -> None:
     assert games["loo"]["players"] == {"min": 3, "max": 8}
     assert games["kalo"]["options"] == tablegames.load("kalo").options()
     assert "heuristic" in games["kalaha"]["bots"]
+    for name, game in games.items():
+        low, high = game["players"]["min"], game["players"]["max"]
+        by_players = game["options_by_players"]
+        assert set(by_players) == {str(players) for players in range(low, high + 1)}
+        for players, options in by_players.items():
+            assert options == tablegames.load(name, **({} if low == high else {"players": int(players)})).options()
+    assert games["loo"]["options_by_players"]["3"]["rounds"] == 6
+
+
+def test_the_largest_seed_is_one_javascript_reads_exactly(http: TestClient) -> None:
+    """2**53 - 1 is taken (2**53 is refused above); the seeds the server draws are below 2**53 too."""
+    largest = 2**53 - 1
+    created = http.post("/api/tables", json={"game": "kalaha", "seats": ["human", "random"], "seed": largest})
+    assert created.status_code == 201
+    assert float(largest) == largest
+    drawn = [SystemSecrets().seed() for _ in range(64)] + [SeededSecrets(n).seed() for n in range(64)]
+    assert all(0 <= seed <= largest for seed in drawn)
+    assert max(drawn) > 2**50  # drawn from the whole range, not a small part of it
 
 
 @pytest.mark.parametrize("game", ["kalaha", "kalo", "loo"])
@@ -94,9 +113,10 @@ def test_seats_default_to_one_person_against_the_games_heuristic(http: TestClien
         ({"game": "loo", "options": {"players": 99}}, 400, "ConfigError"),
         ({"game": "loo", "options": {"colour": "red"}}, 400, "ConfigError"),
         ({"game": "kalaha", "seats": ["human"]}, 400, "BadRequestError"),
-        ({"game": "kalaha", "seats": ["human", "oracle"]}, 400, "BadRequestError"),
+        ({"game": "kalaha", "seats": ["human", "oracle"]}, 400, "ConfigError"),
         ({"game": "kalaha", "seed": -1}, 400, "BadRequestError"),
         ({"game": "kalaha", "seed": 2**63}, 400, "BadRequestError"),
+        ({"game": "kalaha", "seed": 2**53}, 400, "BadRequestError"),
         ({"game": "kalaha", "seed": 1, "start": {}}, 400, "BadRequestError"),
         ({"game": "kalaha", "start": {"format": "tablegames.state"}}, 400, "InvalidStateError"),
         ({"game": "kalaha", "bot_delay": 11}, 400, "BadRequestError"),

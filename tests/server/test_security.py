@@ -6,8 +6,10 @@ names (``TABLEGAMES_BREAK=<name>``, see tests/server/conftest.py).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import socket
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
@@ -17,9 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tablegames
+from tablegames.server.logs import LONGEST_LOGGED
 from tablegames.server.run import log_config
 from tests.extras import need_module
-from tests.server.support import TestClient, auth, client, new_table, real_server
+from tests.server.support import TestClient, auth, client, new_table, real_server, wait_until
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -115,22 +118,76 @@ def logging_restored() -> Iterator[None]:
         logging.getLogger(name).propagate = propagate
 
 
+def _leaks(token: str, lines: str) -> list[str]:
+    """The parts of ``token`` longer than a table id that appear in ``lines``."""
+    size = LONGEST_LOGGED + 1
+    return sorted({token[at : at + size] for at in range(len(token) - size + 1)} & _words(lines, size))
+
+
+def _words(lines: str, size: int) -> set[str]:
+    return {lines[at : at + size] for at in range(len(lines) - size + 1)}
+
+
 @pytest.mark.usefixtures("logging_restored")
 def test_tokens_never_reach_the_logs(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
-    """With debug logging, a token in a WebSocket URL and in headers appears in no log line (break: redact)."""
+    """With debug logging, no token nor long part of one appears in any log line, however sent (break: redact)."""
     websockets_client = need_module("websockets.sync.client", "web")
+    websockets_exceptions = need_module("websockets.exceptions", "web")
     with real_server(tmp_path / "db.sqlite3", log_config=log_config("debug"), log_level="debug") as base:
-        created = httpx.post(f"{base}/api/tables", json={"game": "kalaha", "seats": ["human", "random"]}).json()
+        created = httpx.post(f"{base}/api/tables", json={"game": "kalaha", "seats": ["human", "human"]}).json()
         table, token = created["table"]["id"], created["seats"][0]["token"]
+        other = created["seats"][1]["token"]
         httpx.get(f"{base}/api/tables/{table}", headers=auth(token))
-        url = base.replace("http", "ws") + f"/api/tables/{table}/ws?token={token}"
-        with websockets_client.connect(url) as socket:
+        socket_url = base.replace("http", "ws") + f"/api/tables/{table}/ws"
+        with websockets_client.connect(f"{socket_url}?token={token}") as socket:
             socket.recv()
-        httpx.get(f"{base}/api/tables/{table}?token={token}")
+        for query in (
+            f"Bearer%20{token}",
+            f"{token}%20{other}",
+            f"{token},{other}",
+            f"%22{token}%22",
+            f"{token[:20]}%00{token[20:]}",
+            f"x&since=0&{token}",
+        ):
+            with contextlib.suppress(websockets_exceptions.InvalidStatus):
+                websockets_client.connect(f"{socket_url}?token={query}").close()
+        for path in (f"/api/tables/{token}", f"/api/tables/{token}/record", f"/api/tables/{table}/seats/{token}"):
+            assert httpx.get(base + path).status_code in (404, 405)
+        with contextlib.suppress(websockets_exceptions.InvalidStatus):
+            websockets_client.connect(base.replace("http", "ws") + f"/api/tables/{token}/ws").close()
+        httpx.get(f"{base}/api/tables/{table}?since={token}")
     logged = capfd.readouterr()
     lines = logged.out + logged.err
-    assert "WebSocket" in lines or "GET" in lines
-    assert token not in lines
+    assert "WebSocket" in lines
+    assert "/api/tables/" in lines
+    assert _leaks(token, lines) == []
+    assert _leaks(other, lines) == []
+
+
+@pytest.mark.usefixtures("logging_restored")
+def test_a_client_gone_mid_body_is_one_log_line(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """A body shorter than its Content-Length, then the connection closed: one line says so, and no traceback."""
+    seen: list[str] = []
+
+    def collected() -> str:
+        logged = capfd.readouterr()
+        seen.append(logged.out + logged.err)
+        return "".join(seen)
+
+    with real_server(tmp_path / "db.sqlite3", log_config=log_config("info"), log_level="info") as base:
+        capfd.readouterr()
+        head = "POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+        with socket.create_connection(("127.0.0.1", int(base.rsplit(":", 1)[1]))) as raw:
+            raw.sendall(head.encode() + b'{"game":')
+            raw.shutdown(socket.SHUT_WR)
+            raw.recv(1024)
+        wait_until(lambda: "went away" in collected(), what="the line about the client")
+        assert httpx.get(f"{base}/api").status_code == 200
+    text = collected()
+    assert text.count("went away") == 1, text
+    assert "Traceback" not in text, text
+    assert "ClientDisconnect" not in text, text
+    assert len([line for line in text.splitlines() if "POST /api/tables" in line]) <= 2, text
 
 
 @pytest.mark.parametrize("where", ["body", "message"])

@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import pytest
 from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from tablegames.server.hub import Connection
 from tablegames.server.limits import Limits
-from tests.server.support import TestClient, auth, client, new_table
+from tests.server.support import UNHURRIED, TestClient, auth, client, new_table
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -149,6 +150,19 @@ def test_connections_from_other_origins_are_refused() -> None:
         assert refused_post.status_code == 403
 
 
+@pytest.mark.parametrize("origin", ["https://testserver", "http://testserver:8080", "ws://testserver", "null"])
+def test_a_page_must_match_the_servers_scheme_host_and_port(origin: str) -> None:
+    """A page over https (or on another port) is not the http server's own, though the host is the same."""
+    with client() as http:
+        table, _ = _kalaha(http)
+        with pytest.raises(WebSocketDenialResponse) as refused, _ws(http, table, origin=origin):
+            pass
+        assert refused.value.status_code == 403
+        assert http.post("/api/tables", json={"game": "kalaha"}, headers={"origin": origin}).status_code == 403
+        with _ws(http, table, origin="http://testserver:80") as socket:
+            assert socket.receive_json()["type"] == "snapshot"
+
+
 @pytest.mark.parametrize(
     ("query", "status"),
     [("?token=nope", 403), ("?since=5", 400), ("?since=x", 400)],
@@ -203,3 +217,78 @@ def test_a_slow_client_is_cut_off_not_waited_for() -> None:
 
     connection = asyncio.run(fill())
     assert connection.overflowed
+
+
+def _kalo_with_private_events(http: TestClient) -> tuple[str, dict[int, str], int, int]:
+    """A Kalo table where some seat holds more events than the spectators; the table, tokens, seat and its count."""
+    table, tokens = new_table(http, game="kalo", options={"players": 3}, seats=["human"] * 3, seed=3)
+    for token in tokens.values():
+        http.get(f"/api/tables/{table}", headers=auth(token))
+    for _ in range(40):
+        watched = http.get(f"/api/tables/{table}").json()["next"]
+        for seat, token in tokens.items():
+            held = http.get(f"/api/tables/{table}", headers=auth(token)).json()
+            if held["next"] > watched:
+                return table, tokens, seat, held["next"]
+            if held["view"]["legal_actions"]:
+                http.post(
+                    f"/api/tables/{table}/actions",
+                    headers=auth(token),
+                    json={"action": held["view"]["legal_actions"][0]},
+                )
+    raise AssertionError("no seat came to hold events the spectators do not")
+
+
+def test_wait_for_auth_sends_nothing_before_the_seats_own_snapshot(http: TestClient) -> None:
+    """With ?wait=auth the first frame is the seat's snapshot, and since counts the seat's events, not a spectator's."""
+    table, tokens, seat, held = _kalo_with_private_events(http)
+    with pytest.raises(WebSocketDenialResponse) as refused, _ws(http, table, f"?since={held}"):
+        pass
+    assert refused.value.status_code == 400
+    with _ws(http, table, "?wait=auth") as socket:
+        socket.send_json({"type": "ping"})
+        assert socket.receive_json() == {"type": "pong"}
+        socket.send_json({"type": "auth", "token": tokens[seat], "since": held})
+        snapshot = socket.receive_json()
+        assert snapshot["type"] == "snapshot"
+        assert snapshot["next"] == held
+        assert snapshot["events"] == []
+        assert snapshot["decisions"] == http.get(f"/api/tables/{table}", headers=auth(tokens[seat])).json()["decisions"]
+
+
+@pytest.mark.parametrize("query", ["?wait=later", "?wait=auth&since=0", "?wait=auth&token=x"])
+def test_wait_takes_auth_alone(http: TestClient, query: str) -> None:
+    table, _ = _kalaha(http)
+    with pytest.raises(WebSocketDenialResponse) as refused, _ws(http, table, query):
+        pass
+    assert refused.value.status_code == 400
+    assert refused.value.json()["error"]["type"] == "BadRequestError"
+
+
+def test_the_table_frame_saying_the_game_is_over_comes_before_its_last_update(http: TestClient) -> None:
+    """A client drawing the last move already knows from the table frame that the game is over."""
+    table, tokens = new_table(http, game="kalaha", options={"pits": 1, "seeds": 1}, seats=["human", "human"])
+    for token in tokens.values():
+        http.get(f"/api/tables/{table}", headers=auth(token))
+    with _ws(http, table) as socket:
+        assert socket.receive_json()["type"] == "snapshot"
+        answer = http.post(f"/api/tables/{table}/actions", headers=auth(tokens[0]), json={"action": "a"})
+        assert answer.json()["table"]["status"] == "over"
+        first, second = socket.receive_json(), socket.receive_json()
+    assert (first["type"], first["table"]["status"]) == ("table", "over")
+    assert second["type"] == "update"
+    assert second["view"]["is_over"]
+
+
+def test_connections_waiting_for_auth_count_against_the_limit() -> None:
+    """A connection opened with ?wait=auth holds a place: the server's limit refuses one more, and its auth fits."""
+    with client(limits=attrs.evolve(UNHURRIED, max_connections=1)) as http:
+        table, tokens = _kalaha(http)
+        with _ws(http, table, "?wait=auth") as waiting:
+            with pytest.raises(WebSocketDenialResponse) as refused, _ws(http, table):
+                pass
+            assert refused.value.status_code == 503
+            waiting.send_json({"type": "auth", "token": tokens[0], "since": 0})
+            assert waiting.receive_json()["type"] == "snapshot"
+        with _ws(http, table) as socket:
+            assert socket.receive_json()["type"] == "snapshot"

@@ -28,3 +28,27 @@ def test_every_route_is_on_the_page() -> None:
         path = getattr(route, "path", "")
         if path.startswith("/api"):
             assert re.search(rf"`(GET|POST|WS) {re.escape(path.replace('{table}', '{id}'))}`", text), path
+
+
+def test_the_code_the_pages_copy_is_the_code_of_their_files() -> None:
+    """Every copy in a page is current (``python -m tests.server.page_copies --write`` writes them)."""
+    from tests.server.page_copies import COPY, PAGES, render
+
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        assert COPY.search(text), f"{page.name} shows no copy"
+        assert "--8<--" not in text, f"{page.name} includes code a plain Markdown reader does not see"
+        assert render(text) == text, f"{page.name} is out of date: python -m tests.server.page_copies --write"
+
+
+def test_every_limit_is_documented_with_its_option() -> None:
+    """Each field of Limits has a row on the wire page and in the deployment guide (``--limit NAME=...``)."""
+    import attrs
+
+    from tablegames.server.limits import Limits
+
+    wire = PAGE.read_text(encoding="utf-8")
+    guide = (PAGE.parents[1] / "guide" / "network.md").read_text(encoding="utf-8")
+    for field in attrs.fields(Limits):
+        assert f"| `{field.name}` |" in wire, field.name
+        assert f"--limit {field.name}=" in guide, field.name

@@ -15,10 +15,13 @@ import argparse
 from pathlib import Path
 from typing import Any, TextIO
 
+import attrs
+
 import tablegames
 from tablegames import ConfigError
+from tablegames.server.limits import Limits
 
-__all__ = ["add_serve_parser", "run_serve"]
+__all__ = ["add_serve_parser", "read_limits", "run_serve"]
 
 
 def _seconds(text: str) -> float:
@@ -85,11 +88,49 @@ def add_serve_parser(commands: Any) -> None:
         help="SQLite durability: normal survives the server being killed, full also a power cut (default normal)",
     )
     serve.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one of the server's limits, e.g. creations_per_minute=60 (repeatable; GET /api lists them all)",
+    )
+    serve.add_argument(
         "--log-level",
         choices=["debug", "info", "warning", "error"],
         default="info",
         help="how much to log (default info)",
     )
+
+
+def read_limits(pairs: list[str]) -> Limits:
+    """The server's limits with the ``NAME=VALUE`` changes of ``--limit``.
+
+    Raises:
+        ConfigError: If a name is not a limit's, or a value is not a positive number.
+
+    Examples:
+        >>> read_limits(["creations_per_minute=60"]).creations_per_minute
+        60
+        >>> read_limits(["speed=3"])
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.ConfigError: --limit speed=3: speed is not a limit; the limits: max_body, ...
+    """
+    names = list(attrs.fields_dict(Limits))
+    changes: dict[str, float] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        if name not in names:
+            raise ConfigError(f"--limit {pair}: {name} is not a limit; the limits: {', '.join(names)}")
+        try:
+            value: float = float(text) if name == "max_bot_delay" else int(text)
+        except ValueError:
+            raise ConfigError(f"--limit {pair}: the value is a whole number, got {text!r}") from None
+        changes[name] = value
+    try:
+        return Limits(**changes)  # type: ignore[arg-type]
+    except ValueError as error:
+        raise ConfigError(f"--limit: {error}") from None
 
 
 def run_serve(args: argparse.Namespace, out: TextIO) -> None:
@@ -103,6 +144,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> None:
         raise ConfigError(f"--port must be 1 to 65535, got {args.port}")
     if args.bot_workers < 1:
         raise ConfigError(f"--bot-workers must be at least 1, got {args.bot_workers}")
+    limits = read_limits(args.limit)
     from tablegames.server.run import serve
 
     web_args: dict[str, Any] = {} if args.web is None else {"web": args.web}
@@ -123,5 +165,6 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> None:
         public_url=args.public_url,
         origins=args.allow_origin,
         log_level=args.log_level,
+        limits=limits,
         **web_args,
     )

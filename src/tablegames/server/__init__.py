@@ -22,6 +22,8 @@ modules:
 - `tablegames.server.tokens`: tokens, their hashes, table ids;
 - `tablegames.server.limits`: the limits;
 - `tablegames.server.logs`: logs without secrets;
+- `tablegames.server.rates`: rate limits per client;
+- `tablegames.server.contract`: the OpenAPI document and the JSON Schemas of the protocol's bodies;
 - `tablegames.server.run`: running it under uvicorn.
 
 Importing this package needs nothing beyond tablegames; `create_app` and

@@ -7,6 +7,8 @@ uvicorn. Its routes (the [wire protocol](../reference/wire.md) describes each):
 |---|---|
 | ``GET /api`` | the server: protocol version, games, limits |
 | ``GET /api/games`` | every game with its default options, players and bots |
+| ``GET /api/openapi.json`` | the OpenAPI 3.1 document of these routes (`tablegames.server.contract`) |
+| ``GET /api/asyncapi.json`` | the AsyncAPI 3 document of the WebSocket's messages (`tablegames.server.asyncapi`) |
 | ``POST /api/tables`` | create a table; the tokens of its people's seats |
 | ``GET /api/tables`` | the unfinished tables, nothing secret |
 | ``GET /api/tables/{id}`` | a seat's (or a spectator's) view, events and the table |
@@ -39,6 +41,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -46,11 +50,16 @@ from urllib.parse import urlsplit
 import tablegames
 from tablegames import TablegamesError
 from tablegames.core.extras import require
+from tablegames.server.asyncapi import asyncapi
 from tablegames.server.botrunner import BotRunner, ProcessBotRunner
+from tablegames.server.contract import openapi
 from tablegames.server.errors import (
+    BadRequestError,
     ForbiddenError,
+    MethodNotAllowedError,
     NotFoundError,
     TooLargeError,
+    TooManyRequestsError,
     UnauthorizedError,
     UnsupportedMediaTypeError,
     error_body,
@@ -59,6 +68,7 @@ from tablegames.server.errors import (
 from tablegames.server.limits import Limits
 from tablegames.server.lobby import Lobby, describe_games
 from tablegames.server.logs import AccessLog
+from tablegames.server.rates import RateLimit
 from tablegames.server.store import Store, Synchronous
 from tablegames.server.webclient import web_routes
 from tablegames.server.wire import (
@@ -74,6 +84,7 @@ from tablegames.server.wire import (
 _applications = require("starlette.applications", "web")
 _exceptions = require("starlette.exceptions", "web")
 _middleware = require("starlette.middleware", "web")
+_requests = require("starlette.requests", "web")
 _responses = require("starlette.responses", "web")
 _routing = require("starlette.routing", "web")
 
@@ -82,13 +93,13 @@ if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 
     from starlette.applications import Starlette
-    from starlette.requests import Request
+    from starlette.requests import HTTPConnection, Request
     from starlette.responses import Response
 
     from tablegames.server.tables import Table
     from tablegames.server.tokens import SystemSecrets
 
-__all__ = ["WEB", "Settings", "create_app", "json_response", "origin_allowed", "read_body"]
+__all__ = ["WEB", "Settings", "client_of", "create_app", "json_response", "origin_allowed", "read_body"]
 
 LOG = logging.getLogger("tablegames.server")
 #: Where the web client's files are installed: ``tablegames/web`` (served if it holds ``index.html``).
@@ -102,10 +113,14 @@ class Settings:
         limits: The server's limits.
         public_url: The address people reach the server at (for join links), or None to use the request's.
         origins: The browser origins allowed besides the server's own.
+        creations: The rate limit on creating tables, per client.
+        actions: The rate limit on actions, per client (HTTP and WebSocket together).
     """
 
     def __init__(self, limits: Limits, public_url: str | None, origins: Sequence[str]) -> None:
         self.limits = limits
+        self.creations = RateLimit(limits.creations_per_minute)
+        self.actions = RateLimit(limits.actions_per_minute)
         self.public_url = public_url.rstrip("/") if public_url else None
         allowed = {origin.rstrip("/").lower() for origin in origins}
         if self.public_url:
@@ -114,15 +129,45 @@ class Settings:
         self.origins = frozenset(allowed)
 
 
-def origin_allowed(headers: Mapping[str, str], origins: frozenset[str]) -> bool:
+_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+_PAGE_SCHEMES = {"ws": "http", "wss": "https"}
+
+
+def _site(scheme: str, netloc: str) -> tuple[str, str, int] | None:
+    """Scheme, host and port of an origin (the port spelled out when it is the scheme's default)."""
+    try:
+        parts = urlsplit(f"{scheme}://{netloc}")
+        port = parts.port
+    except ValueError:
+        return None
+    if scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return scheme, parts.hostname.lower(), port if port is not None else _DEFAULT_PORTS[scheme]
+
+
+def origin_allowed(headers: Mapping[str, str], origins: frozenset[str], scheme: str = "http") -> bool:
     """Return True if a request's ``Origin`` may use the server: the server's own, one allowed, or none given.
+
+    The server's own origin is the request's scheme (``ws`` counting as
+    ``http`` and ``wss`` as ``https``), its ``Host`` and its port: a page
+    must match all three, so a page served over ``https`` is not taken for
+    one of a server answering over ``http`` on the same host and port.
 
     A request without an ``Origin`` header does not come from a web page (a
     browser always sends one with a WebSocket and a cross-origin request), so
     it cannot be a page of another site acting with a visitor's browser.
 
+    Args:
+        headers: The request's headers.
+        origins: The other origins allowed, lowercase, without a trailing slash.
+        scheme: The scheme the request came in with (``http``, ``https``, ``ws`` or ``wss``).
+
     Examples:
         >>> origin_allowed({"host": "127.0.0.1:8000", "origin": "http://127.0.0.1:8000"}, frozenset())
+        True
+        >>> origin_allowed({"host": "127.0.0.1:8000", "origin": "https://127.0.0.1:8000"}, frozenset())
+        False
+        >>> origin_allowed({"host": "example.org", "origin": "https://example.org"}, frozenset(), "wss")
         True
         >>> origin_allowed({"host": "127.0.0.1:8000", "origin": "https://evil.example"}, frozenset())
         False
@@ -136,7 +181,9 @@ def origin_allowed(headers: Mapping[str, str], origins: frozenset[str]) -> bool:
     if origin in origins:
         return True
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc == headers.get("host", "").lower()
+    page = _site(parts.scheme, parts.netloc)
+    server = _site(_PAGE_SCHEMES.get(scheme.lower(), scheme.lower()), headers.get("host", ""))
+    return page is not None and page == server
 
 
 def json_response(data: object, status: int = 200) -> Response:
@@ -151,7 +198,15 @@ def json_response(data: object, status: int = 200) -> Response:
 
 
 def _error(error: TablegamesError) -> Response:
-    return json_response(error_body(error), status_of(error))
+    response = json_response(error_body(error), status_of(error))
+    if isinstance(error, TooManyRequestsError):
+        response.headers["Retry-After"] = str(max(1, math.ceil(error.retry_after)))
+    return response
+
+
+def client_of(connection: HTTPConnection) -> str:
+    """The client's network address, which its rate limits are counted by."""
+    return connection.client.host if connection.client is not None else "-"
 
 
 def _api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
@@ -159,9 +214,19 @@ def _api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request
 
     async def route(request: Request) -> Response:
         try:
+            if "token" in request.query_params:
+                raise BadRequestError(
+                    "over HTTP the token goes in the header 'Authorization: Bearer <token>', never in the address "
+                    "(only the WebSocket route takes ?token=)"
+                )
             return await handler(request)
         except TablegamesError as error:
             return _error(error)
+        except _requests.ClientDisconnect:
+            path = request.scope.get("raw_path", b"").decode("latin-1")
+            LOG.info("%s %s: the client went away before its whole body arrived", request.method, path)
+            gone: Response = _responses.Response(status_code=400)
+            return gone  # never delivered: there is no one to send it to
 
     route.__name__ = handler.__name__
     route.__doc__ = handler.__doc__
@@ -201,14 +266,25 @@ async def read_body(request: Request, limit: int) -> object:
     return read_json(b"".join(chunks))
 
 
+_AUTHORIZATION = re.compile(r"(?P<scheme>[A-Za-z]+) +(?P<token>\S+) *")
+
+
 def _token(request: Request) -> str | None:
+    """The token of the request's ``Authorization: Bearer <token>`` header, or None without one.
+
+    The scheme's case does not matter (HTTP says so); one or more spaces
+    follow it, then the token and nothing else.
+
+    Raises:
+        UnauthorizedError: If the header is there but not ``Bearer <token>``.
+    """
     header = request.headers.get("authorization")
     if header is None:
         return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    found = _AUTHORIZATION.fullmatch(header)
+    if found is None or found["scheme"].lower() != "bearer":
         raise UnauthorizedError("send the seat's token as 'Authorization: Bearer <token>'")
-    return token.strip()
+    return found["token"]
 
 
 def _seat(request: Request, lobby: Lobby, table: Table, doing: str) -> int:
@@ -222,7 +298,7 @@ def _seat(request: Request, lobby: Lobby, table: Table, doing: str) -> int:
 
 
 def _check_origin(request: Request) -> None:
-    if not origin_allowed(request.headers, _settings(request).origins):
+    if not origin_allowed(request.headers, _settings(request).origins, request.url.scheme):
         raise ForbiddenError("requests from pages of other origins are refused")
 
 
@@ -244,6 +320,18 @@ async def server_info(request: Request) -> Response:
     )
 
 
+async def openapi_document(request: Request) -> Response:
+    """``GET /api/openapi.json``: the OpenAPI 3.1 document of the HTTP routes."""
+    del request
+    return json_response(openapi())
+
+
+async def asyncapi_document(request: Request) -> Response:
+    """``GET /api/asyncapi.json``: the AsyncAPI 3 document of the WebSocket's messages."""
+    del request
+    return json_response(asyncapi())
+
+
 async def list_games(request: Request) -> Response:
     """``GET /api/games``: every game, its default options, how many players and which bots."""
     return json_response({"games": request.app.state.games})
@@ -252,13 +340,21 @@ async def list_games(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     """``POST /api/tables``: create a table; answer with it and a token and join link per person's seat."""
     _check_origin(request)
-    body = await read_body(request, _settings(request).limits.max_body)
-    table, tokens = _lobby(request).create(read_create(body))
+    body = read_create(await read_body(request, _settings(request).limits.max_body))
+    _settings(request).creations.take(client_of(request), "tables")
+    table, tokens = _lobby(request).create(body)
     seats = [
         {"seat": seat, "token": token, "join": _join_url(request, table, token)}
         for seat, token in sorted(tokens.items())
     ]
     return json_response({"table": table.summary(), "seats": seats}, 201)
+
+
+async def tables(request: Request) -> Response:
+    """``/api/tables``: ``POST`` creates a table, ``GET`` lists them (one route, so a 405 names both)."""
+    if request.method == "POST":
+        return await create_table(request)
+    return await list_tables(request)
 
 
 async def list_tables(request: Request) -> Response:
@@ -284,8 +380,12 @@ async def post_action(request: Request) -> Response:
     seat = _seat(request, lobby, table, "acting")
     wanted = request.query_params.get("since")
     body = read_action(await read_body(request, _settings(request).limits.max_body))
+    _settings(request).actions.take(client_of(request), "actions")
+    held = len(table.audiences[seat].events)
+    since = held if wanted is None else read_since(wanted)
+    if since > held:
+        raise BadRequestError(f"since is at most {held} here, got {since}")
     lobby.joined(table, seat)
-    since = len(table.audiences[seat].events) if wanted is None else read_since(wanted)
     lobby.play(table, seat, body.action, body.decisions)
     return json_response(table.snapshot(seat, min(since, len(table.audiences[seat].events))))
 
@@ -323,12 +423,22 @@ async def get_record(request: Request) -> Response:
     return json_response(table.transcript(seat))
 
 
+#: What a client is told for a path that is no route.
+NO_ROUTE = (
+    "no such route; the routes are GET /api, GET /api/games, GET and POST /api/tables, and under "
+    "/api/tables/{id}: GET itself, POST actions, POST seats/{seat}, GET check, GET record and the WebSocket ws; "
+    "GET /api/openapi.json and GET /api/asyncapi.json describe them all"
+)
+
+
 async def _not_found(request: Request, error: Exception) -> Response:
-    del request
     status = getattr(error, "status_code", 404)
     if status == 405:
-        return json_response({"error": {"type": "MethodNotAllowed", "message": "this method is not allowed here"}}, 405)
-    return _error(NotFoundError("no such route; the routes are listed at GET /api and in the wire protocol"))
+        allowed = (getattr(error, "headers", None) or {}).get("Allow", "")
+        response = _error(MethodNotAllowedError(f"{request.method} is not allowed here; this route takes {allowed}"))
+        response.headers["Allow"] = allowed
+        return response
+    return _error(NotFoundError(NO_ROUTE))
 
 
 async def _crash(request: Request, error: Exception) -> Response:
@@ -387,6 +497,7 @@ def create_app(
             LOG.info("restored %d unfinished table(s) from %s", restored, db)
         app.state.lobby = lobby
         lobby.start_bots()
+        lobby.start_expiry()
         try:
             yield
         finally:
@@ -395,8 +506,9 @@ def create_app(
     routes = [
         _routing.Route("/api", _api(server_info)),
         _routing.Route("/api/games", _api(list_games)),
-        _routing.Route("/api/tables", _api(create_table), methods=["POST"]),
-        _routing.Route("/api/tables", _api(list_tables), methods=["GET"]),
+        _routing.Route("/api/openapi.json", _api(openapi_document)),
+        _routing.Route("/api/asyncapi.json", _api(asyncapi_document)),
+        _routing.Route("/api/tables", _api(tables), methods=["GET", "POST"]),
         _routing.Route("/api/tables/{table}", _api(get_table)),
         _routing.Route("/api/tables/{table}/actions", _api(post_action), methods=["POST"]),
         _routing.Route("/api/tables/{table}/seats/{seat}", _api(claim_seat), methods=["POST"]),

@@ -34,10 +34,12 @@ __all__ = [
     "BusyError",
     "ConflictError",
     "ForbiddenError",
+    "MethodNotAllowedError",
     "NotFoundError",
     "ServerError",
     "StoreError",
     "TooLargeError",
+    "TooManyRequestsError",
     "UnauthorizedError",
     "UnsupportedMediaTypeError",
     "error_body",
@@ -75,6 +77,12 @@ class NotFoundError(ServerError):
     status: ClassVar[int] = 404
 
 
+class MethodNotAllowedError(ServerError):
+    """The route exists, but not for this method; the message and the ``Allow`` header name the methods it has."""
+
+    status: ClassVar[int] = 405
+
+
 class ConflictError(ServerError):
     """The table is not in a state to accept this: another decision came first, or it waits for players."""
 
@@ -85,6 +93,20 @@ class TooLargeError(ServerError):
     """The body or message is larger than the server's limit."""
 
     status: ClassVar[int] = 413
+
+
+class TooManyRequestsError(ServerError):
+    """A client sent more requests of a kind than its rate limit allows; it may ask again after ``retry_after``.
+
+    Attributes:
+        retry_after: The seconds until the client may ask again.
+    """
+
+    status: ClassVar[int] = 429
+
+    def __init__(self, message: str, *, retry_after: float = 1.0) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class UnsupportedMediaTypeError(ServerError):

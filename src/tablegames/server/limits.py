@@ -2,7 +2,7 @@
 
 Every limit is a field of `Limits`; ``GET /api`` lists them, so a client can
 read them instead of guessing. A request over a limit gets a typed error
-(``TooLargeError`` 413, ``BusyError`` 503) and changes nothing; a WebSocket
+(``TooLargeError`` 413, ``TooManyRequestsError`` 429, ``BusyError`` 503) and changes nothing; a WebSocket
 message over the limit closes that connection with code 1009 and nothing else.
 
 Examples:
@@ -46,6 +46,11 @@ class Limits:
         max_token: The longest token the server reads, in characters.
         finished_cache: How many finished tables are kept in memory for their views and records.
         max_checks: How many actions one ``GET .../check`` may ask about.
+        creations_per_minute: How many tables one client (network address) may create a minute
+            (and at once, after a quiet minute); more is refused with ``TooManyRequestsError``.
+        actions_per_minute: How many actions one client may send a minute, over HTTP and WebSockets together.
+        idle_expiry: How many seconds an unfinished table may go untouched (no action, no seat's request
+            or connection) before it is deleted; its summary says so.
     """
 
     max_body: int = attrs.field(default=64 * 1024, validator=_positive)
@@ -59,6 +64,9 @@ class Limits:
     max_token: int = attrs.field(default=128, validator=_positive)
     finished_cache: int = attrs.field(default=64, validator=_positive)
     max_checks: int = attrs.field(default=64, validator=_positive)
+    creations_per_minute: int = attrs.field(default=30, validator=_positive)
+    actions_per_minute: int = attrs.field(default=600, validator=_positive)
+    idle_expiry: int = attrs.field(default=86_400, validator=_positive)
 
     def to_dict(self) -> JSONDict:
         """Return the limits as JSON, as ``GET /api`` shows them."""

@@ -40,7 +40,9 @@ Examples:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
@@ -76,11 +78,17 @@ HUMAN = "human"
 def describe_games() -> list[JSONDict]:
     """Every registered game with its default options, its number of players and its bots.
 
+    ``options`` are the defaults at the game's default number of players;
+    ``options_by_players`` the defaults for each number it may be played by
+    (some options follow it: Loo's ``rounds`` is twice the players).
+
     Examples:
         >>> [game["name"] for game in describe_games()][:3]
         ['kalaha', 'kalo', 'loo']
         >>> describe_games()[0]["bots"]
         ['random', 'heuristic', 'search']
+        >>> describe_games()[2]["options_by_players"]["3"]["rounds"]
+        6
     """
     games = []
     for name in tablegames.names():
@@ -88,11 +96,18 @@ def describe_games() -> list[JSONDict]:
             game = tablegames.load(name)
         except TablegamesError:  # pragma: no cover - a registered game whose defaults fail
             continue
+        fewest, most = type(game).min_players, type(game).max_players
+        by_players = {str(game.players): game.options()}
+        if "players" in game.options():
+            for players in range(fewest, most + 1):
+                with contextlib.suppress(TablegamesError):
+                    by_players[str(players)] = tablegames.load(name, players=players).options()
         games.append(
             {
                 "name": name,
                 "options": game.options(),
-                "players": {"min": type(game).min_players, "max": type(game).max_players},
+                "options_by_players": dict(sorted(by_players.items(), key=lambda item: int(item[0]))),
+                "players": {"min": fewest, "max": most},
                 "bots": list(game.bots()),
             }
         )
@@ -138,6 +153,12 @@ class Lobby:
         self.bots = BotDriver(runner, self._bot_move)
         self._open: dict[str, Table] = {}
         self._finished: OrderedDict[str, Table] = OrderedDict()
+        #: Seconds from any start (`time.monotonic`): when each unfinished table was last touched.
+        self.clock = time.monotonic
+        self._touched: dict[str, float] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+        #: Connections open with ``?wait=auth`` that have not sent their ``auth`` yet: they count as connections.
+        self.awaiting_auth = 0
 
     # -- tables ------------------------------------------------------------------------------------------------
 
@@ -148,6 +169,8 @@ class Lobby:
             BusyError: If the server has as many unfinished tables as it may.
             TablegamesError: If the game, its options, the seats, the seed or the start state are refused.
         """
+        if len(self._open) >= self.limits.max_open_tables:
+            self.expire_idle()
         if len(self._open) >= self.limits.max_open_tables:
             raise BusyError(f"the server has {len(self._open)} unfinished tables, its limit; try again later")
         game: Game = _guarded("the game's options", tablegames.load, request.game, **request.options)
@@ -193,6 +216,7 @@ class Lobby:
             )
         )
         self._open[table.id] = table
+        table.idle_expiry = self.limits.idle_expiry
         self._changed(table)
         return table, tokens
 
@@ -208,7 +232,9 @@ class Lobby:
             )
         unknown = sorted({kind for kind in seats if kind != HUMAN and kind not in bots})
         if unknown:
-            raise BadRequestError(f"unknown seat kind(s) {unknown}: a seat is {HUMAN!r} or a bot: {', '.join(bots)}")
+            raise tablegames.ConfigError(
+                f"unknown bot(s) {unknown} for {game.name!r}: a seat is {HUMAN!r} or one of its bots: {', '.join(bots)}"
+            )
         return seats
 
     def restore(self) -> int:
@@ -224,6 +250,7 @@ class Lobby:
                 LOG.error("table %s cannot be restored and is left out: %s", row.id, error)
                 continue
             self._open[table.id] = table
+            self._touch(table)
         return len(self._open)
 
     def _rebuild(self, row: TableRow) -> Table:
@@ -233,7 +260,9 @@ class Lobby:
         )
         if len(seats) != match.game.players:
             raise tablegames.InvalidStateError(f"the table has {len(seats)} seats for {match.game.players} players")
-        return Table(row.id, match, seats, bot_seed=row.bot_seed, bot_delay=row.bot_delay, is_open=row.open)
+        table = Table(row.id, match, seats, bot_seed=row.bot_seed, bot_delay=row.bot_delay, is_open=row.open)
+        table.idle_expiry = self.limits.idle_expiry
+        return table
 
     def start_bots(self) -> None:
         """Start the bots of every table whose turn is a bot's (after `restore`, on the event loop)."""
@@ -249,6 +278,8 @@ class Lobby:
             NotFoundError: If there is no such table.
         """
         table = self._open.get(table_id) or self._finished.get(table_id)
+        if table is not None and self._expire_if_idle(table):
+            raise NotFoundError(f"no table {table_id!r}: it expired, nobody having touched it for a while")
         if table is not None:
             if table_id in self._finished:
                 self._finished.move_to_end(table_id)
@@ -271,6 +302,7 @@ class Lobby:
 
     def listing(self) -> list[JSONDict]:
         """The unfinished tables, newest first, as anyone may see them."""
+        self.expire_idle()
         newest = list(self._open.values())[::-1][: self.limits.max_listed]
         return [table.summary() for table in newest]
 
@@ -333,17 +365,21 @@ class Lobby:
             TablegamesError: If the action is refused (illegal, out of turn, unreadable, stale) or the
                 database refuses it; nothing has changed then.
         """
+        if table.id not in self._open and not table.state.is_over:
+            raise NotFoundError(f"no table {table.id!r}: it expired, nobody having touched it for a while")
         was = table.status
         pending = table.propose(seat, action, decisions)
         self.store.append_action(
             table.id, ply=pending.ply, seat=seat, action=str(pending.action), over=pending.transition.state.is_over
         )
         frames = table.accept(pending, self.hub.listening(table.id))
+        if table.status != was:  # the summary first: a client told of the last move already knows the game is over
+            self.hub.broadcast(table.id, {"type": "table", "table": table.summary()})
         self.hub.publish(table.id, frames)
         if table.status == "over":
             self._open.pop(table.id, None)
             self._keep_finished(table)
-        self._changed(table, summary=table.status != was)
+        self._changed(table)
         return pending
 
     def _bot_move(self, table: Table, seat: int, action: str) -> None:
@@ -351,6 +387,7 @@ class Lobby:
 
     def _changed(self, table: Table, *, summary: bool = False) -> None:
         """After a change: note its time, tell every listener the new summary if asked, and move the bots."""
+        self._touch(table)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -362,6 +399,8 @@ class Lobby:
 
     def joined(self, table: Table, seat: int | None) -> None:
         """Mark a seat joined after its token was used over HTTP, telling the table's listeners."""
+        if seat is not None:
+            self._touch(table)
         if seat is not None and self.join(table, seat):
             self._changed(table, summary=True)
 
@@ -375,7 +414,7 @@ class Lobby:
             BadRequestError: If ``since`` is beyond the seat's events.
         """
         if connection is None or connection.table_id != table.id:
-            if self.hub.count >= self.limits.max_connections:
+            if self.hub.count + self.awaiting_auth >= self.limits.max_connections:
                 raise BusyError("the server holds as many connections as it may; try again later")
             if self.hub.table_count(table.id) >= self.limits.max_table_connections:
                 raise BusyError(f"table {table.id!r} holds as many connections as it may")
@@ -391,6 +430,8 @@ class Lobby:
             BadRequestError: If ``since`` is beyond the seat's events.
         """
         self.check_connect(table, seat, since, connection)
+        if seat is not None:
+            self._touch(table)
         self.disconnect(connection)
         changed = seat is not None and self.join(table, seat)
         if seat is not None:
@@ -415,8 +456,50 @@ class Lobby:
         if place.connected == 0:
             self._changed(table, summary=True)
 
+    # -- expiry ------------------------------------------------------------------------------------------------
+
+    def _touch(self, table: Table) -> None:
+        if table.id in self._open:
+            self._touched[table.id] = self.clock()
+
+    def _expire_if_idle(self, table: Table) -> bool:
+        """Expire ``table`` if it is unfinished and nobody touched it for ``idle_expiry``; return True if it did."""
+        touched = self._touched.get(table.id)
+        if table.id not in self._open or touched is None or self.clock() - touched < self.limits.idle_expiry:
+            return False
+        del self._open[table.id]
+        del self._touched[table.id]
+        self.store.delete(table.id)
+        self.hub.broadcast(table.id, {"type": "table", "table": {**table.summary(), "status": "expired"}})
+        LOG.info("table %s expired: nobody touched it for %d seconds", table.id, self.limits.idle_expiry)
+        return True
+
+    def expire_idle(self) -> int:
+        """Delete every unfinished table nobody touched for ``Limits.idle_expiry`` seconds; return how many.
+
+        Touching a table is acting at it, a seat's request or WebSocket, a
+        seat joining or claimed (a bot's move too). Its listeners are sent a
+        last ``table`` frame whose status is ``"expired"``; its id answers 404
+        from then on. A finished table never expires.
+        """
+        return sum(self._expire_if_idle(table) for table in list(self._open.values()))
+
+    def start_expiry(self) -> None:
+        """Look for idle tables every so often (a tenth of ``idle_expiry``, at most a minute), on the event loop."""
+
+        async def sweep() -> None:
+            while True:
+                await asyncio.sleep(min(60.0, self.limits.idle_expiry / 10))
+                self.expire_idle()
+
+        self._sweeper = asyncio.get_running_loop().create_task(sweep())
+
     async def close(self) -> None:
         """Stop the bots, close every connection and the database."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         await self.bots.close()
         self.hub.close_all()
         self.store.close()

@@ -3,7 +3,9 @@
 A connection is refused (HTTP 403, before it opens) when it comes from a
 page of another origin, and with the error's status when the table or the
 token is unknown or ``since`` is out of range. Once open it is sent a
-``snapshot`` (the table, the view, the events after ``since``), then an
+``snapshot`` (the table, the view, the events after ``since``; with
+``?wait=auth``, nothing until its ``auth`` message, whose snapshot is the
+first frame), then an
 ``update`` whenever its view or its events change and a ``table`` frame
 whenever the table's summary does (a seat joins, connects or leaves, the
 game starts or ends).
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from tablegames import TablegamesError
 from tablegames.core.extras import require
-from tablegames.server.app import json_response, origin_allowed
+from tablegames.server.app import client_of, json_response, origin_allowed
 from tablegames.server.errors import (
     BadRequestError,
     ForbiddenError,
@@ -84,11 +86,13 @@ async def _send_all(websocket: WebSocket, connection: Connection) -> None:
 class _Session:
     """One open connection: reads its messages and answers them."""
 
-    def __init__(self, lobby: Lobby, settings: Settings, table: Table, connection: Connection) -> None:
+    def __init__(self, lobby: Lobby, settings: Settings, table: Table, connection: Connection, client: str) -> None:
         self.lobby = lobby
+        self.client = client
         self.settings = settings
         self.table = table
         self.connection = connection
+        self.awaiting = False
 
     def handle(self, message: Mapping[str, Any]) -> bool:
         """Answer one message; return False if the connection must close (the message was too large)."""
@@ -120,28 +124,54 @@ class _Session:
             if unknown or not isinstance(token, str) or type(since) is not int or since < 0:
                 raise BadRequestError('auth is {"type": "auth", "token": "<token>", "since": <events held, from 0>}')
             seat = self.lobby.seat_of(self.table, token)
-            self.lobby.connect(self.connection, self.table, seat, since)
+            was_awaiting, self.awaiting = self.awaiting, False
+            self.lobby.awaiting_auth -= was_awaiting  # its place is now the connection's own
+            try:
+                self.lobby.connect(self.connection, self.table, seat, since)
+            except TablegamesError:
+                self.awaiting = was_awaiting
+                self.lobby.awaiting_auth += was_awaiting
+                raise
         elif kind == "action":
             request = read_action(data, fields=("type", "action", "decisions"))
             seat = self.connection.audience
             if seat is None or self.connection.table_id is None:
                 raise UnauthorizedError("acting needs a seat: send an auth message with the seat's token first")
+            self.settings.actions.take(self.client, "actions")
             self.lobby.play(self.table, seat, request.action, request.decisions)
         else:
             raise BadRequestError(f"unknown message type {kind!r}; the types are auth, action and ping")
+
+
+def _waits_for_auth(query: Mapping[str, str]) -> bool:
+    """Whether the connection asked to be sent nothing until its ``auth`` message (``?wait=auth``).
+
+    Raises:
+        BadRequestError: If ``wait`` is anything else, or comes with a ``token`` or ``since`` in the address.
+    """
+    wait = query.get("wait")
+    if wait is None:
+        return False
+    if wait != "auth":
+        raise BadRequestError(f"wait takes one value, auth, got {wait!r}")
+    if "token" in query or "since" in query:
+        raise BadRequestError("with ?wait=auth the token and since go in the auth message, not in the address")
+    return True
 
 
 async def table_socket(websocket: WebSocket) -> None:
     """Serve one WebSocket connection to a table until either side closes it."""
     lobby: Lobby = websocket.app.state.lobby
     settings: Settings = websocket.app.state.settings
-    if not origin_allowed(websocket.headers, settings.origins):
+    if not origin_allowed(websocket.headers, settings.origins, websocket.url.scheme):
         await _deny(websocket, ForbiddenError("WebSocket connections from pages of other origins are refused"))
         return
+    query = websocket.query_params
     try:
         table = lobby.find(websocket.path_params["table"])
-        seat = lobby.seat_of(table, websocket.query_params.get("token"))
-        since = read_since(websocket.query_params.get("since"))
+        waiting = _waits_for_auth(query)
+        seat = lobby.seat_of(table, query.get("token"))
+        since = read_since(query.get("since"))
         lobby.check_connect(table, seat, since)
     except TablegamesError as error:
         await _deny(websocket, error)
@@ -149,10 +179,14 @@ async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     connection = Connection(websocket.send_text, limit=settings.limits.max_queue)
     sender = asyncio.get_running_loop().create_task(_send_all(websocket, connection))
-    session = _Session(lobby, settings, table, connection)
+    session = _Session(lobby, settings, table, connection, client_of(websocket))
     closing = False
     try:
-        lobby.connect(connection, table, seat, since)
+        if waiting:
+            session.awaiting = True
+            lobby.awaiting_auth += 1
+        else:
+            lobby.connect(connection, table, seat, since)
         while not sender.done():
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -162,6 +196,9 @@ async def table_socket(websocket: WebSocket) -> None:
                 break
     finally:
         lobby.disconnect(connection)
+        if session.awaiting:
+            session.awaiting = False
+            lobby.awaiting_auth -= 1
         if not closing:
             sender.cancel()
         connection.close()

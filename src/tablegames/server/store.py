@@ -323,6 +323,14 @@ class Store:
                 db.execute("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?", (status, now, table_id))
         return bool(claimed)
 
+    def delete(self, table_id: str) -> None:
+        """Delete an unfinished table with its seats and actions (it expired); a finished one is kept."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM tables WHERE id = ? AND status != 'over'", (table_id,)).fetchone():
+                db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+                db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+                db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
     def load(self, table_id: str) -> TableRow | None:
         """Return the table ``table_id`` with its seats and actions, or None."""
         found = self._db.execute(

@@ -131,6 +131,8 @@ class Table:
         state: The current state.
         history: Every action taken, as (seat, notation), in order.
         changed_at: When the table last changed (event-loop time), for the bots' pause.
+        idle_expiry: The seconds nobody may touch the unfinished table before it is deleted, or None;
+            the summary says it.
     """
 
     def __init__(
@@ -159,6 +161,7 @@ class Table:
         for ply in match.plies:
             self._tell(ply.events)
         self.changed_at = 0.0
+        self.idle_expiry: int | None = None
 
     @property
     def ply(self) -> int:
@@ -194,6 +197,7 @@ class Table:
             "free": self.free_seats(),
             "open": self.open,
             "bot_delay": self.bot_delay,
+            **({"idle_expiry": self.idle_expiry} if self.idle_expiry is not None and not self.state.is_over else {}),
         }
 
     def seat_of(self, token: str) -> int | None:

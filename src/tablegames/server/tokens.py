@@ -34,6 +34,8 @@ __all__ = ["TOKEN_BYTES", "SeededSecrets", "SystemSecrets", "matches", "token_ha
 TOKEN_BYTES = 32
 #: Random bytes in a table id (ids are public; this only keeps them short and unique).
 ID_BYTES = 9
+#: Seeds drawn are below this: the integers JavaScript's numbers hold exactly (see `tablegames.server.wire.MAX_SEED`).
+SEEDS = 2**53
 _TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -53,8 +55,8 @@ class SystemSecrets:
         return secrets.token_urlsafe(ID_BYTES)
 
     def seed(self) -> int:
-        """Return a game seed for a table created without one."""
-        return secrets.randbelow(2**63)
+        """Return a game seed for a table created without one: below 2**53, so every JSON reader reads it exactly."""
+        return secrets.randbelow(SEEDS)
 
 
 class SeededSecrets(SystemSecrets):
@@ -73,7 +75,7 @@ class SeededSecrets(SystemSecrets):
 
     def seed(self) -> int:
         """Return the next predictable seed."""
-        return self._rng.randrange(2**63)
+        return self._rng.randrange(SEEDS)
 
 
 def token_hash(token: str) -> bytes:

@@ -23,6 +23,7 @@ Examples:
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -30,6 +31,7 @@ import attrs
 from tablegames.core.extras import require
 from tablegames.core.inputs import parse_json
 from tablegames.server.errors import BadRequestError
+from tablegames.server.tokens import SEEDS
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -51,8 +53,10 @@ __all__ = [
 
 #: The version of the wire protocol, shown by ``GET /api``.
 PROTOCOL_VERSION = 1
-#: Seeds a client may give are ``0 <= seed < MAX_SEED``.
-MAX_SEED = 2**63
+#: Seeds a client may give, and the server draws, are ``0 <= seed < MAX_SEED``: 2**53, below which every
+#: JSON reader (JavaScript's ``JSON.parse`` included) reads an integer exactly, so a record saved by any
+#: client replays the same deal.
+MAX_SEED = SEEDS
 
 
 _orjson = require("orjson", "web")
@@ -78,8 +82,8 @@ def read_json(raw: bytes | str, what: str = "the body") -> object:
     """Read a request body or message as JSON, with the library's limits for outside input.
 
     Raises:
-        BadRequestError: If it is not UTF-8 JSON, or breaks a limit of `tablegames.core.inputs`
-            (nesting, sizes; NaN and Infinity are not JSON either).
+        BadRequestError: If it is not UTF-8 JSON, names a key twice in one object, or breaks a limit of
+            `tablegames.core.inputs` (nesting, sizes; NaN and Infinity are not JSON either).
 
     Examples:
         >>> read_json(b'{"game": "loo"}')
@@ -88,8 +92,25 @@ def read_json(raw: bytes | str, what: str = "the body") -> object:
         Traceback (most recent call last):
         ...
         tablegames.server.errors.BadRequestError: the body is nested deeper than 32 levels...
+        >>> read_json(b'{"action": "a", "action": "b"}')
+        Traceback (most recent call last):
+        ...
+        tablegames.server.errors.BadRequestError: the body names the key(s) ['action'] more than once; name each once
     """
-    return parse_json(raw, BadRequestError, what)
+    value = parse_json(raw, BadRequestError, what)
+    if isinstance(raw, bytes):
+        raw = raw.decode("utf-8")
+    if "{" in raw:
+        json.loads(raw, object_pairs_hook=lambda pairs: _unique(pairs, what))
+    return value
+
+
+def _unique(pairs: list[tuple[str, Any]], what: str) -> None:
+    """Refuse an object that names a key twice: which one was meant cannot be told, so neither is taken."""
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) != len(keys):
+        twice = sorted({key for key in keys if keys.count(key) > 1})
+        raise BadRequestError(f"{what} names the key(s) {twice} more than once; name each once")
 
 
 def _object(data: object, what: str, fields: tuple[str, ...]) -> Mapping[str, Any]:
