@@ -38,6 +38,10 @@ def rendered() -> set[str]:
     return found
 
 
+#: A page's mark before a copy of a file (see ``tests/server/page_copies.py``, which checks the copy is current).
+COPY_MARK = re.compile(r"<!-- copy: (?P<path>[^ :]+) -->\n\Z")
+
+
 def python_blocks() -> list[tuple[str, str]]:
     """Every fenced Python block of the site's pages outside docs/examples, as (page and line, body)."""
     blocks = []
@@ -48,7 +52,11 @@ def python_blocks() -> list[tuple[str, str]]:
         for fence in FENCE.finditer(text):
             if fence["language"].lower() in ("python", "py", "python3", "pycon"):
                 line = text.count("\n", 0, fence.start()) + 1
-                blocks.append((f"{page.relative_to(ROOT)}:{line}", fence["body"]))
+                copied = COPY_MARK.search(text[: fence.start()])
+                body = fence["body"]
+                if copied is not None:  # a copy of a file (kept current by its own test) stands for the file
+                    body = f'--8<-- "{copied["path"]}"'
+                blocks.append((f"{page.relative_to(ROOT)}:{line}", body))
     return blocks
 
 
