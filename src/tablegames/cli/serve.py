@@ -35,10 +35,11 @@ def add_serve_parser(commands: Any) -> None:
     """Add the ``serve`` command to the ``tablegames`` parser's subcommands."""
     serve = commands.add_parser(
         "serve",
-        help="serve games over the network (HTTP and WebSockets), kept in a SQLite file",
+        help="serve games over the network (HTTP and WebSockets), kept in a SQLite file or PostgreSQL",
         description="Serve tables of every game over HTTP and WebSockets. Needs the web extra: "
         "python -m pip install 'tablegames[web]'. Every accepted action is on disk before anyone is told; "
-        "stopped and started again on the same --db, the server carries on every unfinished table.",
+        "stopped and started again on the same --db, the server carries on every unfinished table. "
+        "With --db postgresql://... (the postgres extra) any number of servers share the tables.",
     )
     serve.add_argument(
         "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)"
@@ -47,8 +48,9 @@ def add_serve_parser(commands: Any) -> None:
     serve.add_argument(
         "--db",
         default="tablegames.sqlite3",
-        metavar="PATH",
-        help="the SQLite file holding the tables (default tablegames.sqlite3 here; ':memory:' keeps nothing)",
+        metavar="PATH|URL",
+        help="the SQLite file holding the tables (default tablegames.sqlite3 here; ':memory:' keeps nothing), "
+        "or a PostgreSQL database, postgresql://user@host/name, which several servers may share",
     )
     serve.add_argument(
         "--bot-delay",
@@ -85,6 +87,11 @@ def add_serve_parser(commands: Any) -> None:
         help="SQLite durability: normal survives the server being killed, full also a power cut (default normal)",
     )
     serve.add_argument(
+        "--reuse-port",
+        action="store_true",
+        help="let several servers on this machine listen on the same port (SO_REUSEPORT; with PostgreSQL)",
+    )
+    serve.add_argument(
         "--log-level",
         choices=["debug", "info", "warning", "error"],
         default="info",
@@ -103,10 +110,17 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> None:
         raise ConfigError(f"--port must be 1 to 65535, got {args.port}")
     if args.bot_workers < 1:
         raise ConfigError(f"--bot-workers must be at least 1, got {args.bot_workers}")
+    from tablegames.server.pgstore import without_password
     from tablegames.server.run import serve
+    from tablegames.server.storage import is_postgres
 
     web_args: dict[str, Any] = {} if args.web is None else {"web": args.web}
-    where = "memory: nothing is kept" if args.db == ":memory:" else str(Path(args.db).resolve())
+    if args.reuse_port:
+        web_args["reuse_port"] = True
+    if is_postgres(args.db):
+        where = without_password(args.db)
+    else:
+        where = "memory: nothing is kept" if args.db == ":memory:" else str(Path(args.db).resolve())
     print(
         f"tablegames {tablegames.__version__} serves {', '.join(tablegames.names())} "
         f"at http://{args.host}:{args.port} (database: {where})",

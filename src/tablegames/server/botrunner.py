@@ -199,6 +199,10 @@ class BotDriver:
         if table.id not in self._tasks and table.bot_turn() is not None:
             self._tasks[table.id] = asyncio.get_running_loop().create_task(self._drive(table))
 
+    def moving(self, table: Table) -> bool:
+        """True if ``table``'s bots are deciding or pausing here now."""
+        return table.id in self._tasks
+
     @property
     def busy(self) -> int:
         """How many tables have a bot deciding or pausing now."""

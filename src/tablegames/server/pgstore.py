@@ -49,7 +49,7 @@ from tablegames.server.store import SCHEMA_VERSION, SeatRow, TableRow
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Iterator
 
-__all__ = ["CHANNEL", "DatabaseUnavailableError", "PostgresStore"]
+__all__ = ["CHANNEL", "DatabaseUnavailableError", "PostgresStore", "without_password"]
 
 LOG = logging.getLogger("tablegames.server")
 #: The ``NOTIFY`` channel changes are announced on.
@@ -97,6 +97,22 @@ MIGRATIONS: tuple[str, ...] = (_SCHEMA_1,)
 
 class DatabaseUnavailableError(BusyError):
     """The database cannot be reached now (it is restarting, or the network is down): try again in a moment."""
+
+
+def without_password(url: str) -> str:
+    """A database URL as it may be shown or logged: any password left out.
+
+    Examples:
+        >>> without_password("postgresql://games:secret@db.example.org:5432/tablegames")
+        'postgresql://games@db.example.org:5432/tablegames'
+        >>> without_password("postgresql:///tablegames")
+        'postgresql:///tablegames'
+    """
+    scheme, sep, rest = url.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    if not sep or not at:
+        return url
+    return f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
 
 
 def _lock_key(table_id: str) -> int:
@@ -151,7 +167,9 @@ class PostgresStore:
             pool.open(wait=True, timeout=timeout)
         except pool_module.PoolTimeout:
             pool.close()
-            raise StoreError(f"cannot reach the database {_safe(conninfo)!r} within {timeout:g} seconds") from None
+            raise StoreError(
+                f"cannot reach the database {without_password(conninfo)!r} within {timeout:g} seconds"
+            ) from None
         store = cls(conninfo, pool)
         try:
             store._migrate()
@@ -269,32 +287,44 @@ class PostgresStore:
             raise conflict from None
 
     def join(self, table_id: str, seat: int, *, status: str) -> None:
-        """Mark a seat as joined, and set the table's status (it may start playing)."""
+        """Mark a seat as joined; the table starts playing once every person's seat is.
+
+        The status is worked out here from the seats as stored (``status``, this
+        process's idea of it, may be behind another process's joins).
+        """
         now = time.time()
         with self._connection() as db, db.transaction():
-            db.execute(
+            db.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (table_id,))
+            joined = db.execute(
                 "UPDATE seats SET joined_at = %s WHERE table_id = %s AND seat = %s AND joined_at IS NULL",
                 (now, table_id, seat),
-            )
-            db.execute(
-                "UPDATE tables SET status = %s, updated_at = %s WHERE id = %s AND status != 'over'",
-                (status, now, table_id),
-            )
-            self._notify(db, "table", table_id)
+            ).rowcount
+            if joined:
+                self._set_status(db, table_id, now)
 
     def claim(self, table_id: str, seat: int, token_hash: bytes, *, status: str) -> bool:
         """Give a free human seat a new token and mark it joined; return False if it is not free."""
         now = time.time()
         with self._connection() as db, db.transaction():
+            db.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (table_id,))
             claimed = db.execute(
                 "UPDATE seats SET token_hash = %s, joined_at = %s"
                 " WHERE table_id = %s AND seat = %s AND player = 'human' AND joined_at IS NULL",
                 (token_hash, now, table_id, seat),
             ).rowcount
             if claimed:
-                db.execute("UPDATE tables SET status = %s, updated_at = %s WHERE id = %s", (status, now, table_id))
-                self._notify(db, "table", table_id)
+                self._set_status(db, table_id, now)
         return bool(claimed)
+
+    def _set_status(self, db: Any, table_id: str, now: float) -> None:
+        """After a seat joined (the table's row locked): waiting while a person's seat is free, else playing."""
+        db.execute(
+            "UPDATE tables SET updated_at = %s, status = CASE WHEN EXISTS (SELECT 1 FROM seats WHERE table_id = %s"
+            " AND player = 'human' AND joined_at IS NULL) THEN 'waiting' ELSE 'playing' END"
+            " WHERE id = %s AND status != 'over'",
+            (now, table_id, table_id),
+        )
+        self._notify(db, "table", table_id)
 
     def load(self, table_id: str) -> TableRow | None:
         """Return the table ``table_id`` with its seats and actions, or None."""
@@ -422,13 +452,3 @@ class PostgresStore:
                 self._locks = None
             self._held.clear()
         self._pool.close()
-
-
-def _safe(conninfo: str) -> str:
-    """The connection string without its password, for messages."""
-    head, at, tail = conninfo.rpartition("@")
-    if not at:
-        return conninfo
-    scheme, sep, credentials = head.partition("://")
-    user = credentials.split(":", 1)[0]
-    return f"{scheme}{sep}{user}@{tail}" if sep else f"…@{tail}"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from tablegames.server.pgstore import PostgresStore
 from tablegames.server.store import Store
 
 if TYPE_CHECKING:
@@ -111,7 +112,5 @@ def open_store(db: str | os.PathLike[str], *, synchronous: Synchronous = "normal
         MissingExtraError: For a PostgreSQL URL without the ``postgres`` extra.
     """
     if is_postgres(db):
-        from tablegames.server.pgstore import PostgresStore
-
         return PostgresStore.open(str(db))
     return Store.open(db, synchronous=synchronous)
