@@ -30,6 +30,7 @@ itself after ``--seconds`` and only ever talks to 127.0.0.1.
 ``--db postgres`` keeps the tables in a throwaway PostgreSQL cluster that it
 starts in the temporary directory (Debian's server binaries,
 ``/usr/lib/postgresql/*/bin``; as root, run as the ``postgres`` user), and
+``--pg-setting NAME=VALUE`` sets one of its settings, and
 ``--servers N`` starts N server processes on it that share one port
 (``--reuse-port``: the kernel spreads the clients' connections over them, so
 a table's seats are often on different processes). The memory printed is
@@ -71,7 +72,7 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def postgres(folder: Path) -> Any:
+def postgres(folder: Path, settings: list[str]) -> Any:
     """A throwaway PostgreSQL cluster in ``folder`` on a free port; yields (database URL, its postmaster's pid)."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
     if not found:
@@ -88,6 +89,7 @@ def postgres(folder: Path) -> Any:
 
     run(str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8")
     options = f"-p {port} -k {folder} -h 127.0.0.1 -c max_connections=300"
+    options += "".join(f" -c {setting}" for setting in settings)
     run(str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "pg.log"), "-w", "start")
     try:
         pid = int((data / "postmaster.pid").read_text().split()[0])
@@ -265,6 +267,13 @@ def main() -> None:
     parser.add_argument("--via", choices=["ws", "http"], default="ws", help="act over the WebSocket (default) or HTTP")
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite", help="where the tables are kept")
     parser.add_argument("--servers", type=int, default=1, help="server processes on one port (with --db postgres)")
+    parser.add_argument(
+        "--pg-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a setting of the PostgreSQL server, e.g. synchronous_commit=off (repeatable)",
+    )
     args = parser.parse_args()
     if args.servers > 1 and args.db != "postgres":
         parser.error("several --servers share a PostgreSQL database: add --db postgres")
@@ -273,7 +282,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         database = None
         if args.db == "postgres":
-            database = stack.enter_context(postgres(Path(folder)))
+            database = stack.enter_context(postgres(Path(folder), args.pg_setting))
             db = database[0]
         else:
             db = str(Path(folder) / "bench.sqlite3")

@@ -189,11 +189,34 @@ def test_serve_without_the_web_extra_says_which_extra_to_install() -> None:
     assert "Traceback" not in done.stderr
 
 
+def test_serve_on_postgres_without_the_extra_says_which_extra_to_install() -> None:
+    """``tablegames serve --db postgresql://…`` without psycopg prints one line naming the postgres extra, exits 2."""
+    script = (
+        "import sys; sys.modules['psycopg'] = None\n"
+        "from tablegames.cli import main\n"
+        "sys.exit(main(['serve', '--db', 'postgresql://games:secret@127.0.0.1:1/x', '--port', '1']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "the extra 'postgres' installs: python -m pip install 'tablegames[postgres]'" in done.stderr
+    assert "secret" not in done.stderr + done.stdout
+    assert "Traceback" not in done.stderr
+
+
 def test_serve_help_needs_no_rich(capsys: pytest.CaptureFixture[str]) -> None:
     """``tablegames serve --help`` lists its options."""
     assert main(["serve", "--help"]) == 0
     out = capsys.readouterr().out
-    for option in ("--host", "--port", "--db", "--bot-delay", "--public-url", "--allow-origin", "--synchronous"):
+    for option in (
+        "--host",
+        "--port",
+        "--db",
+        "--bot-delay",
+        "--public-url",
+        "--allow-origin",
+        "--synchronous",
+        "--reuse-port",
+    ):
         assert option in out
 
 

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 import tablegames
 from tablegames import ConfigError
+from tablegames.core.extras import require
 
 __all__ = ["add_serve_parser", "run_serve"]
 
@@ -118,6 +119,8 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> None:
     if args.reuse_port:
         web_args["reuse_port"] = True
     if is_postgres(args.db):
+        require("psycopg", "postgres")
+        require("psycopg_pool", "postgres")
         where = without_password(args.db)
     else:
         where = "memory: nothing is kept" if args.db == ":memory:" else str(Path(args.db).resolve())

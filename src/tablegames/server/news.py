@@ -61,7 +61,7 @@ class News:
 
     async def hear(self, change: Change) -> None:
         """Bring this process up to date with one change another process made."""
-        what, table_id, ply = change
+        what, table_id, ply, action = change
         try:
             if what == "lost":
                 self.catch_up_all()
@@ -69,10 +69,24 @@ class News:
             table = self.lobby.known(table_id)
             if table is None:
                 self.lobby.adopt(table_id)
+            elif what == "action" and table.ply == ply - 1 and action and self._play(table, action):
+                return
             elif what != "action" or table.ply < ply:
                 self.catch_up(table)
         except TablegamesError as error:
             LOG.warning("table %s: cannot catch up now: %s", table_id or "(all)", error)
+
+    def _play(self, table: Table, action: str) -> bool:
+        """Play the next action another process committed, as its news told it; False if it does not replay."""
+        seat = table.current_player
+        if seat is None:
+            return False
+        try:
+            pending = table.propose(seat, action)
+        except TablegamesError:
+            return False
+        self.lobby.accepted(table, pending)
+        return True
 
     def catch_up_all(self) -> None:
         """Catch up every table this process holds, and take in the unfinished ones it has not heard of."""

@@ -16,7 +16,8 @@ Several processes may serve the same tables from one database:
   the primary key besides. Of two processes adding the same ply, exactly
   one commits; the other gets a `ConflictError`.
 - **News.** Every change is announced with ``NOTIFY tablegames`` in the
-  transaction that makes it, so it is heard only once committed;
+  transaction that makes it, so it is heard only once committed (an
+  action's announcement carries the action, so the others need not read it);
   `PostgresStore.listen` hears the other processes' changes on a
   connection of its own (``LISTEN``), and after losing that connection
   reconnects and reports that it may have missed some.
@@ -224,8 +225,11 @@ class PostgresStore:
                         db.execute(statement)
             db.execute("UPDATE tablegames_schema SET version = %s", (SCHEMA_VERSION,))
 
-    def _notify(self, db: Any, what: str, table_id: str, ply: int = 0) -> None:
-        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self._origin} {what} {ply} {table_id}"))
+    def _notify(self, db: Any, what: str, table_id: str, ply: int = 0, action: str = "") -> None:
+        payload = f"{self._origin} {what} {ply} {table_id} {action}"
+        if len(payload.encode("utf-8")) > 7900:  # NOTIFY's limit is 8000 bytes: the others read it from the table
+            payload = f"{self._origin} {what} {ply} {table_id} "
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
     def create_table(self, row: TableRow) -> None:
         """Store a new table and its seats (its actions, if any, are not stored)."""
@@ -282,7 +286,7 @@ class PostgresStore:
                 )
                 if over:
                     db.execute("UPDATE tables SET status = 'over', updated_at = %s WHERE id = %s", (now, table_id))
-                self._notify(db, "action", table_id, ply)
+                self._notify(db, "action", table_id, ply, action)
         except self._psycopg.errors.IntegrityError:
             raise conflict from None
 
@@ -413,11 +417,11 @@ class PostgresStore:
 
     # -- news --------------------------------------------------------------------------------------------------
 
-    async def listen(self, deliver: Callable[[tuple[str, str, int]], Awaitable[None]]) -> None:
+    async def listen(self, deliver: Callable[[tuple[str, str, int, str]], Awaitable[None]]) -> None:
         """Call ``deliver`` with each change another process commits, until cancelled.
 
-        Each change is ``("action", table_id, ply)`` or ``("table", table_id, 0)``.
-        After the listening connection was lost and made again, ``("lost", "", 0)``
+        Each change is ``("action", table_id, ply, action)`` or ``("table", table_id, 0, "")``.
+        After the listening connection was lost and made again, ``("lost", "", 0, "")``
         says that changes may have been missed meanwhile.
         """
         import asyncio
@@ -432,12 +436,12 @@ class PostgresStore:
                     await connection.execute(f"LISTEN {CHANNEL}")
                     if not first:
                         LOG.warning("listening to the database again")
-                        await deliver(("lost", "", 0))
+                        await deliver(("lost", "", 0, ""))
                     first = False
                     async for note in connection.notifies():
-                        origin, what, ply, table_id = note.payload.split(" ", 3)
+                        origin, what, ply, table_id, action = note.payload.split(" ", 4)
                         if origin != self._origin:
-                            await deliver((what, table_id, int(ply)))
+                            await deliver((what, table_id, int(ply), action))
             except (self._psycopg.OperationalError, OSError) as error:
                 first = False
                 LOG.warning("lost the database's news (%s); trying again", type(error).__name__)

@@ -35,9 +35,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Change", "TableStore", "is_postgres", "open_store"]
 
-#: What another process changed: (what, table id, ply): ``"action"`` with the ply it added, or ``"table"``
-#: (created, joined, a seat claimed) with ply 0; ``("lost", "", 0)`` after the store missed some changes.
-Change = tuple[str, str, int]
+#: What another process changed: (what, table id, ply, action): ``"action"`` with the ply it added and the
+#: action in notation, or ``"table"`` (created, joined, a seat claimed) with ply 0 and no action;
+#: ``("lost", "", 0, "")`` after the store missed some changes.
+Change = tuple[str, str, int, str]
 
 
 class TableStore(Protocol):

@@ -377,7 +377,7 @@ class Store:
     def release_bots(self, table_id: str) -> None:
         """Nothing to release: no other process uses the file."""
 
-    async def listen(self, deliver: Callable[[tuple[str, str, int]], Awaitable[None]]) -> None:
+    async def listen(self, deliver: Callable[[tuple[str, str, int, str]], Awaitable[None]]) -> None:
         """Return at once: no other process writes to the file."""
 
     def close(self) -> None:
