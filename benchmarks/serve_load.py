@@ -119,6 +119,7 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.refused = 0
+        self.reasons: dict[str, int] = {}
         self.measuring = False
 
 
@@ -174,6 +175,8 @@ async def seat(port: int, table: str, token: str, stats: Stats, rng: random.Rand
                 kind = frame["type"]
                 if kind == "error":
                     stats.refused += 1
+                    reason = str(frame["error"]["type"])
+                    stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
                     began = None
                 elif "view" in frame:
                     mine = frame.get("decisions", decisions)
@@ -334,6 +337,8 @@ def main() -> None:
     print(
         f"accepted actions: {actions} ({actions / elapsed:.0f}/s); games finished: {finished}; refused: {stats.refused}"
     )
+    if stats.reasons:
+        print("refused, by error:", ", ".join(f"{name} {n}" for name, n in sorted(stats.reasons.items())))
     print(f"client action -> next view: p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} actions")
     where = "SQLite" if args.db == "sqlite" else f"PostgreSQL, {args.servers} server process(es) on one port"
     print(
