@@ -287,7 +287,7 @@ async def post_action(request: Request) -> Response:
     body = read_action(await read_body(request, _settings(request).limits.max_body))
     lobby.joined(table, seat)
     since = len(table.audiences[seat].events) if wanted is None else read_since(wanted)
-    lobby.play(table, seat, body.action, body.decisions)
+    await lobby.act(table, seat, body.action, body.decisions)
     return json_response(table.snapshot(seat, min(since, len(table.audiences[seat].events))))
 
 

@@ -49,7 +49,7 @@ from tablegames import RandomBot, TablegamesError
 from tablegames.core.values import frozen
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
 
     from tablegames import Bot, View
     from tablegames.core.serial import JSONDict
@@ -189,7 +189,7 @@ class BotDriver:
             and telling the table's listeners; raises a `TablegamesError` if the move is refused.
     """
 
-    def __init__(self, runner: BotRunner, play: Callable[[Table, int, str], None]) -> None:
+    def __init__(self, runner: BotRunner, play: Callable[[Table, int, str], Awaitable[None]]) -> None:
         self.runner = runner
         self._play = play
         self._tasks: dict[str, asyncio.Task[None]] = {}
@@ -229,7 +229,7 @@ class BotDriver:
                 if table.ply != ply or table.bot_turn() != seat:
                     continue
                 try:
-                    self._play(table, seat, action)
+                    await self._play(table, seat, action)
                 except TablegamesError as error:
                     LOG.error(
                         "table %s: bot %r of seat %d chose %r: %s; it moves at random",
@@ -239,7 +239,7 @@ class BotDriver:
                         action,
                         error,
                     )
-                    self._play(table, seat, str(RandomBot().choose(view, random.Random(decision.seed))))
+                    await self._play(table, seat, str(RandomBot().choose(view, random.Random(decision.seed))))
         except TablegamesError as error:
             LOG.error("table %s: its bots stop: %s", table.id, error)
         finally:

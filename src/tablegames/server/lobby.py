@@ -408,13 +408,54 @@ class Lobby:
         """After another process changed ``table``: tell the listeners its summary if asked, and move the bots."""
         self._changed(table, summary=summary)
 
-    def _bot_move(self, table: Table, seat: int, action: str) -> None:
-        try:
+    async def act(
+        self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None = None
+    ) -> Pending:
+        """Play ``seat``'s action as `play` does; with a shared store, the commit waits off the event loop.
+
+        Other tables go on meanwhile; the table's own actions and news wait
+        their turn (one lock per table), so each is checked against the state
+        the one before made.
+
+        Raises:
+            TablegamesError: As `play`.
+        """
+        if not self.store.shared:
+            return self.play(table, seat, action, decisions)
+        async with self.news.lock(table.id):
+            try:
+                return await self._commit_off_loop(table, seat, action, decisions)
+            except ConflictError:
+                if not self.news.catch_up(table):
+                    raise
+            return await self._commit_off_loop(table, seat, action, decisions)
+
+    async def _commit_off_loop(
+        self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None
+    ) -> Pending:
+        pending = table.propose(seat, action, decisions)
+        await asyncio.to_thread(
+            self.store.append_action,
+            table.id,
+            ply=pending.ply,
+            seat=seat,
+            action=str(pending.action),
+            over=pending.transition.state.is_over,
+        )
+        self.accepted(table, pending)
+        return pending
+
+    async def _bot_move(self, table: Table, seat: int, action: str) -> None:
+        if not self.store.shared:
             self._commit(table, seat, action, None)
-        except ConflictError:
-            if not self.store.shared:
-                raise
-            self.news.catch_up(table)  # another process moved first; the bots look at the table again
+            return
+        async with self.news.lock(table.id):
+            if table.bot_turn() != seat:
+                return  # another process moved meanwhile; the bots look at the table again
+            try:
+                await self._commit_off_loop(table, seat, action, None)
+            except ConflictError:
+                self.news.catch_up(table)  # another process moved first; the bots look at the table again
 
     def _changed(self, table: Table, *, summary: bool = False) -> None:
         """After a change: note its time, tell every listener the new summary if asked, and move the bots."""

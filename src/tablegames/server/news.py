@@ -51,6 +51,14 @@ class News:
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
         self._tasks: list[asyncio.Task[None]] = []
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock a table's actions and news take in turn on this process (while a commit is under way)."""
+        found = self._locks.get(table_id)
+        if found is None:
+            found = self._locks[table_id] = asyncio.Lock()
+        return found
 
     def start(self) -> None:
         """Start listening and sweeping for bots (on the event loop; nothing for an unshared store)."""
@@ -61,11 +69,16 @@ class News:
 
     async def hear(self, change: Change) -> None:
         """Bring this process up to date with one change another process made."""
+        what, table_id = change[:2]
+        if what == "lost":
+            await self.catch_up_all()
+            return
+        async with self.lock(table_id):
+            self._hear(change)
+
+    def _hear(self, change: Change) -> None:
         what, table_id, ply, action = change
         try:
-            if what == "lost":
-                self.catch_up_all()
-                return
             table = self.lobby.known(table_id)
             if table is None:
                 self.lobby.adopt(table_id)
@@ -88,14 +101,16 @@ class News:
         self.lobby.accepted(table, pending)
         return True
 
-    def catch_up_all(self) -> None:
+    async def catch_up_all(self) -> None:
         """Catch up every table this process holds, and take in the unfinished ones it has not heard of."""
-        for row in self.lobby.store.unfinished():
-            table = self.lobby.known(row.id)
-            if table is None:
-                self.lobby.adopt(row.id)
-            else:
-                self.catch_up(table)
+        try:
+            rows = self.lobby.store.unfinished()
+        except TablegamesError as error:
+            LOG.warning("cannot catch up now: %s", error)
+            return
+        for row in rows:
+            async with self.lock(row.id):
+                self._hear(("table", row.id, 0, ""))
 
     def catch_up(self, table: Table) -> bool:
         """Play on ``table`` the actions other processes added, and take their seat changes; True if any.
@@ -133,6 +148,10 @@ class News:
             await asyncio.sleep(BOT_SWEEP)
             for table in self.lobby.waiting_for_bots():
                 self.lobby.kick_bots(table)
+            for table_id, lock in list(self._locks.items()):
+                known = self.lobby.known(table_id)
+                if not lock.locked() and (known is None or known.status == "over"):
+                    del self._locks[table_id]
 
     async def close(self) -> None:
         """Stop listening and sweeping."""
