@@ -421,8 +421,8 @@ class PostgresStore:
         """Call ``deliver`` with each change another process commits, until cancelled.
 
         Each change is ``("action", table_id, ply, action)`` or ``("table", table_id, 0, "")``.
-        After the listening connection was lost and made again, ``("lost", "", 0, "")``
-        says that changes may have been missed meanwhile.
+        Once listening, and again after the listening connection was lost and made
+        again, ``("lost", "", 0, "")`` says that changes may have been missed before.
         """
         import asyncio
 
@@ -436,8 +436,8 @@ class PostgresStore:
                     await connection.execute(f"LISTEN {CHANNEL}")
                     if not first:
                         LOG.warning("listening to the database again")
-                        await deliver(("lost", "", 0, ""))
                     first = False
+                    await deliver(("lost", "", 0, ""))  # what changed before this connection listened
                     async for note in connection.notifies():
                         origin, what, ply, table_id, action = note.payload.split(" ", 4)
                         if origin != self._origin:
