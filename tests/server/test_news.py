@@ -25,7 +25,7 @@ def test_two_actions_for_one_decision_on_one_process_are_taken_once(postgres_clu
     """The same decision twice at once on one process: the second waits for the first's commit and is refused."""
     url = postgres_cluster.new_database()
 
-    async def race() -> list[Any]:
+    async def race() -> tuple[Any, ...]:
         lobby = _lobby(url, 1)
         lobby.start_bots()
         table, _ = lobby.create(read_create(REQUEST))
