@@ -325,7 +325,7 @@ def main() -> None:
                 server.wait(timeout=30)
         actions, finished = count(db, since, until)
     elapsed = until - since
-    latencies = sorted(stats.latencies)
+    latencies = sorted(stats.latencies) or [float("nan")]  # none measured: the clients never got going
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[int(len(latencies) * 0.99)] * 1000
     print(

@@ -139,13 +139,15 @@ class PostgresStore:
         self._guard = threading.Lock()
 
     @classmethod
-    def open(cls, conninfo: str, *, connections: int = 4, timeout: float = 10.0) -> PostgresStore:
+    def open(cls, conninfo: str, *, connections: int = 4, timeout: float = 10.0, wait: float = 3.0) -> PostgresStore:
         """Connect to (creating or migrating the schema of) the database ``conninfo``, a ``postgresql://`` URL.
 
         Args:
             conninfo: The database's URL or connection string.
             connections: The most connections the pool opens.
-            timeout: How long to wait for the database, in seconds.
+            timeout: How long to wait for the database on opening, in seconds.
+            wait: How long a request waits for a connection before it is refused
+                with `DatabaseUnavailableError`, in seconds.
 
         Raises:
             StoreError: If the database cannot be reached, holds another program's tables,
@@ -159,7 +161,7 @@ class PostgresStore:
             min_size=1,
             max_size=connections,
             open=False,
-            timeout=timeout,
+            timeout=wait,
             check=pool_module.ConnectionPool.check_connection,
             kwargs={"autocommit": True},
             name="tablegames",
