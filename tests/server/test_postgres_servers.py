@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from subprocess import Popen
 
 websockets_client = need_module("websockets.sync.client", "web")
+#: No pause before bot moves, one bot worker, and no line logged per request (nobody reads the servers' output).
+QUIET = ("--bot-delay", "0", "--bot-workers", "1", "--log-level", "warning")
 
 
 @contextlib.contextmanager
@@ -35,7 +37,7 @@ def _servers(url: str, count: int) -> Iterator[list[tuple[str, Popen[str]]]]:
         servers = []
         for _ in range(count):
             port = free_port()
-            process = stack.enter_context(serve_process(url, port, "--bot-delay", "0", "--bot-workers", "1"))  # type: ignore[arg-type]
+            process = stack.enter_context(serve_process(url, port, *QUIET))  # type: ignore[arg-type]
             servers.append((f"http://127.0.0.1:{port}", process))
         yield servers
 
