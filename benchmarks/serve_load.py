@@ -1,6 +1,7 @@
 """Load on ``tablegames serve``: many tables at once through the HTTP and WebSocket API, on localhost.
 
-Run: ``python benchmarks/serve_load.py [--tables 100] [--seconds 20] [--think 0.08] [--games kalaha,loo,kalo] [--pin]``.
+Run: ``python benchmarks/serve_load.py [--tables 100] [--seconds 20] [--think 0.08] [--games kalaha,loo,kalo] [--pin]
+[--db sqlite|postgres] [--servers N]``.
 
 It starts the server (``tablegames serve``, a fresh database in a temporary
 directory, no pause between bot moves) on a free localhost port, and keeps
@@ -25,6 +26,15 @@ from a client's action to its next view (the update that shows it taken), the
 server's memory (its own and its bot workers'), and the machine's load.
 ``--pin`` runs the server on CPU 0 and the clients on CPU 1. It stops by
 itself after ``--seconds`` and only ever talks to 127.0.0.1.
+
+``--db postgres`` keeps the tables in a throwaway PostgreSQL cluster that it
+starts in the temporary directory (Debian's server binaries,
+``/usr/lib/postgresql/*/bin``; as root, run as the ``postgres`` user), and
+``--pg-setting NAME=VALUE`` sets one of its settings, and
+``--servers N`` starts N server processes on it that share one port
+(``--reuse-port``: the kernel spreads the clients' connections over them, so
+a table's seats are often on different processes). The memory printed is
+then the servers' and PostgreSQL's together.
 """
 
 from __future__ import annotations
@@ -32,8 +42,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import glob
 import json
 import os
+import pwd
 import random
 import socket
 import sqlite3
@@ -59,6 +71,33 @@ def free_port() -> int:
         return port
 
 
+@contextlib.contextmanager
+def postgres(folder: Path, settings: list[str]) -> Any:
+    """A throwaway PostgreSQL cluster in ``folder`` on a free port; yields (database URL, its postmaster's pid)."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+    if not found:
+        sys.exit("--db postgres needs Debian's PostgreSQL server: apt-get install -y postgresql")
+    bin_dir, port, user = Path(found[-1]).parent, free_port(), None
+    if os.geteuid() == 0:
+        user = "postgres"
+        entry = pwd.getpwnam(user)
+        os.chown(folder, entry.pw_uid, entry.pw_gid)
+    data = folder / "pg"
+
+    def run(*command: str) -> None:
+        subprocess.run(command, check=True, capture_output=True, user=user)
+
+    run(str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8")
+    options = f"-p {port} -k {folder} -h 127.0.0.1 -c max_connections=300"
+    options += "".join(f" -c {setting}" for setting in settings)
+    run(str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "pg.log"), "-w", "start")
+    try:
+        pid = int((data / "postmaster.pid").read_text().split()[0])
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres", pid
+    finally:
+        run(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
+
+
 def rss_kib(pid: int) -> int:
     """Resident memory of a process and its children, in KiB."""
     total = 0
@@ -80,6 +119,7 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.refused = 0
+        self.reasons: dict[str, int] = {}
         self.measuring = False
 
 
@@ -135,6 +175,8 @@ async def seat(port: int, table: str, token: str, stats: Stats, rng: random.Rand
                 kind = frame["type"]
                 if kind == "error":
                     stats.refused += 1
+                    reason = str(frame["error"]["type"])
+                    stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
                     began = None
                 elif "view" in frame:
                     mine = frame.get("decisions", decisions)
@@ -198,6 +240,22 @@ async def run(
     return stats, measured_from, measured_to
 
 
+def count(db: str, since: float, until: float) -> tuple[int, int]:
+    """The actions accepted from ``since`` to ``until``, and the tables finished, as the database has them."""
+    if db.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(db) as reader:
+            actions = reader.execute("SELECT count(*) FROM actions WHERE at >= %s AND at <= %s", (since, until))
+            total = int(actions.fetchone()[0])  # type: ignore[index]
+            over = reader.execute("SELECT count(*) FROM tables WHERE status = 'over'").fetchone()
+            return total, int(over[0])  # type: ignore[index]
+    with sqlite3.connect(db) as reader:
+        total = reader.execute("SELECT count(*) FROM actions WHERE at >= ? AND at <= ?", (since, until)).fetchone()[0]
+        over = reader.execute("SELECT count(*) FROM tables WHERE status = 'over'").fetchone()[0]
+        return int(total), int(over)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=100)
@@ -210,21 +268,42 @@ def main() -> None:
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--pin", action="store_true", help="server on CPU 0, clients on CPU 1")
     parser.add_argument("--via", choices=["ws", "http"], default="ws", help="act over the WebSocket (default) or HTTP")
+    parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite", help="where the tables are kept")
+    parser.add_argument("--servers", type=int, default=1, help="server processes on one port (with --db postgres)")
+    parser.add_argument(
+        "--pg-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a setting of the PostgreSQL server, e.g. synchronous_commit=off (repeatable)",
+    )
     args = parser.parse_args()
+    if args.servers > 1 and args.db != "postgres":
+        parser.error("several --servers share a PostgreSQL database: add --db postgres")
     games = args.games.split(",")
     load_before = os.getloadavg()
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "bench.sqlite3"
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
+        database = None
+        if args.db == "postgres":
+            database = stack.enter_context(postgres(Path(folder), args.pg_setting))
+            db = database[0]
+        else:
+            db = str(Path(folder) / "bench.sqlite3")
         port = free_port()
-        command = [sys.executable, "-m", "tablegames", "serve", "--port", str(port), "--db", str(db)]
+        command = [sys.executable, "-m", "tablegames", "serve", "--port", str(port), "--db", db]
         # Every client here is one address: lift the per-client rate limits, as a load balancer's address would.
         command += ["--limit", "creations_per_minute=1000000", "--limit", "actions_per_minute=1000000000"]
         command += ["--bot-delay", "0", "--bot-workers", str(args.bot_workers), "--log-level", "warning"]
-        server = subprocess.Popen(
-            command,
-            stdout=subprocess.DEVNULL,
-            preexec_fn=(lambda: os.sched_setaffinity(0, {0})) if args.pin else None,
-        )
+        if args.servers > 1:
+            command.append("--reuse-port")
+        servers = [
+            subprocess.Popen(
+                command,
+                stdout=subprocess.DEVNULL,
+                preexec_fn=(lambda: os.sched_setaffinity(0, {0})) if args.pin else None,
+            )
+            for _ in range(args.servers)
+        ]
         if args.pin:
             os.sched_setaffinity(0, {1})
         try:
@@ -234,20 +313,21 @@ def main() -> None:
                     if httpx.get(f"{base}/api").status_code == 200:
                         break
                 time.sleep(0.05)
+            time.sleep(1.0 if args.servers > 1 else 0.0)  # every process listening
             stats, since, until = asyncio.run(
                 run(port, args.tables, args.seconds, games, args.warmup, args.via, args.think)
             )
-            memory = rss_kib(server.pid)
+            memory = sum(rss_kib(server.pid) for server in servers)
+            if database is not None:
+                memory += rss_kib(database[1])
         finally:
-            server.terminate()
-            server.wait(timeout=30)
-        with sqlite3.connect(db) as reader:
-            actions = reader.execute(
-                "SELECT count(*) FROM actions WHERE at >= ? AND at <= ?", (since, until)
-            ).fetchone()[0]
-            finished = reader.execute("SELECT count(*) FROM tables WHERE status = 'over'").fetchone()[0]
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                server.wait(timeout=30)
+        actions, finished = count(db, since, until)
     elapsed = until - since
-    latencies = sorted(stats.latencies)
+    latencies = sorted(stats.latencies) or [float("nan")]  # none measured: the clients never got going
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[int(len(latencies) * 0.99)] * 1000
     print(
@@ -259,8 +339,14 @@ def main() -> None:
     print(
         f"accepted actions: {actions} ({actions / elapsed:.0f}/s); games finished: {finished}; refused: {stats.refused}"
     )
+    if stats.reasons:
+        print("refused, by error:", ", ".join(f"{name} {n}" for name, n in sorted(stats.reasons.items())))
     print(f"client action -> next view: p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} actions")
-    print(f"server memory (with bot workers): {memory / 1024:.0f} MiB")
+    where = "SQLite" if args.db == "sqlite" else f"PostgreSQL, {args.servers} server process(es) on one port"
+    print(
+        f"server memory (with bot workers{', and PostgreSQL' if args.db == 'postgres' else ''}): "
+        f"{memory / 1024:.0f} MiB; database: {where}"
+    )
     load_after = os.getloadavg()
     print(
         f"machine load (1-minute average): {load_before[0]:.2f} before, {load_after[0]:.2f} after, "

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
+    from pathlib import Path
 
 
 def _events(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -159,3 +160,25 @@ def broken_server(monkeypatch: pytest.MonkeyPatch) -> None:
     name = os.environ.get("TABLEGAMES_BREAK")
     if name:
         BREAKS[name](monkeypatch)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Any]:
+    """One throwaway PostgreSQL server for the session's tests (skipped where the server is not installed)."""
+    from tests.server.postgres import Cluster
+
+    cluster = Cluster()
+    try:
+        yield cluster
+    finally:
+        cluster.close()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of each store: a SQLite file, and an empty PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "db.sqlite3")
+    cluster = request.getfixturevalue("postgres_cluster")
+    url: str = cluster.new_database()
+    return url

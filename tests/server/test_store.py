@@ -1,19 +1,23 @@
-"""The SQLite store: schema version, migrations, refusals, one winner per ply, and the serve command around it."""
+"""Both stores (a SQLite file, a PostgreSQL database): schema version, migrations, refusals, one winner per ply."""
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import subprocess
 import sys
-from typing import TYPE_CHECKING
+import threading
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tablegames.cli import main
 from tablegames.server.errors import ConflictError, StoreError
+from tablegames.server.storage import is_postgres, open_store
 from tablegames.server.store import APPLICATION_ID, SCHEMA_VERSION, SeatRow, Store, TableRow
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
 ROW = TableRow(
@@ -38,23 +42,27 @@ def test_a_new_database_has_the_schema_and_its_version(tmp_path: Path) -> None:
     assert tables == {"tables", "seats", "actions"}
 
 
-def test_tables_seats_and_actions_survive_reopening(tmp_path: Path) -> None:
-    """What is committed is there when the file is opened again."""
-    store = Store.open(tmp_path / "db.sqlite3")
+def test_tables_seats_and_actions_survive_reopening(db_url: str) -> None:
+    """What is committed is there when the database is opened again."""
+    store = open_store(db_url)
+    assert store.version == SCHEMA_VERSION
     store.create_table(ROW)
     store.append_action("t1", ply=1, seat=0, action="c")
     store.join("t1", 0, status="playing")
     store.close()
-    again = Store.open(tmp_path / "db.sqlite3")
+    again = open_store(db_url)
     row = again.load("t1")
+    unfinished = again.unfinished()
     again.close()
     assert row is not None
     assert (row.actions, row.seats[0].joined, row.seats[0].token_hash) == (("c",), True, bytes(32))
+    assert (row.bot_seed, row.seats[1].bot, row.status) == (1, "random", "playing")
+    assert [each.id for each in unfinished] == ["t1"]
 
 
-def test_each_ply_has_one_action_in_order_and_none_after_the_end() -> None:
+def test_each_ply_has_one_action_in_order_and_none_after_the_end(db_url: str) -> None:
     """A ply already taken, a ply out of order, and an action on a finished table are refused by the database."""
-    store = Store.open(":memory:")
+    store = open_store(db_url)
     store.create_table(ROW)
     store.append_action("t1", ply=1, seat=0, action="c")
     with pytest.raises(ConflictError):
@@ -64,26 +72,87 @@ def test_each_ply_has_one_action_in_order_and_none_after_the_end() -> None:
     store.append_action("t1", ply=2, seat=0, action="f", over=True)
     with pytest.raises(ConflictError):
         store.append_action("t1", ply=3, seat=1, action="a")
+    with pytest.raises(ConflictError):
+        store.append_action("nowhere", ply=1, seat=1, action="a")
     loaded = store.load("t1")
     assert loaded is not None
     assert loaded.actions == ("c", "f")
     assert loaded.status == "over"
     assert store.unfinished() == []
+    assert store.load("nowhere") is None
+    store.close()
 
 
-def test_two_writers_of_one_ply_have_one_winner(tmp_path: Path) -> None:
-    """Two connections adding the same ply to one table: the primary key lets exactly one commit."""
-    store = Store.open(tmp_path / "db.sqlite3")
+def test_a_free_seat_is_claimed_once(db_url: str) -> None:
+    """Claiming a free person's seat gives it the new token's hash; a second claim is refused."""
+    store = open_store(db_url)
     store.create_table(ROW)
-    other = sqlite3.connect(tmp_path / "db.sqlite3", isolation_level=None)
-    other.execute("INSERT INTO actions (table_id, ply, seat, action, at) VALUES ('t1', 1, 0, 'c', 0)")
+    assert store.claim("t1", 0, b"\x01" * 32, status="playing")
+    assert not store.claim("t1", 0, b"\x02" * 32, status="playing")
+    assert not store.claim("t1", 1, b"\x02" * 32, status="playing")
+    loaded = store.load("t1")
+    store.close()
+    assert loaded is not None
+    assert loaded.seats[0] == SeatRow(seat=0, player="human", token_hash=b"\x01" * 32, joined=True)
+
+
+def _other_writer(db_url: str) -> Callable[[str], None]:
+    """Run one statement on a second connection of its own, as another server process would."""
+    if is_postgres(db_url):
+        import psycopg
+
+        def run_pg(statement: str) -> None:
+            with psycopg.connect(db_url, autocommit=True) as db:
+                db.execute(statement)
+
+        return run_pg
+
+    def run_sqlite(statement: str) -> None:
+        with contextlib.closing(sqlite3.connect(db_url, isolation_level=None)) as db:
+            db.execute(statement)
+
+    return run_sqlite
+
+
+def test_two_writers_of_one_ply_have_one_winner(db_url: str) -> None:
+    """Another connection added ply 1 first: this store's ply 1 is refused, and the other's is the one kept."""
+    store = open_store(db_url)
+    store.create_table(ROW)
+    _other_writer(db_url)("INSERT INTO actions (table_id, ply, seat, action, at) VALUES ('t1', 1, 0, 'c', 0)")
     with pytest.raises(ConflictError):
         store.append_action("t1", ply=1, seat=0, action="d")
-    other.close()
     loaded = store.load("t1")
     store.close()
     assert loaded is not None
     assert loaded.actions == ("c",)
+
+
+def test_many_writers_of_one_table_add_each_ply_once(postgres_cluster: Any) -> None:
+    """Eight PostgreSQL stores (as of eight processes) race to add plies 1 to 30: each is committed exactly once."""
+    db_url = postgres_cluster.new_database()
+    open_store(db_url).create_table(ROW)
+    stores = [open_store(db_url) for _ in range(8)]
+    won: list[tuple[int, int]] = []
+
+    def write(writer: int) -> None:
+        for ply in range(1, 31):
+            try:
+                stores[writer].append_action("t1", ply=ply, seat=0, action=str(writer))
+            except ConflictError:
+                continue
+            won.append((ply, writer))
+
+    threads = [threading.Thread(target=write, args=(writer,)) for writer in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    loaded = stores[0].load("t1")
+    for store in stores:
+        store.close()
+    assert loaded is not None
+    assert sorted(ply for ply, _ in won) == list(range(1, 31))
+    assert loaded.actions == tuple(str(writer) for _, writer in sorted(won))
 
 
 def test_files_it_cannot_use_are_refused(tmp_path: Path) -> None:
@@ -120,9 +189,64 @@ def test_serve_without_the_web_extra_says_which_extra_to_install() -> None:
     assert "Traceback" not in done.stderr
 
 
+def test_serve_on_postgres_without_the_extra_says_which_extra_to_install() -> None:
+    """``tablegames serve --db postgresql://…`` without psycopg prints one line naming the postgres extra, exits 2."""
+    script = (
+        "import sys; sys.modules['psycopg'] = None\n"
+        "from tablegames.cli import main\n"
+        "sys.exit(main(['serve', '--db', 'postgresql://games:secret@127.0.0.1:1/x', '--port', '1']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "the extra 'postgres' installs: python -m pip install 'tablegames[postgres]'" in done.stderr
+    assert "secret" not in done.stderr + done.stdout
+    assert "Traceback" not in done.stderr
+
+
 def test_serve_help_needs_no_rich(capsys: pytest.CaptureFixture[str]) -> None:
     """``tablegames serve --help`` lists its options."""
     assert main(["serve", "--help"]) == 0
     out = capsys.readouterr().out
-    for option in ("--host", "--port", "--db", "--bot-delay", "--public-url", "--allow-origin", "--synchronous"):
+    for option in (
+        "--host",
+        "--port",
+        "--db",
+        "--bot-delay",
+        "--public-url",
+        "--allow-origin",
+        "--synchronous",
+        "--reuse-port",
+    ):
         assert option in out
+
+
+def test_postgres_databases_it_cannot_use_are_refused(postgres_cluster: Any) -> None:
+    """Another program's tables, a newer schema and an unreachable server are refused with StoreError."""
+    foreign = postgres_cluster.new_database()
+    _other_writer(foreign)("CREATE TABLE tables (name TEXT)")
+    with pytest.raises(StoreError, match="another program"):
+        open_store(foreign)
+    newer = postgres_cluster.new_database()
+    open_store(newer).close()
+    _other_writer(newer)(f"UPDATE tablegames_schema SET version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(StoreError, match="newer tablegames"):
+        open_store(newer)
+    from tablegames.server.pgstore import PostgresStore
+
+    with pytest.raises(StoreError, match="cannot reach"):
+        PostgresStore.open("postgresql://nobody:secret@127.0.0.1:1/none", timeout=1)
+
+
+def test_the_bots_of_a_table_move_on_one_process_until_it_lets_go(postgres_cluster: Any) -> None:
+    """Of two stores on one database, the first to ask holds a table's bots; the other gets them once it lets go."""
+    url = postgres_cluster.new_database()
+    first, second = open_store(url), open_store(url)
+    assert first.hold_bots("t1")
+    assert first.hold_bots("t1")
+    assert not second.hold_bots("t1")
+    assert second.hold_bots("t2")
+    first.release_bots("t1")
+    assert second.hold_bots("t1")
+    second.close()
+    assert first.hold_bots("t1")
+    first.close()

@@ -19,6 +19,7 @@ import attrs
 
 import tablegames
 from tablegames import ConfigError
+from tablegames.core.extras import require
 from tablegames.server.limits import Limits
 
 __all__ = ["add_serve_parser", "read_limits", "run_serve"]
@@ -38,10 +39,11 @@ def add_serve_parser(commands: Any) -> None:
     """Add the ``serve`` command to the ``tablegames`` parser's subcommands."""
     serve = commands.add_parser(
         "serve",
-        help="serve games over the network (HTTP and WebSockets), kept in a SQLite file",
+        help="serve games over the network (HTTP and WebSockets), kept in a SQLite file or PostgreSQL",
         description="Serve tables of every game over HTTP and WebSockets. Needs the web extra: "
         "python -m pip install 'tablegames[web]'. Every accepted action is on disk before anyone is told; "
-        "stopped and started again on the same --db, the server carries on every unfinished table.",
+        "stopped and started again on the same --db, the server carries on every unfinished table. "
+        "With --db postgresql://... (the postgres extra) any number of servers share the tables.",
     )
     serve.add_argument(
         "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)"
@@ -50,8 +52,9 @@ def add_serve_parser(commands: Any) -> None:
     serve.add_argument(
         "--db",
         default="tablegames.sqlite3",
-        metavar="PATH",
-        help="the SQLite file holding the tables (default tablegames.sqlite3 here; ':memory:' keeps nothing)",
+        metavar="PATH|URL",
+        help="the SQLite file holding the tables (default tablegames.sqlite3 here; ':memory:' keeps nothing), "
+        "or a PostgreSQL database, postgresql://user@host/name, which several servers may share",
     )
     serve.add_argument(
         "--bot-delay",
@@ -93,6 +96,11 @@ def add_serve_parser(commands: Any) -> None:
         default=[],
         metavar="NAME=VALUE",
         help="change one of the server's limits, e.g. creations_per_minute=60 (repeatable; GET /api lists them all)",
+    )
+    serve.add_argument(
+        "--reuse-port",
+        action="store_true",
+        help="let several servers on this machine listen on the same port (SO_REUSEPORT; with PostgreSQL)",
     )
     serve.add_argument(
         "--log-level",
@@ -145,10 +153,19 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> None:
     if args.bot_workers < 1:
         raise ConfigError(f"--bot-workers must be at least 1, got {args.bot_workers}")
     limits = read_limits(args.limit)
+    from tablegames.server.pgstore import without_password
     from tablegames.server.run import serve
+    from tablegames.server.storage import is_postgres
 
     web_args: dict[str, Any] = {} if args.web is None else {"web": args.web}
-    where = "memory: nothing is kept" if args.db == ":memory:" else str(Path(args.db).resolve())
+    if args.reuse_port:
+        web_args["reuse_port"] = True
+    if is_postgres(args.db):
+        require("psycopg", "postgres")
+        require("psycopg_pool", "postgres")
+        where = without_password(args.db)
+    else:
+        where = "memory: nothing is kept" if args.db == ":memory:" else str(Path(args.db).resolve())
     print(
         f"tablegames {tablegames.__version__} serves {', '.join(tablegames.names())} "
         f"at http://{args.host}:{args.port} (database: {where})",

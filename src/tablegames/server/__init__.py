@@ -1,4 +1,4 @@
-"""The game server: any registered game on the network, over HTTP and WebSockets, kept in SQLite.
+"""The game server: any registered game on the network, over HTTP and WebSockets, kept in SQLite or PostgreSQL.
 
 ``tablegames serve`` runs it (the ``web`` extra installs what it needs:
 ``python -m pip install 'tablegames[web]'``). A frontend in any language
@@ -18,7 +18,10 @@ modules:
 - `tablegames.server.tables`: one table, its seats and what each seat has been told;
 - `tablegames.server.hub`: the connections and what is pushed to them;
 - `tablegames.server.botrunner`: bots deciding in worker processes, and their pauses;
+- `tablegames.server.storage`: the store interface, and choosing a store from ``--db``;
 - `tablegames.server.store`: the SQLite schema, its version and migrations;
+- `tablegames.server.pgstore`: the same in PostgreSQL, for several server processes on one database;
+- `tablegames.server.news`: keeping those processes' tables in step;
 - `tablegames.server.tokens`: tokens, their hashes, table ids;
 - `tablegames.server.limits`: the limits;
 - `tablegames.server.logs`: logs without secrets;

@@ -69,7 +69,7 @@ from tablegames.server.limits import Limits
 from tablegames.server.lobby import Lobby, describe_games
 from tablegames.server.logs import AccessLog
 from tablegames.server.rates import RateLimit
-from tablegames.server.store import Store, Synchronous
+from tablegames.server.storage import open_store
 from tablegames.server.webclient import web_routes
 from tablegames.server.wire import (
     PROTOCOL_VERSION,
@@ -96,6 +96,7 @@ if TYPE_CHECKING:
     from starlette.requests import HTTPConnection, Request
     from starlette.responses import Response
 
+    from tablegames.server.store import Synchronous
     from tablegames.server.tables import Table
     from tablegames.server.tokens import SystemSecrets
 
@@ -386,7 +387,7 @@ async def post_action(request: Request) -> Response:
     if since > held:
         raise BadRequestError(f"since is at most {held} here, got {since}")
     lobby.joined(table, seat)
-    lobby.play(table, seat, body.action, body.decisions)
+    await lobby.act(table, seat, body.action, body.decisions)
     return json_response(table.snapshot(seat, min(since, len(table.audiences[seat].events))))
 
 
@@ -464,7 +465,8 @@ def create_app(
     resumed) when the application starts, and closed when it stops.
 
     Args:
-        db: The SQLite file, or ``":memory:"`` for a throwaway server.
+        db: The SQLite file, ``":memory:"`` for a throwaway server, or a ``postgresql://`` URL
+            (the ``postgres`` extra): then any number of servers may share the database.
         limits: The limits to enforce (default `Limits()`).
         runner: Where bots decide (default: a `ProcessBotRunner` of 2 processes).
         bot_delay: The pause before each bot move, in seconds, for tables that do not set one.
@@ -486,7 +488,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         lobby = Lobby(
-            Store.open(db, synchronous=synchronous),
+            open_store(db, synchronous=synchronous),
             runner=runner or ProcessBotRunner(),
             limits=settings.limits,
             secrets=secrets,

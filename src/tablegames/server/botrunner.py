@@ -50,7 +50,7 @@ import tablegames
 from tablegames import RandomBot, TablegamesError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
 
     from tablegames import Bot, View
     from tablegames.core.serial import JSONDict
@@ -190,7 +190,7 @@ class BotDriver:
             and telling the table's listeners; raises a `TablegamesError` if the move is refused.
     """
 
-    def __init__(self, runner: BotRunner, play: Callable[[Table, int, str], None]) -> None:
+    def __init__(self, runner: BotRunner, play: Callable[[Table, int, str], Awaitable[None]]) -> None:
         self.runner = runner
         self._play = play
         self._tasks: dict[str, asyncio.Task[None]] = {}
@@ -199,6 +199,10 @@ class BotDriver:
         """Start moving ``table``'s bots if it is a bot's turn and they are not moving already."""
         if table.id not in self._tasks and table.bot_turn() is not None:
             self._tasks[table.id] = asyncio.get_running_loop().create_task(self._drive(table))
+
+    def moving(self, table: Table) -> bool:
+        """True if ``table``'s bots are deciding or pausing here now."""
+        return table.id in self._tasks
 
     @property
     def busy(self) -> int:
@@ -226,7 +230,7 @@ class BotDriver:
                 if table.ply != ply or table.bot_turn() != seat:
                     continue
                 try:
-                    self._play(table, seat, action)
+                    await self._play(table, seat, action)
                 except TablegamesError as error:
                     LOG.error(
                         "table %s: bot %r of seat %d chose %r: %s; it moves at random",
@@ -236,7 +240,7 @@ class BotDriver:
                         action,
                         error,
                     )
-                    self._play(table, seat, str(RandomBot().choose(view, random.Random(decision.seed))))
+                    await self._play(table, seat, str(RandomBot().choose(view, random.Random(decision.seed))))
         except TablegamesError as error:
             LOG.error("table %s: its bots stop: %s", table.id, error)
         finally:

@@ -7,6 +7,10 @@ action, commits it to the database, and only then moves the table on and
 tells its listeners, each as its seat may know it. People's actions over
 HTTP or a WebSocket and the bots' moves all take this path.
 
+With a shared store (PostgreSQL), other server processes play the same
+tables: `News` keeps this process's copies in step with theirs, and a
+table's bots move on the one process that holds them.
+
 On start, `Lobby.restore` rebuilds every unfinished table by replaying its
 record through `Match.from_record`, the reader any saved record goes
 through, and its bots carry on.
@@ -58,7 +62,8 @@ from tablegames.server.errors import (
 )
 from tablegames.server.hub import Connection, Hub
 from tablegames.server.limits import Limits
-from tablegames.server.store import SeatRow, Store, TableRow
+from tablegames.server.news import News
+from tablegames.server.store import SeatRow, TableRow
 from tablegames.server.tables import Pending, Seat, Table
 from tablegames.server.tokens import SystemSecrets, token_hash, well_formed
 from tablegames.server.wire import dumps
@@ -66,6 +71,7 @@ from tablegames.server.wire import dumps
 if TYPE_CHECKING:
     from tablegames import Action, Game
     from tablegames.core.serial import JSONDict
+    from tablegames.server.storage import TableStore
     from tablegames.server.wire import CreateRequest
 
 __all__ = ["HUMAN", "Lobby", "describe_games"]
@@ -138,7 +144,7 @@ class Lobby:
 
     def __init__(
         self,
-        store: Store,
+        store: TableStore,
         *,
         runner: BotRunner,
         limits: Limits | None = None,
@@ -159,6 +165,7 @@ class Lobby:
         self._sweeper: asyncio.Task[None] | None = None
         #: Connections open with ``?wait=auth`` that have not sent their ``auth`` yet: they count as connections.
         self.awaiting_auth = 0
+        self.news = News(self)
 
     # -- tables ------------------------------------------------------------------------------------------------
 
@@ -265,10 +272,41 @@ class Lobby:
         return table
 
     def start_bots(self) -> None:
-        """Start the bots of every table whose turn is a bot's (after `restore`, on the event loop)."""
+        """Start the bots of every table whose turn is a bot's, and hear other processes' changes (on the loop)."""
         loop = asyncio.get_running_loop()
         for table in self._open.values():
             table.changed_at = loop.time()
+            self.kick_bots(table)
+        self.news.start()
+
+    def known(self, table_id: str) -> Table | None:
+        """The table ``table_id`` if this process holds it in memory, else None."""
+        return self._open.get(table_id) or self._finished.get(table_id)
+
+    def adopt(self, table_id: str) -> Table | None:
+        """Read a table another process created (or this one has not read yet) from the database, and hold it."""
+        row = self.store.load(table_id)
+        if row is None:
+            return None
+        try:
+            table = self._rebuild(row)
+        except TablegamesError as error:
+            LOG.error("table %s cannot be read: %s", table_id, error)
+            return None
+        if table.status == "over":
+            self._keep_finished(table)
+        else:
+            self._open[table.id] = table
+            self._changed(table)
+        return table
+
+    def waiting_for_bots(self) -> list[Table]:
+        """The unfinished tables whose turn is a bot's and whose bots do not move on this process."""
+        return [table for table in self._open.values() if table.bot_turn() is not None and not self.bots.moving(table)]
+
+    def kick_bots(self, table: Table) -> None:
+        """Move ``table``'s bots here if it is a bot's turn and no other process moves them."""
+        if table.bot_turn() is not None and not self.bots.moving(table) and self.store.hold_bots(table.id):
             self.bots.kick(table)
 
     def find(self, table_id: str) -> Table:
@@ -292,7 +330,11 @@ class Lobby:
         except TablegamesError as error:
             LOG.error("table %s cannot be read: %s", table_id, error)
             raise NotFoundError(f"table {table_id!r} cannot be read") from None
-        self._keep_finished(table)
+        if table.status != "over" and self.store.shared:  # another process created it a moment ago
+            self._open[table.id] = table
+            self._changed(table)
+        else:
+            self._keep_finished(table)
         return table
 
     def _keep_finished(self, table: Table) -> None:
@@ -361,17 +403,33 @@ class Lobby:
     def play(self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None = None) -> Pending:
         """Play ``seat``'s action: check it, commit it, then move the table on and tell its listeners.
 
+        With a shared store, an action another process beat to its ply is
+        tried once more on the table caught up with that process's actions.
+
         Raises:
             TablegamesError: If the action is refused (illegal, out of turn, unreadable, stale) or the
                 database refuses it; nothing has changed then.
         """
         if table.id not in self._open and not table.state.is_over:
             raise NotFoundError(f"no table {table.id!r}: it expired, nobody having touched it for a while")
-        was = table.status
+        try:
+            return self._commit(table, seat, action, decisions)
+        except ConflictError:
+            if not self.store.shared or not self.news.catch_up(table):
+                raise
+        return self._commit(table, seat, action, decisions)
+
+    def _commit(self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None) -> Pending:
         pending = table.propose(seat, action, decisions)
         self.store.append_action(
             table.id, ply=pending.ply, seat=seat, action=str(pending.action), over=pending.transition.state.is_over
         )
+        self.accepted(table, pending)
+        return pending
+
+    def accepted(self, table: Table, pending: Pending) -> None:
+        """Move a table on by a committed action, and tell this process's listeners."""
+        was = table.status
         frames = table.accept(pending, self.hub.listening(table.id))
         if table.status != was:  # the summary first: a client told of the last move already knows the game is over
             self.hub.broadcast(table.id, {"type": "table", "table": table.summary()})
@@ -379,11 +437,63 @@ class Lobby:
         if table.status == "over":
             self._open.pop(table.id, None)
             self._keep_finished(table)
-        self._changed(table)
+            self.store.release_bots(table.id)
+        self._changed(table)  # the summary, if it changed, went out before the move
+
+    def after_change(self, table: Table, *, summary: bool = False) -> None:
+        """After another process changed ``table``: tell the listeners its summary if asked, and move the bots."""
+        self._changed(table, summary=summary)
+
+    async def act(
+        self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None = None
+    ) -> Pending:
+        """Play ``seat``'s action as `play` does; with a shared store, the commit waits off the event loop.
+
+        Other tables go on meanwhile; the table's own actions and news wait
+        their turn (one lock per table), so each is checked against the state
+        the one before made.
+
+        Raises:
+            TablegamesError: As `play`.
+        """
+        if not self.store.shared:
+            return self.play(table, seat, action, decisions)
+        if table.id not in self._open and not table.state.is_over:
+            raise NotFoundError(f"no table {table.id!r}: it expired, nobody having touched it for a while")
+        async with self.news.lock(table.id):
+            try:
+                return await self._commit_off_loop(table, seat, action, decisions)
+            except ConflictError:
+                if not self.news.catch_up(table):
+                    raise
+            return await self._commit_off_loop(table, seat, action, decisions)
+
+    async def _commit_off_loop(
+        self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None
+    ) -> Pending:
+        pending = table.propose(seat, action, decisions)
+        await asyncio.to_thread(
+            self.store.append_action,
+            table.id,
+            ply=pending.ply,
+            seat=seat,
+            action=str(pending.action),
+            over=pending.transition.state.is_over,
+        )
+        self.accepted(table, pending)
         return pending
 
-    def _bot_move(self, table: Table, seat: int, action: str) -> None:
-        self.play(table, seat, action)
+    async def _bot_move(self, table: Table, seat: int, action: str) -> None:
+        if not self.store.shared:
+            self._commit(table, seat, action, None)
+            return
+        async with self.news.lock(table.id):
+            if table.bot_turn() != seat:
+                return  # another process moved meanwhile; the bots look at the table again
+            try:
+                await self._commit_off_loop(table, seat, action, None)
+            except ConflictError:
+                self.news.catch_up(table)  # another process moved first; the bots look at the table again
 
     def _changed(self, table: Table, *, summary: bool = False) -> None:
         """After a change: note its time, tell every listener the new summary if asked, and move the bots."""
@@ -395,7 +505,7 @@ class Lobby:
         table.changed_at = loop.time()
         if summary:
             self.hub.broadcast(table.id, {"type": "table", "table": table.summary()})
-        self.bots.kick(table)
+        self.kick_bots(table)
 
     def joined(self, table: Table, seat: int | None) -> None:
         """Mark a seat joined after its token was used over HTTP, telling the table's listeners."""
@@ -465,6 +575,8 @@ class Lobby:
     def _expire_if_idle(self, table: Table) -> bool:
         """Expire ``table`` if it is unfinished and nobody touched it for ``idle_expiry``; return True if it did."""
         touched = self._touched.get(table.id)
+        if self.store.shared:  # another process may be the one its players use: shared tables do not expire
+            return False
         if table.id not in self._open or touched is None or self.clock() - touched < self.limits.idle_expiry:
             return False
         del self._open[table.id]
@@ -495,11 +607,12 @@ class Lobby:
         self._sweeper = asyncio.get_running_loop().create_task(sweep())
 
     async def close(self) -> None:
-        """Stop the bots, close every connection and the database."""
+        """Stop the bots and the news, close every connection and the database."""
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
+        await self.news.close()
         await self.bots.close()
         self.hub.close_all()
         self.store.close()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import socket
 from typing import TYPE_CHECKING, Any
 
 from tablegames.core.extras import require
@@ -89,6 +90,7 @@ def serve(
     web: Path | None = WEB,
     limits: Limits | None = None,
     log_level: str = "info",
+    reuse_port: bool = False,
 ) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM stop it cleanly; every acknowledged action is already on disk).
 
@@ -104,6 +106,8 @@ def serve(
         web: The web client's directory, or None.
         limits: The limits (default `Limits()`).
         log_level: ``"debug"``, ``"info"``, ``"warning"`` or ``"error"``.
+        reuse_port: Listen with ``SO_REUSEPORT``, so that several servers on one machine (sharing a
+            PostgreSQL database) take turns at the same port, the kernel spreading new connections over them.
 
     Raises:
         MissingExtraError: If the ``web`` extra is not installed.
@@ -138,4 +142,11 @@ def serve(
             await super().startup(sockets=sockets)
             tune_collector()
 
-    Server(config).run()
+    listening = None
+    if reuse_port:
+        listening = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        listening.bind((host, port))
+        listening.listen(2048)
+    Server(config).run(sockets=None if listening is None else [listening])

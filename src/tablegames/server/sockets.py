@@ -94,7 +94,7 @@ class _Session:
         self.connection = connection
         self.awaiting = False
 
-    def handle(self, message: Mapping[str, Any]) -> bool:
+    async def handle(self, message: Mapping[str, Any]) -> bool:
         """Answer one message; return False if the connection must close (the message was too large)."""
         text = message.get("text")
         try:
@@ -102,7 +102,7 @@ class _Session:
                 raise BadRequestError("send messages as text frames holding JSON")
             if len(text) > self.settings.limits.max_message or len(text.encode()) > self.settings.limits.max_message:
                 raise TooLargeError(f"a message is at most {self.settings.limits.max_message} bytes")
-            self._answer(read_json(text, "a message"))
+            await self._answer(read_json(text, "a message"))
         except TooLargeError as error:
             self.connection.push(dumps({"type": "error", **error_body(error)}))
             return False
@@ -110,7 +110,7 @@ class _Session:
             self.connection.push(dumps({"type": "error", **error_body(error)}))
         return True
 
-    def _answer(self, data: object) -> None:
+    async def _answer(self, data: object) -> None:
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             raise BadRequestError('a message is a JSON object with a "type": "auth", "action" or "ping"')
         kind = data["type"]
@@ -138,7 +138,7 @@ class _Session:
             if seat is None or self.connection.table_id is None:
                 raise UnauthorizedError("acting needs a seat: send an auth message with the seat's token first")
             self.settings.actions.take(self.client, "actions")
-            self.lobby.play(self.table, seat, request.action, request.decisions)
+            await self.lobby.act(self.table, seat, request.action, request.decisions)
         else:
             raise BadRequestError(f"unknown message type {kind!r}; the types are auth, action and ping")
 
@@ -191,7 +191,7 @@ async def table_socket(websocket: WebSocket) -> None:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            if not session.handle(message):
+            if not await session.handle(message):
                 closing = True
                 break
     finally:

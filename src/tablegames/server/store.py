@@ -59,7 +59,7 @@ import attrs
 from tablegames.server.errors import ConflictError, StoreError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Awaitable, Callable, Iterator
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow"]
 
@@ -179,7 +179,13 @@ class TableRow:
 
 
 class Store:
-    """A tablegames database; all its methods commit before they return."""
+    """A tablegames database in a SQLite file; all its methods commit before they return.
+
+    Attributes:
+        shared: False: one server process uses the file (a lock file says which).
+    """
+
+    shared = False
 
     def __init__(self, connection: sqlite3.Connection, lock: int | None) -> None:
         self._db = connection
@@ -372,6 +378,16 @@ class Store:
             status=status,
             actions=actions,
         )
+
+    def hold_bots(self, table_id: str) -> bool:
+        """True: the one process on the file moves every table's bots."""
+        return True
+
+    def release_bots(self, table_id: str) -> None:
+        """Nothing to release: no other process uses the file."""
+
+    async def listen(self, deliver: Callable[[tuple[str, str, int, str]], Awaitable[None]]) -> None:
+        """Return at once: no other process writes to the file."""
 
     def close(self) -> None:
         """Close the database and let another server use it."""

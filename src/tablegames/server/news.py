@@ -1,0 +1,163 @@
+"""Tables shared with other server processes: hearing their changes, and bringing this process's tables up to date.
+
+With a shared store (PostgreSQL), several processes serve the same tables,
+each holding the tables in memory as the lobby does with one. `News` keeps
+them in step:
+
+- It listens to the store (`TableStore.listen`): when another process adds
+  an action, this one reads the table's new actions from the database and
+  plays them on its own copy (`News.catch_up`), telling its own sockets,
+  each seat as it may know it; a table created, joined or claimed elsewhere
+  is read again. After the store lost the news for a while (the database
+  restarted), every table is caught up.
+- An action refused because another process took that ply first
+  (`ConflictError`) is retried once on the caught-up table, so a request
+  that raced another gets the answer it would have got had it come second.
+- Every few seconds it offers this process the bots of each table whose turn
+  is a bot's and whose bots nobody moves (`TableStore.hold_bots`): when the
+  process moving them died, its lock went with it, and another takes over.
+
+With the SQLite store nothing here runs: one process owns the file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+from tablegames import TablegamesError
+
+if TYPE_CHECKING:
+    from tablegames.server.lobby import Lobby
+    from tablegames.server.storage import Change
+    from tablegames.server.tables import Table
+
+__all__ = ["BOT_SWEEP", "News"]
+
+LOG = logging.getLogger("tablegames.server")
+#: How often (seconds) a process offers to take over the bots nobody moves.
+BOT_SWEEP = 2.0
+
+
+class News:
+    """Keeps a lobby's tables in step with the other processes on its (shared) store.
+
+    Args:
+        lobby: The lobby whose tables to keep up to date.
+    """
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self._tasks: list[asyncio.Task[None]] = []
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock a table's actions and news take in turn on this process (while a commit is under way)."""
+        found = self._locks.get(table_id)
+        if found is None:
+            found = self._locks[table_id] = asyncio.Lock()
+        return found
+
+    def start(self) -> None:
+        """Start listening and sweeping for bots (on the event loop; nothing for an unshared store)."""
+        if not self.lobby.store.shared:
+            return
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self.lobby.store.listen(self.hear)), loop.create_task(self._sweep())]
+
+    async def hear(self, change: Change) -> None:
+        """Bring this process up to date with one change another process made."""
+        what, table_id = change[:2]
+        if what == "lost":
+            await self.catch_up_all()
+            return
+        async with self.lock(table_id):
+            self._hear(change)
+
+    def _hear(self, change: Change) -> None:
+        what, table_id, ply, action = change
+        try:
+            table = self.lobby.known(table_id)
+            if table is None:
+                self.lobby.adopt(table_id)
+            elif what == "action" and table.ply == ply - 1 and action and self._play(table, action):
+                return
+            elif what != "action" or table.ply < ply:
+                self.catch_up(table)
+        except TablegamesError as error:
+            LOG.warning("table %s: cannot catch up now: %s", table_id or "(all)", error)
+
+    def _play(self, table: Table, action: str) -> bool:
+        """Play the next action another process committed, as its news told it; False if it does not replay."""
+        seat = table.current_player
+        if seat is None:
+            return False
+        try:
+            pending = table.propose(seat, action)
+        except TablegamesError:
+            return False
+        self.lobby.accepted(table, pending)
+        return True
+
+    async def catch_up_all(self) -> None:
+        """Catch up every table this process holds, and take in the unfinished ones it has not heard of."""
+        try:
+            rows = self.lobby.store.unfinished()
+        except TablegamesError as error:
+            LOG.warning("cannot catch up now: %s", error)
+            return
+        for row in rows:
+            async with self.lock(row.id):
+                self._hear(("table", row.id, 0, ""))
+
+    def catch_up(self, table: Table) -> bool:
+        """Play on ``table`` the actions other processes added, and take their seat changes; True if any.
+
+        Raises:
+            DatabaseUnavailableError: If the database cannot be reached.
+        """
+        row = self.lobby.store.load(table.id)
+        if row is None:
+            return False
+        was = table.status
+        changed = False
+        for place, stored in zip(table.seats, row.seats, strict=True):
+            if stored.joined and not place.joined:
+                place.token_hash, place.joined = stored.token_hash, True
+                changed = True
+        for action in row.actions[table.ply :]:
+            seat = table.current_player
+            if seat is None:
+                LOG.error("table %s: the database holds actions after the end", table.id)
+                break
+            try:
+                pending = table.propose(seat, action)
+            except TablegamesError as error:
+                LOG.error("table %s: another process's action %r does not replay here: %s", table.id, action, error)
+                break
+            self.lobby.accepted(table, pending)
+            changed = True
+        if changed:
+            self.lobby.after_change(table, summary=table.status != was or not row.actions[table.ply :])
+        return changed
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(BOT_SWEEP)
+            for table in self.lobby.waiting_for_bots():
+                self.lobby.kick_bots(table)
+            for table_id, lock in list(self._locks.items()):
+                known = self.lobby.known(table_id)
+                if not lock.locked() and (known is None or known.status == "over"):
+                    del self._locks[table_id]
+
+    async def close(self) -> None:
+        """Stop listening and sweeping."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks = []

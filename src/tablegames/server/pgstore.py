@@ -1,0 +1,468 @@
+"""The PostgreSQL store: the tables of any number of server processes, and the news of their changes.
+
+`PostgresStore` keeps the same tables, seats (the SHA-256 of each token,
+never the token) and numbered actions as the SQLite store, at the same
+schema version, in a PostgreSQL database (``tablegames serve --db
+postgresql://…``; the ``postgres`` extra installs psycopg 3 and its pool).
+The schema version is the one row of ``tablegames_schema``; opening an
+older database migrates it in one transaction, under a lock so that
+processes starting together migrate it once.
+
+Several processes may serve the same tables from one database:
+
+- **One action per ply, in order.** `PostgresStore.append_action` locks the
+  table's row (``SELECT … FOR UPDATE``), checks that the table is playing
+  and that the ply is the next one, and inserts it; ``(table_id, ply)`` is
+  the primary key besides. Of two processes adding the same ply, exactly
+  one commits; the other gets a `ConflictError`.
+- **News.** Every change is announced with ``NOTIFY tablegames`` in the
+  transaction that makes it, so it is heard only once committed (an
+  action's announcement carries the action, so the others need not read it);
+  `PostgresStore.listen` hears the other processes' changes on a
+  connection of its own (``LISTEN``), and after losing that connection
+  reconnects and reports that it may have missed some.
+- **Bots.** A table's bots move on the process that holds the table's
+  session-level advisory lock (`PostgresStore.hold_bots`); it is released
+  when the table is over, or by PostgreSQL itself when that process's
+  connection ends (the process was killed, or the machine died), and
+  another process then takes it over.
+
+While the database cannot be reached (restarting, a network cut), every
+call raises `DatabaseUnavailableError` (HTTP 503: "try again in a moment");
+the pool opens new connections once the database is back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import secrets
+import threading
+import time
+import zlib
+from typing import TYPE_CHECKING, Any
+
+from tablegames.core.extras import require
+from tablegames.server.errors import BusyError, ConflictError, StoreError
+from tablegames.server.store import SCHEMA_VERSION, SeatRow, TableRow
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable, Iterator
+
+__all__ = ["CHANNEL", "DatabaseUnavailableError", "PostgresStore", "without_password"]
+
+LOG = logging.getLogger("tablegames.server")
+#: The ``NOTIFY`` channel changes are announced on.
+CHANNEL = "tablegames"
+#: The first key of the advisory locks this store takes (``"tg"``); the second is the table id's CRC-32.
+LOCK_CLASS = 0x7467
+_MIGRATION_LOCK = 0
+
+_SCHEMA_1 = """
+CREATE TABLE tables (
+    id         TEXT PRIMARY KEY,
+    game       TEXT NOT NULL,
+    options    TEXT NOT NULL,
+    record     TEXT NOT NULL,
+    bot_seed   NUMERIC(40, 0) NOT NULL,
+    bot_delay  DOUBLE PRECISION NOT NULL CHECK (bot_delay >= 0),
+    open       BOOLEAN NOT NULL,
+    status     TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'over')),
+    created_at DOUBLE PRECISION NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX tables_by_status ON tables (status, created_at);
+CREATE TABLE seats (
+    table_id   TEXT NOT NULL REFERENCES tables (id),
+    seat       INTEGER NOT NULL CHECK (seat >= 0),
+    player     TEXT NOT NULL CHECK (player IN ('human', 'bot')),
+    bot        TEXT CHECK ((player = 'bot') = (bot IS NOT NULL)),
+    token_hash BYTEA CHECK ((player = 'human') = (token_hash IS NOT NULL) AND length(token_hash) = 32),
+    joined_at  DOUBLE PRECISION,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE actions (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    ply      INTEGER NOT NULL CHECK (ply >= 1),
+    seat     INTEGER NOT NULL CHECK (seat >= 0),
+    action   TEXT NOT NULL,
+    at       DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, ply)
+)
+"""
+
+#: ``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``: the SQLite store's steps, in PostgreSQL.
+MIGRATIONS: tuple[str, ...] = (_SCHEMA_1,)
+
+
+class DatabaseUnavailableError(BusyError):
+    """The database cannot be reached now (it is restarting, or the network is down): try again in a moment."""
+
+
+def without_password(url: str) -> str:
+    """A database URL as it may be shown or logged: any password left out.
+
+    Examples:
+        >>> without_password("postgresql://games:secret@db.example.org:5432/tablegames")
+        'postgresql://games@db.example.org:5432/tablegames'
+        >>> without_password("postgresql:///tablegames")
+        'postgresql:///tablegames'
+    """
+    scheme, sep, rest = url.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    if not sep or not at:
+        return url
+    return f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
+
+
+def _lock_key(table_id: str) -> int:
+    return zlib.crc32(table_id.encode("utf-8")) - 2**31
+
+
+class PostgresStore:
+    """A tablegames database in PostgreSQL; all its methods commit before they return.
+
+    Attributes:
+        shared: True: other server processes may use the same database.
+    """
+
+    shared = True
+
+    def __init__(self, conninfo: str, pool: Any) -> None:
+        self._conninfo = conninfo
+        self._pool = pool
+        self._psycopg = require("psycopg", "postgres")
+        self._origin = secrets.token_hex(6)
+        self._locks: Any = None
+        self._held: set[str] = set()
+        self._guard = threading.Lock()
+
+    @classmethod
+    def open(cls, conninfo: str, *, connections: int = 4, timeout: float = 10.0, wait: float = 3.0) -> PostgresStore:
+        """Connect to (creating or migrating the schema of) the database ``conninfo``, a ``postgresql://`` URL.
+
+        Args:
+            conninfo: The database's URL or connection string.
+            connections: The most connections the pool opens.
+            timeout: How long to wait for the database on opening, in seconds.
+            wait: How long a request waits for a connection before it is refused
+                with `DatabaseUnavailableError`, in seconds.
+
+        Raises:
+            StoreError: If the database cannot be reached, holds another program's tables,
+                or was written by a newer tablegames.
+            MissingExtraError: If the ``postgres`` extra is not installed.
+        """
+        require("psycopg", "postgres")
+        pool_module = require("psycopg_pool", "postgres")
+        pool = pool_module.ConnectionPool(
+            conninfo,
+            min_size=1,
+            max_size=connections,
+            open=False,
+            timeout=wait,
+            check=pool_module.ConnectionPool.check_connection,
+            kwargs={"autocommit": True},
+            name="tablegames",
+        )
+        try:
+            pool.open(wait=True, timeout=timeout)
+        except pool_module.PoolTimeout:
+            pool.close()
+            raise StoreError(
+                f"cannot reach the database {without_password(conninfo)!r} within {timeout:g} seconds"
+            ) from None
+        store = cls(conninfo, pool)
+        try:
+            store._migrate()
+        except BaseException:
+            store.close()
+            raise
+        return store
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[Any]:
+        """A pooled connection; the database being unreachable becomes `DatabaseUnavailableError`."""
+        pool_module = require("psycopg_pool", "postgres")
+        try:
+            with self._pool.connection() as connection:
+                yield connection
+        except (self._psycopg.OperationalError, pool_module.PoolTimeout) as error:
+            LOG.warning("the database cannot be reached: %s", str(error).strip().splitlines()[0] if str(error) else "")
+            raise DatabaseUnavailableError("the database cannot be reached just now; try again in a moment") from None
+
+    @property
+    def version(self) -> int:
+        """The database's schema version."""
+        with self._connection() as db:
+            found = db.execute("SELECT version FROM tablegames_schema").fetchone()
+        return int(found[0])
+
+    def _migrate(self) -> None:
+        with self._connection() as db, db.transaction():
+            db.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, _MIGRATION_LOCK))
+            names = {
+                name
+                for (name,) in db.execute(
+                    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                )
+            }
+            if "tablegames_schema" in names:
+                version = int(db.execute("SELECT version FROM tablegames_schema").fetchone()[0])
+            elif names & {"tables", "seats", "actions"}:
+                raise StoreError("this database holds tables of another program (no tablegames_schema)")
+            else:
+                db.execute("CREATE TABLE tablegames_schema (version INTEGER NOT NULL)")
+                db.execute("INSERT INTO tablegames_schema VALUES (0)")
+                version = 0
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"the database has schema version {version}, written by a newer tablegames; "
+                    f"this one reads versions up to {SCHEMA_VERSION}"
+                )
+            for step in MIGRATIONS[version:SCHEMA_VERSION]:
+                for statement in step.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            db.execute("UPDATE tablegames_schema SET version = %s", (SCHEMA_VERSION,))
+
+    def _notify(self, db: Any, what: str, table_id: str, ply: int = 0, action: str = "") -> None:
+        payload = f"{self._origin} {what} {ply} {table_id} {action}"
+        if len(payload.encode("utf-8")) > 7900:  # NOTIFY's limit is 8000 bytes: the others read it from the table
+            payload = f"{self._origin} {what} {ply} {table_id} "
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+
+    def create_table(self, row: TableRow) -> None:
+        """Store a new table and its seats (its actions, if any, are not stored)."""
+        now = time.time()
+        with self._connection() as db, db.transaction():
+            db.execute(
+                "INSERT INTO tables (id, game, options, record, bot_seed, bot_delay, open, status, created_at,"
+                " updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    row.id,
+                    row.game,
+                    json.dumps(row.options),
+                    json.dumps(row.record),
+                    row.bot_seed,
+                    row.bot_delay,
+                    row.open,
+                    row.status,
+                    now,
+                    now,
+                ),
+            )
+            with db.cursor() as cursor:
+                cursor.executemany(
+                    "INSERT INTO seats (table_id, seat, player, bot, token_hash, joined_at)"
+                    " VALUES (%s, %s, %s, %s, %s, %s)",
+                    [
+                        (row.id, seat.seat, seat.player, seat.bot, seat.token_hash, now if seat.joined else None)
+                        for seat in row.seats
+                    ],
+                )
+            self._notify(db, "table", row.id)
+
+    def append_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
+        """Store accepted action number ``ply`` of a table, and mark the table over if ``over``.
+
+        The table's row is locked while the ply is checked and written, so of
+        several processes adding actions to one table, one at a time does.
+
+        Raises:
+            ConflictError: If the table already has that ply, misses the one before, or is not playing.
+            DatabaseUnavailableError: If the database cannot be reached.
+        """
+        now = time.time()
+        conflict = ConflictError(f"table {table_id!r} already has action {ply}, or another is missing before it")
+        try:
+            with self._connection() as db, db.transaction():
+                found = db.execute("SELECT status FROM tables WHERE id = %s FOR UPDATE", (table_id,)).fetchone()
+                last = db.execute("SELECT coalesce(max(ply), 0) FROM actions WHERE table_id = %s", (table_id,))
+                if found is None or found[0] != "playing" or int(last.fetchone()[0]) + 1 != ply:
+                    raise conflict
+                db.execute(
+                    "INSERT INTO actions (table_id, ply, seat, action, at) VALUES (%s, %s, %s, %s, %s)",
+                    (table_id, ply, seat, action, now),
+                )
+                if over:
+                    db.execute("UPDATE tables SET status = 'over', updated_at = %s WHERE id = %s", (now, table_id))
+                self._notify(db, "action", table_id, ply, action)
+        except self._psycopg.errors.IntegrityError:
+            raise conflict from None
+
+    def join(self, table_id: str, seat: int, *, status: str) -> None:
+        """Mark a seat as joined; the table starts playing once every person's seat is.
+
+        The status is worked out here from the seats as stored (``status``, this
+        process's idea of it, may be behind another process's joins).
+        """
+        now = time.time()
+        with self._connection() as db, db.transaction():
+            db.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (table_id,))
+            joined = db.execute(
+                "UPDATE seats SET joined_at = %s WHERE table_id = %s AND seat = %s AND joined_at IS NULL",
+                (now, table_id, seat),
+            ).rowcount
+            if joined:
+                self._set_status(db, table_id, now)
+
+    def claim(self, table_id: str, seat: int, token_hash: bytes, *, status: str) -> bool:
+        """Give a free human seat a new token and mark it joined; return False if it is not free."""
+        now = time.time()
+        with self._connection() as db, db.transaction():
+            db.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (table_id,))
+            claimed = db.execute(
+                "UPDATE seats SET token_hash = %s, joined_at = %s"
+                " WHERE table_id = %s AND seat = %s AND player = 'human' AND joined_at IS NULL",
+                (token_hash, now, table_id, seat),
+            ).rowcount
+            if claimed:
+                self._set_status(db, table_id, now)
+        return bool(claimed)
+
+    def _set_status(self, db: Any, table_id: str, now: float) -> None:
+        """After a seat joined (the table's row locked): waiting while a person's seat is free, else playing."""
+        db.execute(
+            "UPDATE tables SET updated_at = %s, status = CASE WHEN EXISTS (SELECT 1 FROM seats WHERE table_id = %s"
+            " AND player = 'human' AND joined_at IS NULL) THEN 'waiting' ELSE 'playing' END"
+            " WHERE id = %s AND status != 'over'",
+            (now, table_id, table_id),
+        )
+        self._notify(db, "table", table_id)
+
+    def delete(self, table_id: str) -> None:
+        """Delete an unfinished table with its seats and actions (it expired); a finished one is kept."""
+        with self._connection() as db, db.transaction():
+            if db.execute("SELECT 1 FROM tables WHERE id = %s AND status != 'over' FOR UPDATE", (table_id,)).fetchone():
+                db.execute("DELETE FROM actions WHERE table_id = %s", (table_id,))
+                db.execute("DELETE FROM seats WHERE table_id = %s", (table_id,))
+                db.execute("DELETE FROM tables WHERE id = %s", (table_id,))
+
+    def load(self, table_id: str) -> TableRow | None:
+        """Return the table ``table_id`` with its seats and actions, or None."""
+        with self._connection() as db:
+            found = db.execute(
+                "SELECT id, game, options, record, bot_seed, bot_delay, open, status FROM tables WHERE id = %s",
+                (table_id,),
+            ).fetchone()
+            return None if found is None else self._row(db, found)
+
+    def unfinished(self) -> list[TableRow]:
+        """Return every table that is not over, oldest first."""
+        with self._connection() as db:
+            found = db.execute(
+                "SELECT id, game, options, record, bot_seed, bot_delay, open, status FROM tables"
+                " WHERE status != 'over' ORDER BY created_at, id"
+            ).fetchall()
+            return [self._row(db, each) for each in found]
+
+    @staticmethod
+    def _row(db: Any, found: tuple[Any, ...]) -> TableRow:
+        table_id, game, options, record, bot_seed, bot_delay, is_open, status = found
+        seats = tuple(
+            SeatRow(
+                seat=seat,
+                player=player,
+                bot=bot,
+                token_hash=None if hashed is None else bytes(hashed),
+                joined=joined is not None,
+            )
+            for seat, player, bot, hashed, joined in db.execute(
+                "SELECT seat, player, bot, token_hash, joined_at FROM seats WHERE table_id = %s ORDER BY seat",
+                (table_id,),
+            )
+        )
+        actions = tuple(
+            text for (text,) in db.execute("SELECT action FROM actions WHERE table_id = %s ORDER BY ply", (table_id,))
+        )
+        return TableRow(
+            id=table_id,
+            game=game,
+            options=json.loads(options),
+            record=json.loads(record),
+            bot_seed=int(bot_seed),
+            seats=seats,
+            bot_delay=float(bot_delay),
+            open=bool(is_open),
+            status=status,
+            actions=actions,
+        )
+
+    # -- bots --------------------------------------------------------------------------------------------------
+
+    def hold_bots(self, table_id: str) -> bool:
+        """Return True if this process moves the table's bots, taking the table's advisory lock if it is free.
+
+        The lock lives as long as this process's lock connection: if the
+        database restarts, the locks are gone and are taken again by whichever
+        process asks first.
+        """
+        with self._guard:
+            try:
+                if self._locks is None or self._locks.closed or self._locks.broken:
+                    self._held.clear()
+                    self._locks = self._psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5)
+                if table_id in self._held:
+                    return True
+                taken = self._locks.execute(
+                    "SELECT pg_try_advisory_lock(%s, %s)", (LOCK_CLASS, _lock_key(table_id))
+                ).fetchone()[0]
+            except self._psycopg.OperationalError:
+                self._held.clear()
+                return False
+            if taken:
+                self._held.add(table_id)
+            return bool(taken)
+
+    def release_bots(self, table_id: str) -> None:
+        """Let another process move the table's bots (the table is over)."""
+        with self._guard:
+            if table_id not in self._held:
+                return
+            self._held.discard(table_id)
+            with contextlib.suppress(self._psycopg.Error):
+                self._locks.execute("SELECT pg_advisory_unlock(%s, %s)", (LOCK_CLASS, _lock_key(table_id)))
+
+    # -- news --------------------------------------------------------------------------------------------------
+
+    async def listen(self, deliver: Callable[[tuple[str, str, int, str]], Awaitable[None]]) -> None:
+        """Call ``deliver`` with each change another process commits, until cancelled.
+
+        Each change is ``("action", table_id, ply, action)`` or ``("table", table_id, 0, "")``.
+        Once listening, and again after the listening connection was lost and made
+        again, ``("lost", "", 0, "")`` says that changes may have been missed before.
+        """
+        import asyncio
+
+        first = True
+        while True:
+            try:
+                connection = await self._psycopg.AsyncConnection.connect(
+                    self._conninfo, autocommit=True, connect_timeout=5
+                )
+                async with connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    if not first:
+                        LOG.warning("listening to the database again")
+                    first = False
+                    await deliver(("lost", "", 0, ""))  # what changed before this connection listened
+                    async for note in connection.notifies():
+                        origin, what, ply, table_id, action = note.payload.split(" ", 4)
+                        if origin != self._origin:
+                            await deliver((what, table_id, int(ply), action))
+            except (self._psycopg.OperationalError, OSError) as error:
+                first = False
+                LOG.warning("lost the database's news (%s); trying again", type(error).__name__)
+                await asyncio.sleep(1.0)
+
+    def close(self) -> None:
+        """Close the pool and the lock connection (which releases this process's bot locks)."""
+        with self._guard:
+            if self._locks is not None:
+                with contextlib.suppress(self._psycopg.Error):
+                    self._locks.close()
+                self._locks = None
+            self._held.clear()
+        self._pool.close()

@@ -1,0 +1,76 @@
+"""One server process on a shared (PostgreSQL) store: its own racing actions, and news from another process."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from tablegames.server.botrunner import ThreadBotRunner
+from tablegames.server.errors import ConflictError
+from tablegames.server.lobby import Lobby
+from tablegames.server.storage import open_store
+from tablegames.server.tokens import SeededSecrets
+from tablegames.server.wire import read_create
+
+REQUEST = {"game": "kalaha", "seats": ["human", "human"], "seed": 7}
+
+
+def _lobby(url: str, seed: int) -> Lobby:
+    return Lobby(open_store(url), runner=ThreadBotRunner(), secrets=SeededSecrets(seed), bot_delay=0.0)
+
+
+def test_two_actions_for_one_decision_on_one_process_are_taken_once(postgres_cluster: Any) -> None:
+    """The same decision twice at once on one process: the second waits for the first's commit and is refused."""
+    url = postgres_cluster.new_database()
+
+    async def race() -> tuple[Any, ...]:
+        lobby = _lobby(url, 1)
+        lobby.start_bots()
+        table, _ = lobby.create(read_create(REQUEST))
+        for seat in (0, 1):
+            lobby.join(table, seat)
+        results = await asyncio.gather(lobby.act(table, 0, "c", 0), lobby.act(table, 0, "c", 0), return_exceptions=True)
+        stored = lobby.store.load(table.id)
+        assert stored is not None
+        assert list(stored.actions) == [action for _, action in table.history] == ["c"]
+        await lobby.close()
+        return results
+
+    results = asyncio.run(race())
+    assert sum(isinstance(result, ConflictError) for result in results) == 1
+    assert sum(not isinstance(result, BaseException) for result in results) == 1
+
+
+def test_a_process_hears_the_other_s_actions_and_plays_them_on_its_copy(postgres_cluster: Any) -> None:
+    """An action taken on one process reaches the other's copy of the table through the news, once."""
+    url = postgres_cluster.new_database()
+
+    async def play() -> None:
+        first, second = _lobby(url, 1), _lobby(url, 2)
+        first.start_bots()
+        second.start_bots()
+        table, _ = first.create(read_create(REQUEST))
+        for seat in (0, 1):
+            first.join(table, seat)
+        copy = second.find(table.id)
+        await first.act(table, 0, "c", 0)
+        for _ in range(500):
+            if copy.ply == 1:
+                break
+            await asyncio.sleep(0.01)
+        assert copy.history == table.history == [(0, "c")]
+        assert copy.status == "playing"
+        await second.act(copy, 0, "f", 1)
+        for _ in range(500):
+            if table.ply == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert table.history == copy.history == [(0, "c"), (0, "f")]
+        with pytest.raises(ConflictError, match="made 2 decision"):
+            await first.act(table, 0, "c", 0)  # a decision seat 0 made long ago, sent again
+        await first.close()
+        await second.close()
+
+    asyncio.run(play())
