@@ -335,20 +335,10 @@ class Game(GameSpaces, abc.ABC):
         raise NotImplementedError(f"{self.name} does not offer sample_state")
 
     def broken_laws(self, state: State) -> tuple[str, ...]:
-        """Say which of the laws every reachable state of this game keeps ``state`` breaks: none, if it is sound.
+        """Name the laws of this game ``state`` breaks (what is conserved, whose turn it must be); none if sound.
 
-        A law is stated apart from the readers and the transitions, in the
-        state's public attributes: what is conserved (seeds, cards, chips) and
-        what must agree (whose turn it is in a trick, what a hand holds). The
-        fuzz kit and the conformance kit (`tablegames.testing`) check every
-        state they reach against it. A game of your own may override it; by
-        default a game states no law.
-
-        Examples:
-            >>> import tablegames
-            >>> game = tablegames.load("kalaha")
-            >>> game.broken_laws(game.start())
-            ()
+        The fuzz and conformance kits check every state they reach; a game of
+        your own may override it (by default a game states no law).
         """
         return ()
 
@@ -498,11 +488,8 @@ class State(StateSpaces, abc.ABC):
 def game_over(state: State | View) -> bool:
     """True when the game of ``state`` (or of a view) is over: nobody has a decision to make.
 
-    That is, ``current_player`` is None; `State.is_over` and `View.is_over`
-    say it. A state class that keeps ``is_over`` as a field, so that reading
-    it is not a call, as the three games do, makes the field with this as its
-    default: ``attrs.field(init=False, eq=False, repr=False,
-    default=attrs.Factory(game_over, takes_self=True))``.
+    `State.is_over` and `View.is_over` say it; a state keeping ``is_over`` as
+    a field (as the three games do) makes it with this as its factory.
 
     Examples:
         >>> import tablegames
