@@ -76,3 +76,9 @@ def shown_outside_events(text: str, cards: Iterable[KaloCard | LooCard]) -> list
 def segments(text: str, marker: str) -> list[str]:
     """The parts of ``text`` after each ``marker``, each up to the next one."""
     return text.split(marker)[1:]
+
+
+def screens(text: str, seat: int = 0) -> list[list[str]]:
+    """Each of ``seat``'s turns as the lines printed from its rule line to its first prompt, the prompt's line last."""
+    turns = text.split(f"seat {seat} · decision ")[1:]
+    return [[*turn.split(f"seat {seat}> ")[0].splitlines(), f"seat {seat}> "] for turn in turns]

@@ -9,7 +9,7 @@ from tablegames import Match
 from tablegames.cli.rounds import events_of_round
 from tablegames.cli.whereabouts import kalo_whereabouts
 from tablegames.kalo import DECK, KALO, Kalo, KaloState
-from tests.cli.support import SYMBOLS, flat, record_of, run, segments, shown_outside_events
+from tests.cli.support import SYMBOLS, flat, record_of, run, screens, segments, shown_outside_events
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -162,3 +162,27 @@ def test_arranging_every_card_but_the_last_ends_without_ready() -> None:
     result = run(THREE, "1\n" * 16 + "quit\n")
     assert "that placed every card but the last, which has one place left: your hand is arranged" in result.out
     assert "seat 0 is ready" in result.out
+
+
+def test_a_turn_fits_a_terminal_of_40_lines_and_news_shows_what_was_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 40x100 a turn's news is cut so the table, choices and prompt stay on screen; ``news`` shows it whole."""
+    six = ["play", "kalo", "--players", "6", "--bots", "random", "--seed", "2"]
+    typed = "ready\n" + "news\n1\n" * 4 + "quit\nquit\n"
+    whole = run(six, typed)
+    assert max(len(screen) for screen in screens(whole.out)) > 40, "the test needs news longer than the screen"
+    assert "not shown here" not in whole.out, "written to a file, nothing is cut"
+    monkeypatch.setenv("LINES", "40")
+    monkeypatch.setenv("COLUMNS", "100")
+    fitted = run(six, typed)
+    turns = screens(fitted.out)
+    assert len(turns) == 6
+    assert [len(screen) for screen in turns if len(screen) > 40] == []
+    for screen in turns:  # the table and the choices are all there
+        assert any(line.startswith("Kalo · round 1") for line in screen)
+        assert "seat 0 (you) to decide" in screen
+    cut = next(turn for turn in fitted.out.split("seat 0 · decision ") if "type news to see them" in flat(turn))
+    shown = [line for line in cut.split("seat 0> ")[0].splitlines() if line.startswith("  · seat")]
+    news = [line for line in cut.split("seat 0> ")[1].splitlines() if line.startswith("  · seat")]  # typed there
+    assert shown
+    assert len(news) > len(shown)
+    assert news[-len(shown) :] == shown, "news ends with what the screen showed"
