@@ -116,3 +116,12 @@ def test_decisions_typed_ahead_are_made_in_turn_and_refused_in_words(tmp_path: P
     assert "'card 9s' was not played: you must choose a card for the 4" in stopped
     assert "seat 0 plays 4♦" in stopped, "the steps before the wrong one are made"
     assert "took back your decision 4d" in stopped, "undo takes back what was typed on the line"
+
+
+def test_an_effect_in_progress_says_what_it_waits_for_in_words() -> None:
+    """The effect line says what is being chosen or placed, not the name of the effect's step."""
+    result = run(KALO, "ready\n" + "1\n" * 8 + "quit\nquit\n")
+    effects = [line for line in result.out.splitlines() if line.startswith("effect: ")]
+    assert effects
+    assert [line for line in effects if "step" in line] == []
+    assert any(": choosing the player" in line for line in effects), effects
