@@ -40,9 +40,11 @@ def test_help_shows_the_commands_and_the_games_rules_in_short() -> None:
     kalo = flat(run(KALO, "help\nquit\nquit\n").out)
     assert "undo take back your last decision" in kalo
     assert "Kalo in short: be the first to empty your hand." in kalo
+    assert "always alone (tablegames' ruling)" in kalo, "a ruling is marked as one"
     loo = flat(run(LOO, "help\nquit\nquit\n").out)
     assert "Loo in short:" in loo
     assert "Pam (J♣) is the highest trump" in loo
+    assert "beat the trick if you can (tablegames' ruling: the sheet says as high as possible)" in loo
     kalaha = flat(run(["play", "--seed", "1"], "help\nquit\nquit\n").out)
     assert "Kalaha in short:" in kalaha
 

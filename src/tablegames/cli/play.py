@@ -53,7 +53,7 @@ HELP = """Type the number of a decision or its notation (both are listed), or a 
   sort       Kalo, while arranging: sort your hand by rank, the Kalo last, and be ready
   order S..  Kalo, while arranging: the cards at slots S.. first, in that order, the rest after; be ready
   A, B       several decisions typed ahead, separated by commas (e.g. card 9c, insert 2)
-  news       every event since your last turn, if not all fitted on the screen
+  news       show every event since your last turn (when they did not all fit on the screen)
   help       show this and the game's rules in short
   quit       stop (so does Ctrl-D)"""
 
