@@ -168,6 +168,7 @@ def test_a_turn_fits_a_terminal_of_40_lines_and_news_shows_what_was_cut(monkeypa
     """At 40x100 a turn's news is cut so the table, choices and prompt stay on screen; ``news`` shows it whole."""
     six = ["play", "kalo", "--players", "6", "--bots", "random", "--seed", "2"]
     typed = "ready\n" + "news\n1\n" * 4 + "quit\nquit\n"
+    monkeypatch.delenv("LINES", raising=False)
     whole = run(six, typed)
     assert max(len(screen) for screen in screens(whole.out)) > 40, "the test needs news longer than the screen"
     assert "not shown here" not in whole.out, "written to a file, nothing is cut"

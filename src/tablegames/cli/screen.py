@@ -43,8 +43,8 @@ def screen_height(console: Console) -> int | None:
     Examples:
         >>> import io
         >>> from rich.console import Console
-        >>> screen_height(Console(file=io.StringIO(), height=40)) is None  # not a terminal, no LINES
-        True
+        >>> screen_height(Console(file=io.StringIO(), force_terminal=True, height=40))
+        40
     """
     if console.is_terminal or os.environ.get("LINES", "").isdigit():
         return console.height
