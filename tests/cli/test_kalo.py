@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+import pytest
+
 from tablegames import Match
 from tablegames.cli.rounds import events_of_round
 from tablegames.cli.whereabouts import kalo_whereabouts
@@ -13,8 +15,6 @@ from tests.cli.support import SYMBOLS, flat, record_of, run, screens, segments, 
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-    import pytest
 
 THREE = ["play", "kalo", "--players", "3", "--bots", "random", "--seed", "2"]
 
@@ -187,3 +187,17 @@ def test_a_turn_fits_a_terminal_of_40_lines_and_news_shows_what_was_cut(monkeypa
     assert shown
     assert len(news) > len(shown)
     assert news[-len(shown) :] == shown, "news ends with what the screen showed"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_turn_of_several_rounds_fits_40_lines(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round after round, at 40x100, the table, the choices and the prompt of every turn are on the screen."""
+    monkeypatch.setenv("LINES", "40")
+    monkeypatch.setenv("COLUMNS", "100")
+    argv = ["play", "kalo", "--players", str(players), "--bots", "random", "--seed", "3"]
+    result = run(argv, "ready\n" + "1\n\n" * 60 + "quit\nquit\n")
+    turns = screens(result.out)
+    assert "round 2" in result.out, "the game reaches a second round"
+    assert len(turns) > 30
+    assert [len(screen) for screen in turns if len(screen) > 40] == []
+    assert all("seat 0 (you) to decide" in screen for screen in turns)
