@@ -76,3 +76,16 @@ def shown_outside_events(text: str, cards: Iterable[KaloCard | LooCard]) -> list
 def segments(text: str, marker: str) -> list[str]:
     """The parts of ``text`` after each ``marker``, each up to the next one."""
     return text.split(marker)[1:]
+
+
+#: The prompt at the end of a round: what is printed before it has been read when the next table is shown.
+ROUND_OVER = "press Enter for the next round "
+
+
+def screens(text: str, seat: int = 0) -> list[list[str]]:
+    """Each of ``seat``'s turns as the lines on screen at its first prompt, the prompt's line last.
+
+    A turn's screen starts at its rule line, or after a round's summary if one was waited for on the way.
+    """
+    turns = text.split(f"seat {seat} · decision ")[1:]
+    return [[*turn.split(f"seat {seat}> ")[0].split(ROUND_OVER)[-1].splitlines(), f"seat {seat}> "] for turn in turns]

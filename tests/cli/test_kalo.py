@@ -5,16 +5,16 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+import pytest
+
 from tablegames import Match
 from tablegames.cli.rounds import events_of_round
 from tablegames.cli.whereabouts import kalo_whereabouts
 from tablegames.kalo import DECK, KALO, Kalo, KaloState
-from tests.cli.support import SYMBOLS, flat, record_of, run, segments, shown_outside_events
+from tests.cli.support import SYMBOLS, flat, record_of, run, screens, segments, shown_outside_events
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-    import pytest
 
 THREE = ["play", "kalo", "--players", "3", "--bots", "random", "--seed", "2"]
 
@@ -162,3 +162,42 @@ def test_arranging_every_card_but_the_last_ends_without_ready() -> None:
     result = run(THREE, "1\n" * 16 + "quit\n")
     assert "that placed every card but the last, which has one place left: your hand is arranged" in result.out
     assert "seat 0 is ready" in result.out
+
+
+def test_a_turn_fits_a_terminal_of_40_lines_and_news_shows_what_was_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 40x100 a turn's news is cut so the table, choices and prompt stay on screen; ``news`` shows it whole."""
+    six = ["play", "kalo", "--players", "6", "--bots", "random", "--seed", "2"]
+    typed = "ready\n" + "news\n1\n" * 4 + "quit\nquit\n"
+    monkeypatch.delenv("LINES", raising=False)
+    whole = run(six, typed)
+    assert max(len(screen) for screen in screens(whole.out)) > 40, "the test needs news longer than the screen"
+    assert "not shown here" not in whole.out, "written to a file, nothing is cut"
+    monkeypatch.setenv("LINES", "40")
+    monkeypatch.setenv("COLUMNS", "100")
+    fitted = run(six, typed)
+    turns = screens(fitted.out)
+    assert len(turns) == 6
+    assert [len(screen) for screen in turns if len(screen) > 40] == []
+    for screen in turns:  # the table and the choices are all there
+        assert any(line.startswith("Kalo · round 1") for line in screen)
+        assert "seat 0 (you) to decide" in screen
+    cut = next(turn for turn in fitted.out.split("seat 0 · decision ") if "type news to see them" in flat(turn))
+    shown = [line for line in cut.split("seat 0> ")[0].splitlines() if line.startswith("  · seat")]
+    news = [line for line in cut.split("seat 0> ")[1].splitlines() if line.startswith("  · seat")]  # typed there
+    assert shown
+    assert len(news) > len(shown)
+    assert news[-len(shown) :] == shown, "news ends with what the screen showed"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_turn_of_several_rounds_fits_40_lines(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round after round, at 40x100, the table, the choices and the prompt of every turn are on the screen."""
+    monkeypatch.setenv("LINES", "40")
+    monkeypatch.setenv("COLUMNS", "100")
+    argv = ["play", "kalo", "--players", str(players), "--bots", "random", "--seed", "3"]
+    result = run(argv, "ready\n" + "1\n\n" * 60 + "quit\nquit\n")
+    turns = screens(result.out)
+    assert "round 2" in result.out, "the game reaches a second round"
+    assert len(turns) > 30
+    assert [len(screen) for screen in turns if len(screen) > 40] == []
+    assert all("seat 0 (you) to decide" in screen for screen in turns)

@@ -40,9 +40,11 @@ def test_help_shows_the_commands_and_the_games_rules_in_short() -> None:
     kalo = flat(run(KALO, "help\nquit\nquit\n").out)
     assert "undo take back your last decision" in kalo
     assert "Kalo in short: be the first to empty your hand." in kalo
+    assert "always alone (tablegames' ruling)" in kalo, "a ruling is marked as one"
     loo = flat(run(LOO, "help\nquit\nquit\n").out)
     assert "Loo in short:" in loo
     assert "Pam (J♣) is the highest trump" in loo
+    assert "beat the trick if you can (tablegames' ruling: the sheet says as high as possible)" in loo
     kalaha = flat(run(["play", "--seed", "1"], "help\nquit\nquit\n").out)
     assert "Kalaha in short:" in kalaha
 
@@ -116,3 +118,12 @@ def test_decisions_typed_ahead_are_made_in_turn_and_refused_in_words(tmp_path: P
     assert "'card 9s' was not played: you must choose a card for the 4" in stopped
     assert "seat 0 plays 4♦" in stopped, "the steps before the wrong one are made"
     assert "took back your decision 4d" in stopped, "undo takes back what was typed on the line"
+
+
+def test_an_effect_in_progress_says_what_it_waits_for_in_words() -> None:
+    """The effect line says what is being chosen or placed, not the name of the effect's step."""
+    result = run(KALO, "ready\n" + "1\n" * 8 + "quit\nquit\n")
+    effects = [line for line in result.out.splitlines() if line.startswith("effect: ")]
+    assert effects
+    assert [line for line in effects if "step" in line] == []
+    assert any(": choosing the player" in line for line in effects), effects

@@ -31,6 +31,7 @@ from tablegames.cli.arranging import arranging_line, hand_cards, order_decisions
 from tablegames.cli.reading import Quit, Reader
 from tablegames.cli.render import cards_text, choices, event_text, listing, plain_input, render_view
 from tablegames.cli.rounds import ROUND_ENDED, events_of_round, round_summary
+from tablegames.cli.screen import NEWS_COMMAND, fit_news, lines_tall, screen_height
 from tablegames.cli.thinking import thinking
 from tablegames.cli.words import ARRANGING, SHORT_RULES, plain_refusal
 from tablegames.core.inputs import brief
@@ -40,7 +41,7 @@ from tablegames.kalo import KaloView, Ready
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from rich.console import Console
+    from rich.console import Console, RenderableType
 
     from tablegames import Action, Bot, Event, View
 
@@ -52,6 +53,7 @@ HELP = """Type the number of a decision or its notation (both are listed), or a 
   sort       Kalo, while arranging: sort your hand by rank, the Kalo last, and be ready
   order S..  Kalo, while arranging: the cards at slots S.. first, in that order, the rest after; be ready
   A, B       several decisions typed ahead, separated by commas (e.g. card 9c, insert 2)
+  news       show every event since your last turn (when they did not all fit on the screen)
   help       show this and the game's rules in short
   quit       stop (so does Ctrl-D)"""
 
@@ -98,6 +100,8 @@ class Session:
         self.at_screen: int | None = None
         #: How many plies the last save held (None: never saved), so that quitting asks only when unsaved.
         self.saved: int | None = None
+        #: The events shown before the last turn, whole: what the ``news`` command shows again.
+        self.news: list[Text] = []
         game = match.game
         target, rounds = getattr(game, "target", None), getattr(game, "rounds", None)
         self.target = target if isinstance(target, int) else None
@@ -160,8 +164,12 @@ class Session:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
 
-    def _show(self, seat: int | None, since: int, *, wait: bool = True) -> None:
-        """The events since ply ``since`` as ``seat`` may know them; a round's summary waits for Enter (``wait``)."""
+    def _show(self, seat: int | None, since: int, *, wait: bool = True, room: int | None = None) -> None:
+        """The events since ply ``since`` as ``seat`` may know them; a round's summary waits for Enter (``wait``).
+
+        The events after the last summary are kept for the ``news`` command and cut to the latest that fit
+        in ``room`` lines (None: all).
+        """
         game = self.match.game.name
         lines: list[Text] = []
         plies = self.match.plies
@@ -177,7 +185,8 @@ class Session:
                 if seen.kind == ROUND_ENDED:
                     self._flush(lines)
                     self._round_ended(seen, wait=wait and not ply.after.is_over)
-        self._flush(lines)
+        self.news = list(lines)
+        self._flush(fit_news(lines, room, self.console))
 
     def _flush(self, lines: list[Text]) -> None:
         if lines:
@@ -202,31 +211,37 @@ class Session:
             self.console.print(Text(f"the round is over ({brief(text, 40)} was not played): press Enter, or quit"))
 
     def _draw(self, view: View, seat: int | None) -> None:
-        self.console.print(
-            render_view(
-                view,
-                target=self.target,
-                width=self.console.width,
-                round_events=events_of_round(self.match.plies, seat),
-                explained=self.explained,
-            )
+        self.console.print(self._board(view, seat))
+
+    def _board(self, view: View, seat: int | None) -> RenderableType:
+        return render_view(
+            view,
+            target=self.target,
+            width=self.console.width,
+            round_events=events_of_round(self.match.plies, seat),
+            explained=self.explained,
         )
 
     def _turn(self, seat: int) -> None:
         """Show ``seat`` its news and view; read until it decides (or undoes, or quits)."""
         self._hand_over(seat)
         title = f"seat {seat} · decision {len(self.match.plies) + 1}"
-        self.console.print(Rule(title, style="dim"))
-        self._show(seat, self.seen[seat])
-        self.seen[seat] = len(self.match.plies)
         view = self.match.state.view(seat)
-        self._draw(view, seat)
+        board = [self._board(view, seat)]
         if isinstance(view, KaloView) and view.phase == "arrange" and ARRANGING not in self.explained:
             self.explained.add(ARRANGING)
-            self.console.print(Text(ARRANGING, style="dim"))
+            board.append(Text(ARRANGING, style="dim"))
         legal = view.legal_actions
         short = arranging_line(view)
-        self.console.print(Text(short) if short else choices(legal, view, self.console.width))
+        board.append(Text(short) if short else choices(legal, view, self.console.width))
+        height = screen_height(self.console)
+        # The news gets what the rule above it, the table, the choices and the prompt leave of the screen.
+        room = None if height is None else max(2, height - 2 - lines_tall(self.console, *board))
+        self.console.print(Rule(title, style="dim"))
+        self._show(seat, self.seen[seat], room=room)
+        self.seen[seat] = len(self.match.plies)
+        for part in board:
+            self.console.print(part)
         while True:
             text = self.reader.read(f"seat {seat}> ")
             done = self._command(text, seat)
@@ -364,6 +379,9 @@ class Session:
             return False
         if word == "undo" and not rest:
             return self._undo(seat)
+        if word == NEWS_COMMAND and not rest:
+            self.console.print(Text("\n").join(self.news) if self.news else "no news since your last turn")
+            return False
         if word in ("help", "?") and not rest:
             self.console.print(HELP)
             if self.match.game.name in SHORT_RULES:

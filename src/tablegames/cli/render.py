@@ -279,7 +279,7 @@ def _kalo(view: KaloView, target: int | None, width: int, round_events: Sequence
         parts.append(Text("discard pile: ") + cards_text(view.pile))
     if view.effect is not None:
         effect = view.effect
-        line = Text(f"effect: seat {effect.seat}'s {effect.rank} ({_EFFECTS[effect.rank]}), step {effect.step}")
+        line = Text(f"effect: seat {effect.seat}'s {effect.rank} ({_EFFECTS[effect.rank]}): {_STEPS[effect.step]}")
         if effect.left > 1:
             line.append(f", {effect.left - 1} more after this")
         if effect.target is not None:
@@ -292,6 +292,14 @@ def _kalo(view: KaloView, target: int | None, width: int, round_events: Sequence
     parts.append(_status(view, "to decide"))
     return Group(*parts)
 
+
+#: What an effect is waiting for, in words.
+_STEPS = {
+    "card": "choosing the card",
+    "seat": "choosing the player",
+    "slot": "choosing the slot",
+    "insert": "placing the card",
+}
 
 _EFFECTS = {
     3: "give a card from your hand",

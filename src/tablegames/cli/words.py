@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ARRANGING", "SHORT_RULES", "event_sentence", "plain_refusal"]
 
-#: Each game's rules in a few lines, as its how-to-play page says them; ``help`` shows them.
+#: Each game's rules in a few lines, as its how-to-play page says them, rulings marked; ``help`` shows them.
 SHORT_RULES = {
     "kalaha": """Kalaha in short: pick one of your pits (a to f, left to right) and sow its seeds one by one to
 the right: along your row, into your store, on into your opponent's row and round again; your opponent's
@@ -30,14 +30,14 @@ the fuller store wins.""",
     "kalo": """Kalo in short: be the first to empty your hand. The leader plays 1 to 4 cards of one rank; each
 next player plays as many cards of a higher rank, or passes. When everyone else has passed, the last
 player wins the trick and leads again. Ranks: 3 4 5 6 7 8 9 10 J Q K A 2, and the Kalo (2♥) above all,
-played alone on anything; it ends the trick. Each 3 gives a card of your hand to another player, each 4
-takes a card from the discard pile, each 5 gives one from the pile, each 6 takes one from a hand by its
-position. The first out scores most; 5 points per player wins the game.""",
+played on anything, always alone (tablegames' ruling); it ends the trick. Each 3 gives a card of your
+hand to another player, each 4 takes a card from the discard pile, each 5 gives one from the pile, each 6
+takes one from a hand by its position. The first out scores most; 5 points per player wins the game.""",
     "loo": """Loo in short: everyone antes; five cards each, and the next card's suit is trump. Each player
 stays in (play) or drops. Follow the suit led, and beat the trick with it if you can; without that suit,
-trump, and beat the trick if you can; with neither, play anything. Pam (J♣) is the highest trump. Each
-trick pays a fifth of the pot; staying in and taking no trick (being looed) costs the whole pot again.
-Most chips after the last round wins.""",
+trump, and beat the trick if you can (tablegames' ruling: the sheet says as high as possible); with
+neither, play anything. Pam (J♣) is the highest trump. Each trick pays a fifth of the pot; staying in
+and taking no trick (being looed) costs the whole pot again. Most chips after the last round wins.""",
 }
 
 #: What arranging a Kalo hand is for, said once when a person first arranges.
