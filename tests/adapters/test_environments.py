@@ -160,3 +160,34 @@ def test_gymnasium_makes_a_game_by_module_and_id_without_an_import() -> None:
     module, function = declared["tablegames"].split(":")
     assert module == "tablegames.adapters.gymnasium"
     assert callable(getattr(__import__(module, fromlist=[function]), function))
+
+
+def test_rgb_array_frames_draw_the_table_in_one_shape() -> None:
+    """rgb_array frames are uint8 RGB pictures of one shape that change as the game goes on; human is refused."""
+    need_module("matplotlib", "plot")
+    from gymnasium.utils.env_checker import check_env
+
+    from tablegames.adapters import gymnasium, pettingzoo
+    from tablegames.adapters.render import FPS, frame_shape
+
+    made = pettingzoo.env("loo", render_mode="rgb_array", players=3)
+    assert made.metadata["render_fps"] == FPS
+    made.reset(seed=0)
+    frames = [made.render()]
+    made.step(int(np.flatnonzero(made.observe(made.agent_selection)["action_mask"])[0]))
+    frames.append(made.render())
+    for frame in frames:
+        assert frame.dtype == np.uint8
+        assert frame.shape == frame_shape(made.unwrapped.game)
+        assert (frame < 128).any()  # the text
+        assert (frame == 255).mean() > 0.5  # on white
+    assert not np.array_equal(*frames)
+    single = gymnasium.env("kalaha", render_mode="rgb_array").unwrapped
+    assert isinstance(single, gymnasium.TablegamesEnv)
+    check_env(single)
+    single.reset(seed=0)
+    frame = single.render()
+    assert isinstance(frame, np.ndarray)
+    assert frame.shape == frame_shape(single.game)
+    with pytest.raises(tablegames.ConfigError, match="render_mode"):
+        pettingzoo.env("kalaha", render_mode="human")

@@ -33,7 +33,8 @@ as it is. Gymnasium 1.0 dropped plugins, so there the module must be named
 
 ``reset(seed=...)`` seeds the game and the bots, so an episode replays
 exactly. ``render_mode="ansi"`` renders the table as the agent's seat sees
-it.
+it, and ``"rgb_array"`` draws that text as pixels (extra ``plot``; see
+`tablegames.adapters.render`).
 
 Examples:
     >>> from tablegames.adapters.gymnasium import env
@@ -65,6 +66,7 @@ from gymnasium import spaces  # noqa: E402
 from tablegames.adapters.observations import bounds, check_observations, observe  # noqa: E402
 from tablegames.adapters.payoffs import check_rewards, rewards_after  # noqa: E402
 from tablegames.adapters.pettingzoo import RENDER_MODES, check_max_cycles, check_render_mode  # noqa: E402
+from tablegames.adapters.render import FPS, draw  # noqa: E402
 from tablegames.core.bots import Bot, choose_for  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
 from tablegames.core.registry import load, names  # noqa: E402
@@ -105,7 +107,7 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         game_state: The state of the game in progress (after `reset`).
     """
 
-    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 - Gymnasium's own attribute
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": FPS}  # noqa: RUF012 - Gymnasium's own attribute
 
     def __init__(
         self,
@@ -176,14 +178,15 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
             return np.zeros(self.game.num_actions, dtype=bool)
         return np.asarray(state.legal_mask(), dtype=bool)
 
-    def render(self) -> str | None:
-        """The table as the agent's seat sees it, with ``render_mode="ansi"``."""
+    def render(self) -> str | np.ndarray | None:
+        """The table as the agent's seat sees it: text (``"ansi"``) or its picture (``"rgb_array"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "render() was called without a render_mode; make the environment with render_mode='ansi'"
             )
             return None
-        return str(self.game_state.view(self.seat))
+        text = str(self.game_state.view(self.seat))
+        return draw(text, self.game) if self.render_mode == "rgb_array" else text
 
     def _play_bots(self) -> None:
         state = self.game_state

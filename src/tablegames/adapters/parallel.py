@@ -121,8 +121,8 @@ class TablegamesParallelEnv(ParallelEnv):  # type: ignore[misc]
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def render(self) -> str | None:
-        """The table as a spectator sees it, with ``render_mode="ansi"``."""
+    def render(self) -> str | np.ndarray | None:
+        """The table as a spectator sees it, as the AEC environment renders it."""
         return self.aec.render()
 
     def close(self) -> None:

@@ -20,8 +20,10 @@ game; the rewards are chosen with ``rewards`` (see
 classic games, an illegal action ends the game at once with reward -1 for
 the agent that took it. ``max_cycles=n`` truncates an episode after ``n``
 decisions (of all seats together) if the game is not over by then: every
-agent's truncation is True, and its rewards so far stand. ``render_mode="ansi"`` renders the table as a
-spectator sees it (no hidden card). ``reset(seed=...)`` makes the games that
+agent's truncation is True, and its rewards so far stand.
+``render_mode="ansi"`` renders the table as a spectator sees it (no hidden
+card), and ``"rgb_array"`` draws that text as pixels (extra ``plot``; see
+`tablegames.adapters.render`). ``reset(seed=...)`` makes the games that
 follow the same every time.
 
 ``parallel_env`` offers the same game through PettingZoo's parallel API (see
@@ -59,6 +61,7 @@ from pettingzoo.utils import wrappers  # noqa: E402
 
 from tablegames.adapters.observations import bounds, check_observations, observe  # noqa: E402
 from tablegames.adapters.payoffs import check_rewards, rewards_after  # noqa: E402
+from tablegames.adapters.render import FPS, draw  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
 from tablegames.core.registry import load  # noqa: E402
 
@@ -69,7 +72,7 @@ if TYPE_CHECKING:
 __all__ = ["RENDER_MODES", "TablegamesEnv", "check_max_cycles", "env", "parallel_env", "spaces_of"]
 
 #: The render modes the environments offer.
-RENDER_MODES = ("ansi",)
+RENDER_MODES = ("ansi", "rgb_array")
 
 
 def check_max_cycles(max_cycles: object) -> int | None:
@@ -144,7 +147,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         self.rewards_kind = check_rewards(rewards)
         self.metadata = {
             "render_modes": list(RENDER_MODES),
-            "render_fps": 1,
+            "render_fps": FPS,
             "name": f"tablegames_{game.name}_v{game.encoding_version}",
             # A seat may decide several times in a row, so PettingZoo's aec_to_parallel cannot convert it;
             # parallel_env can (its metadata says True).
@@ -219,12 +222,13 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self._agent_to_act()
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """The table as a spectator sees it, with ``render_mode="ansi"``."""
+    def render(self) -> str | np.ndarray | None:
+        """The table as a spectator sees it: text (``"ansi"``) or its picture (``"rgb_array"``)."""
         if self.render_mode is None:
             logger.warn("render() was called without a render_mode; make the environment with render_mode='ansi'")
             return None
-        return str(self.game_state.view(None))
+        text = str(self.game_state.view(None))
+        return draw(text, self.game) if self.render_mode == "rgb_array" else text
 
     def close(self) -> None:
         """Nothing to release."""
@@ -243,7 +247,7 @@ def env(
 
     Args:
         game_name: A registered game that defines an action space and observations.
-        render_mode: None or ``"ansi"``.
+        render_mode: None, ``"ansi"`` or ``"rgb_array"``.
         rewards: ``"outcome"`` or ``"score"`` (see `tablegames.adapters.payoffs`).
         observations: ``"scaled"`` or ``"raw"`` (see `tablegames.adapters.observations`).
         max_cycles: None to play whole games, or the number of decisions after which an episode is truncated.
