@@ -277,7 +277,12 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def tablegames_state(self) -> State:
-        """The tablegames state (while a deal is being dealt: the round before its cards are dealt)."""
+        """The tablegames state.
+
+        While a deal is being dealt by chance nodes this is the round as the
+        game itself dealt it, which the chance nodes replace once every card is
+        dealt; nothing a seat observes, nor the state's string, comes from it.
+        """
         return self._now.state
 
     def _layout(self) -> DealLayout:
@@ -363,7 +368,7 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         sampled = self._game.sample_state(now.state.view(player_id), rng)
         recall = tuple(seen if seat == player_id else () for seat, seen in enumerate(now.recall))
         state = self.get_game().new_initial_state()
-        state._now = _Now(sampled, None, recall, now.returns, now.rewards)
+        state._now = _Now(sampled, None, recall, now.returns, now.rewards, now.moves)
         return state  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
