@@ -110,7 +110,8 @@ def test_the_deal_is_dealt_by_chance_and_seen_only_by_its_holder(pyspiel: Module
     for seat in range(3):
         seen = list(map(float, state.tablegames_state.view(seat).observation()))
         assert state.observation_tensor(seat) == seen
-        assert state.information_state_tensor(seat) == seen
+        assert state.information_state_tensor(seat)[: len(seen)] == seen  # then the decisions, none yet
+        assert not any(state.information_state_tensor(seat)[len(seen) :])
 
 
 def test_mcts_plays_kalaha_to_the_end(pyspiel: ModuleType) -> None:

@@ -8,19 +8,33 @@ agent plays ``seat``; every other seat is played by a bot of the game
 values, one for all or one per other seat), which sees only its own view.
 
 - observation: ``view(seat).observation()`` as a float32 array in a `Box`
-  of ``game.observation_size`` within ``game.observation_range``;
+  of ``game.observation_size``, scaled into ``[-1, 1]`` (``observations="scaled"``,
+  the default) or within ``game.observation_range`` (``observations="raw"``;
+  see `tablegames.adapters.observations`);
 - action: an index, ``Discrete(game.num_actions)``; the legal ones are in
   ``info["action_mask"]`` and ``env.unwrapped.action_masks()`` (the name
   MaskablePPO of sb3-contrib asks for);
 - reward: ``"outcome"`` at the end of the game or ``"score"`` after every
   step (see `tablegames.adapters.payoffs`), summed over the bots' decisions
   between two of the agent's;
-- an episode is the whole game; an illegal action ends it at once with
-  reward ``illegal_reward`` (default -1) and ``info["illegal_action"]`` True.
+- an episode is the whole game, or ``max_cycles`` of the agent's steps
+  if that comes first (then ``truncated`` is True); an illegal action ends
+  it at once with reward ``illegal_reward`` (default -1) and
+  ``info["illegal_action"]`` True.
+
+Without importing this module first, name it before the id:
+``gymnasium.make("tablegames.adapters.gymnasium:tablegames/kalo-v1")``
+(Gymnasium imports the module, which registers every game). Gymnasium 0.26
+to 0.29 also load plugins: for them the package declares the entry point
+``tablegames`` in the group ``gymnasium.envs``, which runs `register_all`
+when Gymnasium is imported, so ``gymnasium.make("tablegames/kalo-v1")`` works
+as it is. Gymnasium 1.0 dropped plugins, so there the module must be named
+(or imported).
 
 ``reset(seed=...)`` seeds the game and the bots, so an episode replays
 exactly. ``render_mode="ansi"`` renders the table as the agent's seat sees
-it.
+it, and ``"rgb_array"`` draws that text as pixels (extra ``plot``; see
+`tablegames.adapters.render`).
 
 Examples:
     >>> from tablegames.adapters.gymnasium import env
@@ -49,7 +63,10 @@ import gymnasium  # noqa: E402
 import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 
+from tablegames.adapters.observations import bounds, check_observations, observe  # noqa: E402
 from tablegames.adapters.payoffs import check_rewards, rewards_after  # noqa: E402
+from tablegames.adapters.pettingzoo import RENDER_MODES, check_max_cycles, check_render_mode  # noqa: E402
+from tablegames.adapters.render import FPS, draw  # noqa: E402
 from tablegames.core.bots import Bot, choose_for  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
 from tablegames.core.registry import load, names  # noqa: E402
@@ -57,7 +74,7 @@ from tablegames.core.registry import load, names  # noqa: E402
 if TYPE_CHECKING:
     from tablegames.core.protocol import Game, State
 
-__all__ = ["TablegamesEnv", "env", "env_id", "register"]
+__all__ = ["TablegamesEnv", "env", "env_id", "register", "register_all"]
 
 
 def env_id(game: Game) -> str:
@@ -90,7 +107,7 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         game_state: The state of the game in progress (after `reset`).
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium's own attribute
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": FPS}  # noqa: RUF012 - Gymnasium's own attribute
 
     def __init__(
         self,
@@ -100,16 +117,20 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         rewards: str = "outcome",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        observations: str = "scaled",
+        max_cycles: int | None = None,
         **options: Any,
     ) -> None:
         game = load(game_name, **options)
         if seat is None or isinstance(seat, bool):
             raise ConfigError(f"seat must be a seat of the game, got {seat!r}")
         game.check_seat(seat)
-        if render_mode not in (None, "ansi"):
-            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        check_render_mode(render_mode)
+        self.observations = check_observations(observations)
+        self.max_cycles = check_max_cycles(max_cycles)
         try:
-            size, (low, high), count = game.observation_size, game.observation_range, game.num_actions
+            size, count = game.observation_size, game.num_actions
+            low, high = bounds(game, self.observations)
         except NotImplementedError as error:
             raise ConfigError(f"{game.name} cannot be played through the adapters: {error}") from None
         self.game, self.seat, self.render_mode = game, seat, render_mode
@@ -120,6 +141,7 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         self.action_space = spaces.Discrete(count)
         self.game_state: State = game.start(seed=0)
         self._rng = random.Random(0)
+        self.steps = 0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -130,6 +152,7 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         game_seed = int(self.np_random.integers(2**53))
         self._rng = random.Random(game_seed)
         self.game_state = self.game.start(seed=game_seed)
+        self.steps = 0
         self._play_bots()
         return self._observation(), self._info()
 
@@ -142,8 +165,11 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         before = state
         self.game_state = state.apply(self.game.action_from_index(index))
         self._play_bots()
+        self.steps += 1
         reward = rewards_after(self.rewards_kind, before, self.game_state)[self.seat]
-        return self._observation(), reward, self.game_state.is_over, False, self._info()
+        over = self.game_state.is_over
+        truncated = not over and self.max_cycles is not None and self.steps >= self.max_cycles
+        return self._observation(), reward, over, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
         """The legal action indices as a bool array (all False when the agent is not to act)."""
@@ -152,14 +178,15 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
             return np.zeros(self.game.num_actions, dtype=bool)
         return np.asarray(state.legal_mask(), dtype=bool)
 
-    def render(self) -> str | None:
-        """The table as the agent's seat sees it, with ``render_mode="ansi"``."""
+    def render(self) -> str | np.ndarray | None:
+        """The table as the agent's seat sees it: text (``"ansi"``) or its picture (``"rgb_array"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "render() was called without a render_mode; make the environment with render_mode='ansi'"
             )
             return None
-        return str(self.game_state.view(self.seat))
+        text = str(self.game_state.view(self.seat))
+        return draw(text, self.game) if self.render_mode == "rgb_array" else text
 
     def _play_bots(self) -> None:
         state = self.game_state
@@ -170,7 +197,7 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         self.game_state = state
 
     def _observation(self) -> np.ndarray:
-        return np.asarray(self.game_state.view(self.seat).observation(), dtype=np.float32)
+        return observe(self.game, self.game_state.view(self.seat), self.observations)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks().astype(np.int8)}
@@ -204,18 +231,23 @@ def env(
         seat: The agent's seat.
         opponents: A bot name or `Bot` for every other seat, or one per other seat in seat order.
         options: The game's options (e.g. ``players=4``), and the environment's: ``rewards``
-            (``"outcome"`` or ``"score"``), ``illegal_reward`` and ``render_mode``.
+            (``"outcome"`` or ``"score"``), ``observations`` (``"scaled"`` or ``"raw"``),
+            ``max_cycles``, ``illegal_reward`` and ``render_mode``.
 
     Raises:
         ConfigError: If the game, an option, a seat or a bot is unknown, or the game defines no action space.
     """
-    if options.get("render_mode") not in (None, "ansi"):
-        raise ConfigError(f"render_mode must be None or 'ansi', got {options['render_mode']!r}")
+    check_render_mode(options.get("render_mode"))
     return gymnasium.make(register(game_name), seat=seat, opponents=opponents, **options)
 
 
-for _name in names():
-    try:
-        register(_name)
-    except ConfigError:  # a game of someone else's without an action space
-        continue
+def register_all() -> None:
+    """Register every registered game that has an action space (Gymnasium's entry point ``tablegames`` calls it)."""
+    for name in names():
+        try:
+            register(name)
+        except ConfigError:  # a game of someone else's without an action space
+            continue
+
+
+register_all()

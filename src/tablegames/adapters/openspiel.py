@@ -1,6 +1,7 @@
 """OpenSpiel games of every game, as ``pyspiel`` Python games (needs the extra ``openspiel``).
 
-Importing this module registers each game with OpenSpiel as
+Importing this module, the one line ``import tablegames.adapters.openspiel``,
+registers each game with OpenSpiel as
 ``tablegames_<game>`` (``tablegames_kalaha``, ``tablegames_kalo``,
 ``tablegames_loo``), its options as the game's parameters plus ``rewards``;
 ``load_game(game_name, **options)`` loads one, and so does
@@ -17,18 +18,28 @@ by default, which means that default.
 - Actions: ``game.action_from_index``; ``num_distinct_actions`` is
   ``game.num_actions``.
 - Observation string: the seat's view, ``view(seat).to_dict()`` as JSON;
-  observation tensor: ``view(seat).observation()``.
+  observation tensor: ``view(seat).observation()``. At a chance node no
+  hand is dealt yet: the string is ``{"dealing": true, "scores": [...],
+  "seat": s}`` and the tensor all 0 (the state's string shows only the
+  cards dealt so far and the scores).
 - Information state string: what the seat has seen happen in the game, one
   line for each event as shown to it (``event.for_seat(seat)``) and, for
   every deal, its view once dealt, then its observation string. Within a
   round this is perfect recall; of a finished round it keeps everything but
   the events of the decision that ended it (their result is in the scores).
-  Information state tensor: the seat's observation, ``view(seat).observation()``.
-  A view holds everything its seat may know of the round in play and the
-  scores, which is all that bears on the rest of the game; it does not recall
-  earlier rounds (no fixed-size vector could hold a game of many rounds), so
-  for an algorithm that needs perfect recall across rounds, play one round
-  (Loo's ``rounds=1``) or use the string.
+- Information state tensor, field by field: first the observation tensor
+  (``game.observation_size`` numbers); then, if ``game.max_decisions`` is at
+  most `RECALL_LIMIT` (`recalls_decisions`: Kalaha, and Loo; not Kalo,
+  whose bound runs to hundreds of thousands), two numbers for each of
+  ``max_decisions`` decisions, in the order they were taken: the deciding
+  seat counted from the viewer (0 the viewer, 1 the next seat in turn, ...)
+  plus 1, and the action index plus 1, or 0 if the viewer did not see the
+  action (some event of it was hidden from it); both 0 for decisions not
+  yet taken. So the tensor says who played what in which trick, in order:
+  within one deal (Kalaha; Loo with ``rounds=1``) equal tensors mean equal
+  information state strings and the other way round, for every seat. Across
+  deals it keeps every decision, but of the earlier rounds' own cards only
+  what the decisions show; Kalo's tensor is its observation.
 - Returns: with ``rewards="outcome"`` (zero-sum) the outcome payoffs at the
   end; with ``rewards="score"`` (general-sum) the score changes after every
   decision (see `tablegames.adapters.payoffs`).
@@ -74,7 +85,15 @@ if TYPE_CHECKING:
     from tablegames.core.layouts import DealLayout
     from tablegames.core.protocol import Game, State
 
-__all__ = ["TablegamesGame", "TablegamesState", "game_type", "load_game", "register"]
+__all__ = [
+    "RECALL_LIMIT",
+    "TablegamesGame",
+    "TablegamesState",
+    "game_type",
+    "load_game",
+    "recalls_decisions",
+    "register",
+]
 
 #: Parameters whose value -1 means "the game's own default".
 _DERIVED = -1
@@ -131,6 +150,8 @@ class _Now:
     recall: tuple[tuple[str, ...], ...]
     returns: tuple[float, ...]
     rewards: tuple[float, ...]
+    #: Every decision of the game so far: the seat, the action index, and for each seat whether it saw the action.
+    moves: tuple[tuple[int, int, tuple[bool, ...]], ...] = ()
     #: Each seat's view as JSON and as numbers, made once (a state is asked for them again and again).
     seen: dict[int, tuple[str, np.ndarray]] = attrs.field(factory=dict, eq=False, repr=False)
 
@@ -256,7 +277,12 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def tablegames_state(self) -> State:
-        """The tablegames state (while a deal is being dealt: the round before its cards are dealt)."""
+        """The tablegames state.
+
+        While a deal is being dealt by chance nodes this is the round as the
+        game itself dealt it, which the chance nodes replace once every card is
+        dealt; nothing a seat observes, nor the state's string, comes from it.
+        """
         return self._now.state
 
     def _layout(self) -> DealLayout:
@@ -304,13 +330,17 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
             returns = tuple(total + gain for total, gain in zip(now.returns, rewards, strict=True))
         else:
             rewards = returns = outcome(after)
-        self._now = _Now(after, () if new_deal else None, recall, returns, rewards)
+        actor = before.current_player
+        assert actor is not None
+        seen = tuple(all(event.for_seat(seat) == event for event in transition.events) for seat in range(game.players))
+        moves = (*now.moves, (actor, action, seen))
+        self._now = _Now(after, () if new_deal else None, recall, returns, rewards, moves)
 
     def _deal(self, now: _Now, dealt: tuple[int, ...]) -> None:
         if len(dealt) < self._layout().draws:
             self._now = attrs.evolve(now, dealt=dealt)
             return
-        dealt_now = _Now(self._game.redeal(now.state, dealt), None, now.recall, now.returns, now.rewards)
+        dealt_now = _Now(self._game.redeal(now.state, dealt), None, now.recall, now.returns, now.rewards, now.moves)
         recall = tuple((*seen, dealt_now.view_of(seat)[0]) for seat, seen in enumerate(now.recall))
         self._now = attrs.evolve(dealt_now, recall=recall)
 
@@ -338,33 +368,72 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         sampled = self._game.sample_state(now.state.view(player_id), rng)
         recall = tuple(seen if seat == player_id else () for seat, seen in enumerate(now.recall))
         state = self.get_game().new_initial_state()
-        state._now = _Now(sampled, None, recall, now.returns, now.rewards)
+        state._now = _Now(sampled, None, recall, now.returns, now.rewards, now.moves)
         return state  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
         now = self._now
-        text = json.dumps(now.state.to_dict(), sort_keys=True, separators=(",", ":"))
-        if now.dealt is not None:
-            text += f"\ndealing {list(now.dealt)}"
-        return text
+        if now.dealt is not None:  # no hand is dealt yet: the scores, and the cards dealt so far
+            cards = self._layout().cards
+            return json.dumps({"dealing": [cards[index] for index in now.dealt], "scores": list(now.state.scores)})
+        return json.dumps(now.state.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+#: The most decisions a game may have for its information state tensor to recall them (two numbers each).
+RECALL_LIMIT = 20_000
+
+
+def recalls_decisions(game: Game) -> bool:
+    """Whether the information state tensor of ``game`` recalls every decision (``max_decisions`` <= `RECALL_LIMIT`)."""
+    return game.max_decisions <= RECALL_LIMIT
+
+
+def _dealing(now: _Now, seat: int) -> str:
+    """What ``seat`` knows at a chance node: that a deal is being dealt, and the scores (no hand is dealt yet)."""
+    return json.dumps({"dealing": True, "scores": list(now.state.scores), "seat": seat})
 
 
 class _Observer:
-    """OpenSpiel's observer interface: a seat's view as a tensor and a string, or what it has seen as a string."""
+    """OpenSpiel's observer interface: a seat's view, or everything it has seen, as a tensor and a string.
+
+    Without recall the tensor is the view's observation. With recall it is
+    the observation followed, if the game `recalls_decisions`, by two numbers
+    for each of ``max_decisions`` decisions, in the order they were taken:
+    the deciding seat counted from the viewer plus 1, and the action index
+    plus 1 (0 if the viewer did not see the action, some event of it being
+    hidden from it); 0 and 0 for decisions not taken yet. At a chance node
+    the observation part is all 0: no hand is dealt yet.
+    """
 
     def __init__(self, game: Game, *, recall: bool) -> None:
         self.recall = recall
-        self.tensor = np.zeros(game.observation_size, np.float32)
-        self.dict: dict[str, np.ndarray] = {"observation": self.tensor}
+        self.players = game.players
+        size = game.observation_size
+        decisions = game.max_decisions if recall and recalls_decisions(game) else 0
+        self.tensor = np.zeros(size + 2 * decisions, np.float32)
+        self.dict: dict[str, np.ndarray] = {"observation": self.tensor[:size]}
+        if decisions:
+            self.dict["decisions"] = self.tensor[size:].reshape(decisions, 2)
 
     def set_from(self, state: TablegamesState, player: int) -> None:
-        """Write ``player``'s observation of ``state`` into `tensor` (the information state tensor too)."""
-        self.tensor[:] = state._now.view_of(player)[1]
+        """Write ``player``'s observation of ``state`` (and, with recall, the decisions it saw) into `tensor`."""
+        now = state._now
+        observation = self.dict["observation"]
+        if now.dealt is None:
+            observation[:] = now.view_of(player)[1]
+        else:
+            observation[:] = 0
+        decisions = self.dict.get("decisions")
+        if decisions is not None:
+            decisions[:] = 0
+            for row, (actor, action, seen) in zip(decisions, now.moves, strict=False):
+                row[0] = (actor - player) % self.players + 1
+                row[1] = action + 1 if seen[player] else 0
 
     def string_from(self, state: TablegamesState, player: int) -> str:
         """``player``'s view as JSON, after what it has seen happen if this observer recalls."""
         now = state._now
-        view = now.view_of(player)[0]
+        view = now.view_of(player)[0] if now.dealt is None else _dealing(now, player)
         if not self.recall:
             return view
         return "\n".join((*now.recall[player], view))

@@ -6,7 +6,10 @@ says (in Kalo a seat may decide several times in a row, resolving an
 effect). Each agent observes a dict:
 
 - ``"observation"``: ``view(seat).observation()`` as a float32 array of
-  ``game.observation_size`` numbers, built from what that seat may know;
+  ``game.observation_size`` numbers, built from what that seat may know,
+  scaled into ``[-1, 1]`` (``observations="scaled"``, the default) or as the
+  game counts them (``observations="raw"``; see
+  `tablegames.adapters.observations`);
 - ``"action_mask"``: ``state.legal_mask()`` as an int8 array of
   ``game.num_actions`` for the agent to act, all zeros for the others.
 
@@ -15,15 +18,16 @@ game; the rewards are chosen with ``rewards`` (see
 `tablegames.adapters.payoffs`): ``"outcome"`` pays at the end of the game,
 ``"score"`` each seat's score change after every decision. As in PettingZoo's
 classic games, an illegal action ends the game at once with reward -1 for
-the agent that took it. ``render_mode="ansi"`` renders the table as a
-spectator sees it (no hidden card). ``reset(seed=...)`` makes the games that
+the agent that took it. ``max_cycles=n`` truncates an episode after ``n``
+decisions (of all seats together) if the game is not over by then: every
+agent's truncation is True, and its rewards so far stand.
+``render_mode="ansi"`` renders the table as a spectator sees it (no hidden
+card), and ``"rgb_array"`` draws that text as pixels (extra ``plot``; see
+`tablegames.adapters.render`). ``reset(seed=...)`` makes the games that
 follow the same every time.
 
-``parallel_env`` offers the same game through PettingZoo's parallel API:
-every agent sends an action each step, and only the action of the seat to
-act (``infos[agent]["active_agent"]``) is played. None of the three games has
-simultaneous decisions, so the parallel API adds nothing but reach, for
-libraries that speak only that API.
+``parallel_env`` offers the same game through PettingZoo's parallel API (see
+`tablegames.adapters.parallel`).
 
 Examples:
     >>> from tablegames.adapters.pettingzoo import env
@@ -32,7 +36,7 @@ Examples:
     >>> kalaha.agent_selection, kalaha.action_space("player_0")
     ('player_0', Discrete(3))
     >>> observation = kalaha.observe("player_0")
-    >>> observation["observation"].tolist(), observation["action_mask"].tolist()
+    >>> (observation["observation"] * 12).round().tolist(), observation["action_mask"].tolist()
     ([2.0, 2.0, 2.0, 0.0, 2.0, 2.0, 2.0, 0.0, 1.0, 0.0], [1, 1, 1])
     >>> kalaha.step(1)
     >>> kalaha.agent_selection, kalaha.rewards
@@ -54,28 +58,57 @@ import numpy as np  # noqa: E402
 from gymnasium import logger, spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # noqa: E402
 
+from tablegames.adapters.observations import bounds, check_observations, observe  # noqa: E402
 from tablegames.adapters.payoffs import check_rewards, rewards_after  # noqa: E402
+from tablegames.adapters.render import FPS, draw  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
 from tablegames.core.registry import load  # noqa: E402
 
 if TYPE_CHECKING:
-    from pettingzoo.utils.env import ParallelEnv
-
+    from tablegames.adapters.parallel import TablegamesParallelEnv
     from tablegames.core.protocol import Game, State
 
-__all__ = ["TablegamesEnv", "env", "parallel_env", "spaces_of"]
+__all__ = ["RENDER_MODES", "TablegamesEnv", "check_max_cycles", "env", "parallel_env", "spaces_of"]
+
+#: The render modes the environments offer.
+RENDER_MODES = ("ansi", "rgb_array")
 
 
-def spaces_of(game: Game) -> tuple[spaces.Dict, spaces.Discrete]:
+def check_max_cycles(max_cycles: object) -> int | None:
+    """Return ``max_cycles`` if it is None or a positive integer.
+
+    Raises:
+        ConfigError: Otherwise.
+    """
+    if max_cycles is None:
+        return None
+    if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
+        raise ConfigError(f"max_cycles must be None or a positive integer, got {max_cycles!r}")
+    return max_cycles
+
+
+def check_render_mode(render_mode: object) -> str | None:
+    """Return ``render_mode`` if it is None or one of `RENDER_MODES`.
+
+    Raises:
+        ConfigError: Otherwise, naming the choices.
+    """
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        choices = ", ".join(map(repr, RENDER_MODES))
+        raise ConfigError(f"render_mode must be None or one of {choices}, got {render_mode!r}")
+    return render_mode
+
+
+def spaces_of(game: Game, observations: str = "scaled") -> tuple[spaces.Dict, spaces.Discrete]:
     """The observation space (a dict of ``observation`` and ``action_mask``) and action space of ``game``.
 
     Raises:
         ConfigError: If the game defines no action space or observations.
     """
     try:
-        size, (low, high), count = game.observation_size, game.observation_range, game.num_actions
+        size, count = game.observation_size, game.num_actions
+        low, high = bounds(game, observations)
     except NotImplementedError as error:
         raise ConfigError(f"{game.name} cannot be played through the adapters: {error}") from None
     observation = spaces.Dict(
@@ -95,20 +128,32 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         game_state: The state of the game in progress (after `reset`).
     """
 
-    def __init__(self, game_name: str, render_mode: str | None = None, rewards: str = "outcome", **options: Any):
+    def __init__(
+        self,
+        game_name: str,
+        render_mode: str | None = None,
+        rewards: str = "outcome",
+        observations: str = "scaled",
+        max_cycles: int | None = None,
+        **options: Any,
+    ):
         super().__init__()
         game = load(game_name, **options)
-        if render_mode not in (None, "ansi"):
-            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        observation, action = spaces_of(game)
+        self.render_mode = check_render_mode(render_mode)
+        self.observations = check_observations(observations)
+        self.max_cycles = check_max_cycles(max_cycles)
+        observation, action = spaces_of(game, self.observations)
         self.game = game
         self.rewards_kind = check_rewards(rewards)
-        self.render_mode = render_mode
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
+            "render_fps": FPS,
             "name": f"tablegames_{game.name}_v{game.encoding_version}",
+            # A seat may decide several times in a row, so PettingZoo's aec_to_parallel cannot convert it;
+            # parallel_env can (its metadata says True).
             "is_parallelizable": False,
         }
+        self.decisions = 0
         self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
         self._observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self._action_spaces = dict.fromkeys(self.possible_agents, action)
@@ -131,6 +176,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._seeds = random.Random(seed)
         self.game_state = self.game.start(seed=self._seeds.randrange(2**53))
+        self.decisions = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -148,7 +194,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         """What ``agent`` observes: its view as numbers and, if it is to act, the legal mask."""
         seat = self._seats[agent]
         state = self.game_state
-        numbers = np.asarray(state.view(seat).observation(), dtype=np.float32)
+        numbers = observe(self.game, state.view(seat), self.observations)
         mask = np.asarray(state.legal_mask(), dtype=np.int8) if seat == state.current_player else self._no_moves
         return {"observation": numbers, "action_mask": mask}
 
@@ -164,46 +210,67 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
             return
         before = self.game_state
         self.game_state = before.apply(self.game.action_from_index(operator.index(action)))
+        self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
         paid = rewards_after(self.rewards_kind, before, self.game_state)
         self.rewards = {each: paid[self._seats[each]] for each in self.agents}
         if self.game_state.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_cycles is not None and self.decisions >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self._agent_to_act()
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """The table as a spectator sees it, with ``render_mode="ansi"``."""
+    def render(self) -> str | np.ndarray | None:
+        """The table as a spectator sees it: text (``"ansi"``) or its picture (``"rgb_array"``)."""
         if self.render_mode is None:
             logger.warn("render() was called without a render_mode; make the environment with render_mode='ansi'")
             return None
-        return str(self.game_state.view(None))
+        text = str(self.game_state.view(None))
+        return draw(text, self.game) if self.render_mode == "rgb_array" else text
 
     def close(self) -> None:
         """Nothing to release."""
 
 
-def env(game_name: str, render_mode: str | None = None, *, rewards: str = "outcome", **options: Any) -> AECEnv:
+def env(
+    game_name: str,
+    render_mode: str | None = None,
+    *,
+    rewards: str = "outcome",
+    observations: str = "scaled",
+    max_cycles: int | None = None,
+    **options: Any,
+) -> AECEnv:
     """The AEC environment of ``game_name`` with ``options``, wrapped as PettingZoo's classic games are.
 
     Args:
         game_name: A registered game that defines an action space and observations.
-        render_mode: None or ``"ansi"``.
+        render_mode: None, ``"ansi"`` or ``"rgb_array"``.
         rewards: ``"outcome"`` or ``"score"`` (see `tablegames.adapters.payoffs`).
+        observations: ``"scaled"`` or ``"raw"`` (see `tablegames.adapters.observations`).
+        max_cycles: None to play whole games, or the number of decisions after which an episode is truncated.
         options: The game's options, e.g. ``players=4``.
 
     Raises:
         ConfigError: If the game, an option or a setting is unknown, or the game defines no action space.
     """
-    raw = TablegamesEnv(game_name, render_mode=render_mode, rewards=rewards, **options)
+    raw = TablegamesEnv(
+        game_name,
+        render_mode=render_mode,
+        rewards=rewards,
+        observations=observations,
+        max_cycles=max_cycles,
+        **options,
+    )
     return wrappers.OrderEnforcingWrapper(
         wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1))
     )
 
 
-def parallel_env(
-    game_name: str, render_mode: str | None = None, *, rewards: str = "outcome", **options: Any
-) -> ParallelEnv:
-    """The game through PettingZoo's parallel API: only the action of the seat to act is played each step."""
-    return turn_based_aec_to_parallel(env(game_name, render_mode=render_mode, rewards=rewards, **options))
+def parallel_env(game_name: str, render_mode: str | None = None, **settings: Any) -> TablegamesParallelEnv:
+    """The game through PettingZoo's parallel API (`tablegames.adapters.parallel`); the settings are `env`'s."""
+    from tablegames.adapters.parallel import TablegamesParallelEnv
+
+    return TablegamesParallelEnv(game_name, render_mode=render_mode, **settings)

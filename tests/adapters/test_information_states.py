@@ -1,0 +1,134 @@
+"""OpenSpiel information states: tensors with perfect recall, and chance nodes that show no hand before a deal."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.extras import need_module
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+#: Games whose tensors recall every decision and whose one deal is the whole game: perfect recall holds there.
+RECALLED: list[tuple[str, dict[str, Any]]] = [
+    ("kalaha", {"pits": 3, "seeds": 2}),
+    ("loo", {"players": 3, "rounds": 1}),
+    ("loo", {"players": 4, "rounds": 1, "miss": True}),
+    ("loo", {"players": 5, "rounds": 1}),
+]
+
+
+@pytest.fixture
+def pyspiel() -> ModuleType:
+    """The pyspiel module, from the extra openspiel."""
+    return need_module("pyspiel", "openspiel")
+
+
+def _replay(game: Any, history: list[int]) -> Any | None:
+    """The state after ``history``, or None if an action of it is not legal there."""
+    state = game.new_initial_state()
+    for action in history:
+        legal = [outcome for outcome, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        if action not in legal:
+            return None
+        state.apply_action(action)
+    return state
+
+
+def _swapped(history: list[int], dealt: list[int], rng: random.Random) -> list[int]:
+    """``history`` with two dealt cards swapped everywhere: in the deal and, as Loo's card plays, in the play."""
+    first, second = (history[index] for index in rng.sample(dealt, 2))
+    swap = {first: second, second: first}
+    return [
+        swap.get(action, action) if index in dealt or action < 52 else action for index, action in enumerate(history)
+    ]
+
+
+def _random_history(game: Any, rng: random.Random) -> tuple[list[int], list[int]]:
+    """A random history (every action) to a random length, and the indices in it of the first deal's cards."""
+    state = game.new_initial_state()
+    history: list[int] = []
+    dealt: list[int] = []
+    stop = rng.randrange(1, 60)
+    while not state.is_terminal() and len(history) < stop:
+        if state.is_chance_node():
+            dealt.append(len(history))
+            action = rng.choice([outcome for outcome, _ in state.chance_outcomes()])
+        else:
+            action = rng.choice(state.legal_actions())
+        history.append(action)
+        state.apply_action(action)
+    return history, dealt
+
+
+@pytest.mark.parametrize(("name", "options"), RECALLED, ids=[f"{n}-{o.get('players', 2)}" for n, o in RECALLED])
+def test_equal_tensors_if_and_only_if_equal_information_state_strings(
+    pyspiel: ModuleType, name: str, options: dict[str, Any]
+) -> None:
+    """Over random histories and their twins with other seats' cards swapped, tensor and string agree, seat by seat."""
+    from tablegames.adapters.openspiel import load_game
+
+    game = load_game(name, **options)
+    players = game.num_players()
+    rng = random.Random(0)
+    strings: list[dict[str, tuple[float, ...]]] = [{} for _ in range(players)]
+    tensors: list[dict[tuple[float, ...], str]] = [{} for _ in range(players)]
+    twins = 0
+    for _ in range(150):
+        history, dealt = _random_history(game, rng)
+        states = [_replay(game, history)]
+        if len(dealt) > 2:
+            states.append(_replay(game, _swapped(history, dealt, rng)))
+        for state in filter(None, states):
+            if state.is_terminal():
+                continue
+            for seat in range(players):
+                text, numbers = state.information_state_string(seat), tuple(state.information_state_tensor(seat))
+                assert strings[seat].setdefault(text, numbers) == numbers, f"seat {seat}: one string, two tensors"
+                assert tensors[seat].setdefault(numbers, text) == text, f"seat {seat}: one tensor, two strings"
+        twins += len(states) == 2 and None not in states
+    assert twins > 20 or name == "kalaha"
+    for seat in range(players):
+        assert len(strings[seat]) == len(tensors[seat])
+
+
+def test_the_reported_pair_of_loo_histories_is_told_apart(pyspiel: ModuleType) -> None:
+    """Two deals and plays that seat 2 can tell apart (who played which card) have different tensors for it."""
+    from tablegames.adapters.openspiel import load_game
+
+    game = load_game("loo", players=3, rounds=1)
+    first = _replay(game, [36, 35, 14, 39, 5, 19, 26, 21, 44, 42, 8, 37, 22, 7, 2, 27, 52, 52, 52, 42, 37, 39])
+    second = _replay(game, [36, 35, 14, 42, 5, 19, 26, 21, 44, 39, 8, 37, 22, 7, 2, 27, 52, 52, 52, 39, 37, 42])
+    assert first is not None
+    assert second is not None
+    assert first.information_state_string(2) != second.information_state_string(2)
+    assert first.information_state_tensor(2) != second.information_state_tensor(2)
+    assert game.information_state_tensor_shape() == [game.game.observation_size + 2 * game.game.max_decisions]
+
+
+@pytest.mark.parametrize(("name", "options"), [("loo", {"players": 3, "rounds": 2}), ("kalo", {"players": 3})])
+def test_chance_nodes_show_no_hand_before_a_deal(pyspiel: ModuleType, name: str, options: dict[str, Any]) -> None:
+    """Before and during a deal, strings name no card of any hand, and the observation tensors are all zero."""
+    from tablegames.adapters.openspiel import load_game
+
+    game = load_game(name, **options)
+    state = game.new_initial_state()
+    hands = [set(map(str, hand)) for hand in _hands(state.tablegames_state)]
+    assert state.is_chance_node()
+    for seat in range(game.num_players()):
+        for text in (state.observation_string(seat), state.information_state_string(seat), str(state)):
+            assert not any(card in text for hand in hands for card in hand), text
+        assert not any(state.observation_tensor(seat))
+    state.apply_action(state.chance_outcomes()[0][0])
+    assert (
+        state.observation_string(0)
+        == f'{{"dealing": true, "scores": {list(state.tablegames_state.scores)}, "seat": 0}}'
+    )
+
+
+def _hands(state: Any) -> list[list[str]]:
+    hands = state.to_dict()["hands"]
+    return [[slot["card"] if isinstance(slot, dict) else slot for slot in hand] for hand in hands]
