@@ -211,11 +211,16 @@ async def keep_table(
         game = games[(number + played) % len(games)]
         people = PLAYERS[game] if number % 2 == 0 else 1
         seats = ["human"] * people + ["random"] * (PLAYERS[game] - people)
-        created = (
-            await http.post(
-                "/api/tables", json={"game": game, "options": OPTIONS[game], "seats": seats, "bot_delay": think}
-            )
-        ).json()
+        answer = await http.post(
+            "/api/tables", json={"game": game, "options": OPTIONS[game], "seats": seats, "bot_delay": think}
+        )
+        created = answer.json()
+        if answer.status_code != 201:  # refused (the database busy, say): counted, and tried again a second later
+            stats.refused += 1
+            reason = f"creating a table: {created['error']['type']}"
+            stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
+            await asyncio.sleep(1.0)
+            continue
         table = created["table"]["id"]
         clients = [seat(port, table, each["token"], stats, rng, via, think) for each in created["seats"]]
         remaining = stop - time.perf_counter()
