@@ -193,6 +193,7 @@ def create_app(
             secrets=secrets,
             bot_delay=bot_delay,
         )
+        await lobby.store.open_async()
         restored = lobby.restore()
         if restored:
             LOG.info("restored %d unfinished table(s) from %s", restored, db)

@@ -393,13 +393,8 @@ class Lobby(TableExpiry):
         self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None
     ) -> Pending:
         pending = table.propose(seat, action, decisions)
-        await asyncio.to_thread(
-            self.store.append_action,
-            table.id,
-            ply=pending.ply,
-            seat=seat,
-            action=str(pending.action),
-            over=pending.transition.state.is_over,
+        await self.store.commit_action(
+            table.id, ply=pending.ply, seat=seat, action=str(pending.action), over=pending.transition.state.is_over
         )
         self.accepted(table, pending)
         return pending
@@ -493,4 +488,5 @@ class Lobby(TableExpiry):
         await self.news.close()
         await self.bots.close()
         self.hub.close_all()
+        await self.store.close_async()
         self.store.close()
