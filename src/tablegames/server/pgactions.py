@@ -11,6 +11,7 @@ While one action waits for the database, the server serves other tables.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any
@@ -46,6 +47,9 @@ class AsyncActions:
         self._psycopg = require("psycopg", "postgres")
         self._pools = require("psycopg_pool", "postgres")
         self._pool: Any = None
+        #: Actions take turns for the pool's connections here, as long as it takes: only a database that
+        #: cannot be reached makes one wait ``wait`` seconds for a connection and be refused.
+        self._turns = asyncio.Semaphore(connections)
 
     def _opened(self) -> Any:
         """The pool, opened on the running event loop at the first call."""
@@ -86,7 +90,7 @@ class AsyncActions:
         try:
             if pool.closed:
                 await pool.open(wait=False)
-            async with pool.connection() as db, db.transaction():
+            async with self._turns, pool.connection() as db, db.transaction():
                 found = await (
                     await db.execute("SELECT status FROM tables WHERE id = %s FOR UPDATE", (table_id,))
                 ).fetchone()
