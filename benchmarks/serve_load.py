@@ -1,7 +1,7 @@
 """Load on ``tablegames serve``: many tables at once through the HTTP and WebSocket API, on localhost.
 
-Run: ``python benchmarks/serve_load.py [--tables 100] [--seconds 20] [--think 0.08] [--games kalaha,loo,kalo] [--pin]
-[--db sqlite|postgres] [--servers N]``.
+Run: ``python benchmarks/serve_load.py [--tables 100] [--seconds 20] [--warmup 3] [--think 0.08]
+[--games kalaha,loo,kalo] [--pin] [--db sqlite|postgres] [--servers N]``.
 
 It starts the server (``tablegames serve``, a fresh database in a temporary
 directory, no pause between bot moves) on a free localhost port, and keeps
@@ -26,6 +26,10 @@ from a client's action to its next view (the update that shows it taken), the
 server's memory (its own and its bot workers'), and the machine's load.
 ``--pin`` runs the server on CPU 0 and the clients on CPU 1. It stops by
 itself after ``--seconds`` and only ever talks to 127.0.0.1.
+
+Nothing is counted during the first ``--warmup`` seconds, while the tables
+are created and their clients connect: at 1,000 tables on two cores that
+takes half a minute or more, so give it ``--warmup 40``.
 
 ``--db postgres`` keeps the tables in a throwaway PostgreSQL cluster that it
 starts in the temporary directory (Debian's server binaries,
@@ -207,11 +211,16 @@ async def keep_table(
         game = games[(number + played) % len(games)]
         people = PLAYERS[game] if number % 2 == 0 else 1
         seats = ["human"] * people + ["random"] * (PLAYERS[game] - people)
-        created = (
-            await http.post(
-                "/api/tables", json={"game": game, "options": OPTIONS[game], "seats": seats, "bot_delay": think}
-            )
-        ).json()
+        answer = await http.post(
+            "/api/tables", json={"game": game, "options": OPTIONS[game], "seats": seats, "bot_delay": think}
+        )
+        created = answer.json()
+        if answer.status_code != 201:  # refused (the database busy, say): counted, and tried again a second later
+            stats.refused += 1
+            reason = f"creating a table: {created['error']['type']}"
+            stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
+            await asyncio.sleep(1.0)
+            continue
         table = created["table"]["id"]
         clients = [seat(port, table, each["token"], stats, rng, via, think) for each in created["seats"]]
         remaining = stop - time.perf_counter()
@@ -225,7 +234,9 @@ async def run(
     port: int, tables: int, seconds: float, games: list[str], warmup: float, via: str, think: float
 ) -> tuple[Stats, float, float]:
     stats = Stats()
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
+    # No limit on waiting for one of the client's connections: at 1,000 tables the creations queue for them a while.
+    waits = httpx.Timeout(60.0, pool=None)
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=waits) as http:
         began = time.perf_counter()
         stop = began + warmup + seconds
         workers = [

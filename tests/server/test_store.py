@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sqlite3
 import subprocess
@@ -19,6 +20,8 @@ from tablegames.server.store import APPLICATION_ID, SCHEMA_VERSION, SeatRow, Sto
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
+
+    from tablegames.server.storage import TableStore
 
 ROW = TableRow(
     id="t1",
@@ -125,6 +128,31 @@ def test_two_writers_of_one_ply_have_one_winner(db_url: str) -> None:
     store.close()
     assert loaded is not None
     assert loaded.actions == ("c",)
+
+
+def test_actions_committed_on_the_event_loop_are_checked_and_kept_the_same_way(db_url: str) -> None:
+    """``commit_action`` (the server's way, async on PostgreSQL) keeps each ply once, in order, and ends the table."""
+
+    async def play(store: TableStore) -> None:
+        await store.open_async()
+        await store.commit_action("t1", ply=1, seat=0, action="c")
+        with pytest.raises(ConflictError):
+            await store.commit_action("t1", ply=1, seat=0, action="d")
+        with pytest.raises(ConflictError):
+            await store.commit_action("t1", ply=3, seat=0, action="d")
+        await store.commit_action("t1", ply=2, seat=0, action="f", over=True)
+        with pytest.raises(ConflictError):
+            await store.commit_action("t1", ply=3, seat=1, action="a")
+        await store.close_async()
+
+    store = open_store(db_url)
+    store.create_table(ROW)
+    store.join("t1", 0, status="playing")
+    asyncio.run(play(store))
+    loaded = store.load("t1")
+    store.close()
+    assert loaded is not None
+    assert (loaded.actions, loaded.status) == (("c", "f"), "over")
 
 
 def test_many_writers_of_one_table_add_each_ply_once(postgres_cluster: Any) -> None:

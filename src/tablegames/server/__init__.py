@@ -10,17 +10,22 @@ and a restarted server carries on every unfinished table.
 The server uses tablegames' public API only and knows no game by name. Its
 modules:
 
-- `tablegames.server.app`: the Starlette application and its HTTP routes;
+- `tablegames.server.app`: the Starlette application, its routes mounted and its errors;
+- `tablegames.server.routes`: the HTTP routes;
+- `tablegames.server.origins`: the server's settings, and the pages' origins allowed;
 - `tablegames.server.sockets`: the WebSocket endpoint;
 - `tablegames.server.wire`: reading requests, writing JSON;
 - `tablegames.server.errors`: the errors a client can be sent, and their statuses;
 - `tablegames.server.lobby`: the tables of a server and the path of every action;
+- `tablegames.server.catalogue`: the games offered, and the seats a table of one may have;
+- `tablegames.server.expiry`: tables nobody touches expiring;
 - `tablegames.server.tables`: one table, its seats and what each seat has been told;
 - `tablegames.server.hub`: the connections and what is pushed to them;
 - `tablegames.server.botrunner`: bots deciding in worker processes, and their pauses;
 - `tablegames.server.storage`: the store interface, and choosing a store from ``--db``;
 - `tablegames.server.store`: the SQLite schema, its version and migrations;
 - `tablegames.server.pgstore`: the same in PostgreSQL, for several server processes on one database;
+- `tablegames.server.pgactions`: its actions committed on psycopg's async API;
 - `tablegames.server.news`: keeping those processes' tables in step;
 - `tablegames.server.tokens`: tokens, their hashes, table ids;
 - `tablegames.server.limits`: the limits;

@@ -44,23 +44,16 @@ Examples:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import time
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import tablegames
 from tablegames import Match, TablegamesError
 from tablegames.server.botrunner import BotDriver, BotRunner
-from tablegames.server.errors import (
-    BadRequestError,
-    BusyError,
-    ConflictError,
-    ForbiddenError,
-    NotFoundError,
-)
-from tablegames.server.hub import Connection, Hub
+from tablegames.server.catalogue import HUMAN, describe_games, guarded, seat_kinds
+from tablegames.server.errors import BadRequestError, BusyError, ConflictError, ForbiddenError, NotFoundError
+from tablegames.server.expiry import TableExpiry
 from tablegames.server.limits import Limits
 from tablegames.server.news import News
 from tablegames.server.store import SeatRow, TableRow
@@ -71,68 +64,20 @@ from tablegames.server.wire import dumps
 if TYPE_CHECKING:
     from tablegames import Action, Game
     from tablegames.core.serial import JSONDict
+    from tablegames.server.hub import Connection
     from tablegames.server.storage import TableStore
     from tablegames.server.wire import CreateRequest
 
 __all__ = ["HUMAN", "Lobby", "describe_games"]
 
 LOG = logging.getLogger("tablegames.server")
-#: The seat kind of a person, in a table request's ``seats``.
-HUMAN = "human"
 
 
-def describe_games() -> list[JSONDict]:
-    """Every registered game with its default options, its number of players and its bots.
-
-    ``options`` are the defaults at the game's default number of players;
-    ``options_by_players`` the defaults for each number it may be played by
-    (some options follow it: Loo's ``rounds`` is twice the players).
-
-    Examples:
-        >>> [game["name"] for game in describe_games()][:3]
-        ['kalaha', 'kalo', 'loo']
-        >>> describe_games()[0]["bots"]
-        ['random', 'heuristic', 'search']
-        >>> describe_games()[2]["options_by_players"]["3"]["rounds"]
-        6
-    """
-    games = []
-    for name in tablegames.names():
-        try:
-            game = tablegames.load(name)
-        except TablegamesError:  # pragma: no cover - a registered game whose defaults fail
-            continue
-        fewest, most = type(game).min_players, type(game).max_players
-        by_players = {str(game.players): game.options()}
-        if "players" in game.options():
-            for players in range(fewest, most + 1):
-                with contextlib.suppress(TablegamesError):
-                    by_players[str(players)] = tablegames.load(name, players=players).options()
-        games.append(
-            {
-                "name": name,
-                "options": game.options(),
-                "options_by_players": dict(sorted(by_players.items(), key=lambda item: int(item[0]))),
-                "players": {"min": fewest, "max": most},
-                "bots": list(game.bots()),
-            }
-        )
-    return games
-
-
-def _guarded(what: str, read: Any, *args: Any, **kwargs: Any) -> Any:
-    """Call a game's reader on client input: its typed errors pass; anything else is its bug, and a 400 here."""
-    try:
-        return read(*args, **kwargs)
-    except TablegamesError:
-        raise
-    except Exception as error:
-        LOG.warning("reading %s raised %r instead of a TablegamesError", what, error)
-        raise BadRequestError(f"{what} cannot be read") from None
-
-
-class Lobby:
+class Lobby(TableExpiry):
     """The tables of one server, its database, its push hub and its bots.
+
+    It is built on `TableExpiry`, which holds the unfinished tables and
+    expires those left idle.
 
     Args:
         store: The database.
@@ -151,18 +96,11 @@ class Lobby:
         secrets: SystemSecrets | None = None,
         bot_delay: float = 0.5,
     ) -> None:
-        self.store = store
-        self.limits = limits or Limits()
+        super().__init__(store, limits or Limits())
         self.secrets = secrets or SystemSecrets()
         self.bot_delay = bot_delay
-        self.hub = Hub()
         self.bots = BotDriver(runner, self._bot_move)
-        self._open: dict[str, Table] = {}
         self._finished: OrderedDict[str, Table] = OrderedDict()
-        #: Seconds from any start (`time.monotonic`): when each unfinished table was last touched.
-        self.clock = time.monotonic
-        self._touched: dict[str, float] = {}
-        self._sweeper: asyncio.Task[None] | None = None
         #: Connections open with ``?wait=auth`` that have not sent their ``auth`` yet: they count as connections.
         self.awaiting_auth = 0
         self.news = News(self)
@@ -180,10 +118,10 @@ class Lobby:
             self.expire_idle()
         if len(self._open) >= self.limits.max_open_tables:
             raise BusyError(f"the server has {len(self._open)} unfinished tables, its limit; try again later")
-        game: Game = _guarded("the game's options", tablegames.load, request.game, **request.options)
-        seats = self._seat_kinds(game, request.seats)
+        game: Game = guarded("the game's options", tablegames.load, request.game, **request.options)
+        seats = seat_kinds(game, request.seats)
         if request.start is not None:
-            start = _guarded("the start state", game.from_dict, request.start)
+            start = guarded("the start state", game.from_dict, request.start)
             if start.is_over:
                 raise BadRequestError("the start state is a finished game")
             match = Match(game, state=start)
@@ -226,23 +164,6 @@ class Lobby:
         table.idle_expiry = self.limits.idle_expiry
         self._changed(table)
         return table, tokens
-
-    @staticmethod
-    def _seat_kinds(game: Game, seats: tuple[str, ...] | None) -> tuple[str, ...]:
-        bots = game.bots()
-        if seats is None:
-            default = "heuristic" if "heuristic" in bots else "random"
-            return (HUMAN,) + (default,) * (game.players - 1)
-        if len(seats) != game.players:
-            raise BadRequestError(
-                f"{game.name} with {game.players} players needs {game.players} seats, got {len(seats)}"
-            )
-        unknown = sorted({kind for kind in seats if kind != HUMAN and kind not in bots})
-        if unknown:
-            raise tablegames.ConfigError(
-                f"unknown bot(s) {unknown} for {game.name!r}: a seat is {HUMAN!r} or one of its bots: {', '.join(bots)}"
-            )
-        return seats
 
     def restore(self) -> int:
         """Rebuild every unfinished table from the database, replaying its record; return how many.
@@ -472,13 +393,8 @@ class Lobby:
         self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None
     ) -> Pending:
         pending = table.propose(seat, action, decisions)
-        await asyncio.to_thread(
-            self.store.append_action,
-            table.id,
-            ply=pending.ply,
-            seat=seat,
-            action=str(pending.action),
-            over=pending.transition.state.is_over,
+        await self.store.commit_action(
+            table.id, ply=pending.ply, seat=seat, action=str(pending.action), over=pending.transition.state.is_over
         )
         self.accepted(table, pending)
         return pending
@@ -566,53 +482,11 @@ class Lobby:
         if place.connected == 0:
             self._changed(table, summary=True)
 
-    # -- expiry ------------------------------------------------------------------------------------------------
-
-    def _touch(self, table: Table) -> None:
-        if table.id in self._open:
-            self._touched[table.id] = self.clock()
-
-    def _expire_if_idle(self, table: Table) -> bool:
-        """Expire ``table`` if it is unfinished and nobody touched it for ``idle_expiry``; return True if it did."""
-        touched = self._touched.get(table.id)
-        if self.store.shared:  # another process may be the one its players use: shared tables do not expire
-            return False
-        if table.id not in self._open or touched is None or self.clock() - touched < self.limits.idle_expiry:
-            return False
-        del self._open[table.id]
-        del self._touched[table.id]
-        self.store.delete(table.id)
-        self.hub.broadcast(table.id, {"type": "table", "table": {**table.summary(), "status": "expired"}})
-        LOG.info("table %s expired: nobody touched it for %d seconds", table.id, self.limits.idle_expiry)
-        return True
-
-    def expire_idle(self) -> int:
-        """Delete every unfinished table nobody touched for ``Limits.idle_expiry`` seconds; return how many.
-
-        Touching a table is acting at it, a seat's request or WebSocket, a
-        seat joining or claimed (a bot's move too). Its listeners are sent a
-        last ``table`` frame whose status is ``"expired"``; its id answers 404
-        from then on. A finished table never expires.
-        """
-        return sum(self._expire_if_idle(table) for table in list(self._open.values()))
-
-    def start_expiry(self) -> None:
-        """Look for idle tables every so often (a tenth of ``idle_expiry``, at most a minute), on the event loop."""
-
-        async def sweep() -> None:
-            while True:
-                await asyncio.sleep(min(60.0, self.limits.idle_expiry / 10))
-                self.expire_idle()
-
-        self._sweeper = asyncio.get_running_loop().create_task(sweep())
-
     async def close(self) -> None:
         """Stop the bots and the news, close every connection and the database."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        await self.stop_expiry()
         await self.news.close()
         await self.bots.close()
         self.hub.close_all()
+        await self.store.close_async()
         self.store.close()

@@ -14,7 +14,10 @@ Several processes may serve the same tables from one database:
   table's row (``SELECT … FOR UPDATE``), checks that the table is playing
   and that the ply is the next one, and inserts it; ``(table_id, ply)`` is
   the primary key besides. Of two processes adding the same ply, exactly
-  one commits; the other gets a `ConflictError`.
+  one commits; the other gets a `ConflictError`. The server commits its
+  actions with `PostgresStore.commit_action`, the same on psycopg's async
+  API and its own pool of async connections (`tablegames.server.pgactions`),
+  so that its event loop serves other tables while the database works.
 - **News.** Every change is announced with ``NOTIFY tablegames`` in the
   transaction that makes it, so it is heard only once committed (an
   action's announcement carries the action, so the others need not read it);
@@ -45,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.core.extras import require
 from tablegames.server.errors import BusyError, ConflictError, StoreError
+from tablegames.server.pgactions import AsyncActions
 from tablegames.server.store import SCHEMA_VERSION, SeatRow, TableRow
 
 if TYPE_CHECKING:
@@ -129,11 +133,14 @@ class PostgresStore:
 
     shared = True
 
-    def __init__(self, conninfo: str, pool: Any) -> None:
+    def __init__(self, conninfo: str, pool: Any, *, connections: int = 4, wait: float = 3.0) -> None:
         self._conninfo = conninfo
         self._pool = pool
         self._psycopg = require("psycopg", "postgres")
         self._origin = secrets.token_hex(6)
+        self._actions = AsyncActions(
+            conninfo, (self._origin, CHANNEL), connections=connections, wait=wait, unavailable=DatabaseUnavailableError
+        )
         self._locks: Any = None
         self._held: set[str] = set()
         self._guard = threading.Lock()
@@ -173,7 +180,7 @@ class PostgresStore:
             raise StoreError(
                 f"cannot reach the database {without_password(conninfo)!r} within {timeout:g} seconds"
             ) from None
-        store = cls(conninfo, pool)
+        store = cls(conninfo, pool, connections=connections, wait=wait)
         try:
             store._migrate()
         except BaseException:
@@ -291,6 +298,10 @@ class PostgresStore:
                 self._notify(db, "action", table_id, ply, action)
         except self._psycopg.errors.IntegrityError:
             raise conflict from None
+
+    async def commit_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
+        """`append_action` on psycopg's async API (`tablegames.server.pgactions`): the event loop goes on meanwhile."""
+        await self._actions.append_action(table_id, ply=ply, seat=seat, action=action, over=over)
 
     def join(self, table_id: str, seat: int, *, status: str) -> None:
         """Mark a seat as joined; the table starts playing once every person's seat is.
@@ -456,6 +467,14 @@ class PostgresStore:
                 first = False
                 LOG.warning("lost the database's news (%s); trying again", type(error).__name__)
                 await asyncio.sleep(1.0)
+
+    async def open_async(self) -> None:
+        """Open the async connections of `commit_action` on the event loop (before serving)."""
+        await self._actions.open()
+
+    async def close_async(self) -> None:
+        """Close the async connections of `commit_action` (on the event loop, before `close`)."""
+        await self._actions.close()
 
     def close(self) -> None:
         """Close the pool and the lock connection (which releases this process's bot locks)."""

@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING
 
 from tablegames import TablegamesError
 from tablegames.core.extras import require
-from tablegames.server.app import client_of, json_response, origin_allowed
 from tablegames.server.errors import (
     BadRequestError,
     ForbiddenError,
@@ -43,6 +42,8 @@ from tablegames.server.errors import (
     status_of,
 )
 from tablegames.server.hub import Connection
+from tablegames.server.origins import origin_allowed
+from tablegames.server.routes import client_of, json_response
 from tablegames.server.wire import dumps, read_action, read_json, read_since
 
 require("starlette.websockets", "web")
@@ -53,8 +54,8 @@ if TYPE_CHECKING:
 
     from starlette.websockets import WebSocket
 
-    from tablegames.server.app import Settings
     from tablegames.server.lobby import Lobby
+    from tablegames.server.origins import Settings
     from tablegames.server.tables import Table
 
 __all__ = ["CLOSE_BEHIND", "CLOSE_TOO_LARGE", "table_socket"]

@@ -67,6 +67,10 @@ class TableStore(Protocol):
         """
         ...
 
+    async def commit_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
+        """`append_action` without holding up the event loop while the database works (the same errors)."""
+        ...
+
     def join(self, table_id: str, seat: int, *, status: str) -> None:
         """Mark a seat as joined, and set the table's status (it may start playing)."""
         ...
@@ -97,6 +101,14 @@ class TableStore(Protocol):
 
     async def listen(self, deliver: Callable[[Change], Awaitable[None]]) -> None:
         """Call ``deliver`` with every change other processes make, until cancelled (returns at once if unshared)."""
+        ...
+
+    async def open_async(self) -> None:
+        """Open what the store uses on the event loop, once the loop runs (before serving)."""
+        ...
+
+    async def close_async(self) -> None:
+        """Close what the store opened on the event loop; `close` follows."""
         ...
 
     def close(self) -> None:

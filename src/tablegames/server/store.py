@@ -386,6 +386,16 @@ class Store:
     def release_bots(self, table_id: str) -> None:
         """Nothing to release: no other process uses the file."""
 
+    async def commit_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
+        """`append_action`, at once: SQLite commits in this process, without waiting on another."""
+        self.append_action(table_id, ply=ply, seat=seat, action=action, over=over)
+
+    async def open_async(self) -> None:
+        """Nothing to open on the event loop."""
+
+    async def close_async(self) -> None:
+        """Nothing to close on the event loop."""
+
     async def listen(self, deliver: Callable[[tuple[str, str, int, str]], Awaitable[None]]) -> None:
         """Return at once: no other process writes to the file."""
 
