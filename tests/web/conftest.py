@@ -78,6 +78,16 @@ BREAKS = {
         "    } catch (error) {\n      report(error.message);\n    }\n  });\n  draw();",
         "    } catch (error) {\n      report(`no table: pits ${error.type}`);\n    }\n  });\n  draw();",
     ),
+    # A refusal's rule code reaches the player.
+    "codes": ("dom.js", 'String(text ?? "").replace(RULING, "")', 'String(text ?? "")'),
+    # A refusal is said at the top of the page, far from the card that caused it.
+    "far": (
+        "table.js",
+        "(event) => refuse(event.target.dataset?.key ?? null, event.detail)",
+        '(event) => say(event.detail, "error")',
+    ),
+    # The log names seats by number.
+    "numbers": ("dom.js", '  if (seat === me) return "you";', "  if (seat === me) return `seat ${seat}`;"),
     # A dropped connection is not reconnected.
     "reconnect": ("wire.js", "setTimeout(() => this.reconnect(), wait);", ""),
 }

@@ -107,12 +107,80 @@ export function sentence(text) {
   return parts;
 }
 
-/** "seat 2" with who sits there: "seat 2 (you)", "seat 1 (heuristic bot)". */
-export function seatName(seat, me, summary) {
-  if (seat === me) return `seat ${seat} (you)`;
+const BOT_NAMES = { random: "Easy bot", heuristic: "Medium bot", search: "Strong bot", solver: "Strong bot", mcts: "Strong bot" };
+
+/** A bot's name, for its level: "Easy bot", "Medium bot", "Strong bot". */
+export function botName(bot) {
+  return BOT_NAMES[bot] ?? "Strong bot";
+}
+
+/** The names players gave the seats of a table, kept in this browser (a join link carries them to the others). */
+export const names = {
+  key: (table) => `tablegames:names:${table}`,
+  draft: {}, // the names typed in the lobby's form so far, by seat
+
+  get(table) {
+    try {
+      return JSON.parse(localStorage.getItem(names.key(table)) ?? "{}") ?? {};
+    } catch {
+      return {};
+    }
+  },
+  set(table, given) {
+    const known = { ...names.get(table) };
+    for (const [seat, name] of Object.entries(given)) if (name && name.trim()) known[seat] = name.trim().slice(0, 24);
+    localStorage.setItem(names.key(table), JSON.stringify(known));
+  },
+};
+
+/** Who sits at `seat`, as players say it: "you", the name given, "Medium bot", or "Player 2" (counted from 1). */
+export function seatName(seat, me, summary, table = summary?.id) {
+  if (seat === null || seat === undefined) return "nobody";
+  if (seat === me) return "you";
   const place = summary?.seats?.[seat];
-  if (place?.player === "bot") return `seat ${seat} (${place.bot} bot)`;
-  return `seat ${seat}`;
+  if (place?.player === "bot") return botName(place.bot);
+  return (table ? names.get(table)[seat] : null) ?? `Player ${seat + 1}`;
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listed(words) {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** Capitalised, for the start of a sentence. */
+export function upper(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** Verbs of the server's sentences as said to "you": "you sows" is "you sow". */
+const YOU_VERBS = Object.fromEntries(
+  ["captures", "gives", "leads", "moves", "pays", "plays", "puts", "robs", "sows", "takes", "wins", "stays", "drops", "deals", "receives", "shares"]
+    .map((verb) => [verb, verb.slice(0, -1)])
+    .concat([["passes", "pass"], ["is", "are"], ["has", "have"], ["holds", "hold"], ["goes", "go"]]),
+);
+
+const RULING = /\s*\((?:[HKL]\d{1,2})\b[^)]*\)/g;
+
+/**
+ * A sentence of the server (an event, a refusal) said to a player: no rule codes, and every "seat N" by the
+ * name of who sits there ("you" for this seat).
+ */
+export function plain(text, name) {
+  let said = String(text ?? "").replace(RULING, "");
+  said = said.replace(/\bseat (\d+)'s\b/g, (_, seat) => {
+    const who = name(Number(seat));
+    return who === "you" ? "your" : `${who}'s`;
+  });
+  said = said.replace(/\bseat (\d+) (is|has|holds)\b/g, (_, seat, verb) =>
+    name(Number(seat)) === "you" ? `you ${{ is: "are", has: "have", holds: "hold" }[verb]}` : `${name(Number(seat))} ${verb}`,
+  );
+  said = said.replace(/\bseats? (\d+(?:(?:, | and )\d+)*)/g, (_, list) => listed(list.split(/, | and /).map((seat) => name(Number(seat)))));
+  said = said.replace(/\bslot (\d+)\b/g, (_, slot) => `place ${Number(slot) + 1}`);
+  said = said.replace(/\byou (\w+)\b/gi, (all, verb) => (verb in YOU_VERBS ? `${all.slice(0, 3)} ${YOU_VERBS[verb]}` : all));
+  if (/^you /i.test(said)) said = said.replace(/\band (\w+)\b/g, (all, verb) => (verb in YOU_VERBS ? `and ${YOU_VERBS[verb]}` : all));
+  said = said.replace(/option (\w+)/g, (_, option) => `the option "${option.replaceAll("_", " ")}"`);
+  said = said.replace(/(^|[.!?]\s+)you\b/g, (all, start) => `${start}You`);
+  return upper(said.trim());
 }
 
 /** "1 card", "3 cards". */

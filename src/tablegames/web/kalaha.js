@@ -1,6 +1,6 @@
 // Kalaha, drawn from the view: your row below from pit a, your store on the right; the opponent's row above.
 
-import { h, plural } from "./dom.js";
+import { h, plural, upper } from "./dom.js";
 
 const letter = (pit) => String.fromCharCode(97 + pit);
 
@@ -87,7 +87,7 @@ export default {
           "aria-label": `${owner(side)} store: ${plural(view.stores[side], "seed")}`,
         },
         h("span", { class: "seeds" }, String(view.stores[side])),
-        h("span", { class: "letter" }, side === view.seat ? "your store" : `seat ${side}'s store`),
+        h("span", { class: "letter" }, side === view.seat ? "your store" : `${upper(ui.name(side))}'s store`),
       );
     const top = [...Array(pits).keys()].reverse().map((index) => pit(them, index));
     const bottom = [...Array(pits).keys()].map((index) => pit(me, index));
@@ -104,12 +104,12 @@ export default {
       ? h(
           "p",
           { class: "last-move" },
-          `Last move: ${move.sowed.text}` + (move.capture ? `; ${move.capture.text}` : ""),
+          `Last move: ${ui.plain(move.sowed.text)}` + (move.capture ? `; ${ui.plain(move.capture.text)}` : ""),
         )
       : h("p", { class: "last-move" }, "No move yet.");
     const hint =
       view.seat !== null && view.legal_actions.length
-        ? h("p", { class: "prompt" }, "Your move: choose a pit to sow (", view.legal_actions.join(", "), ").")
+        ? h("p", { class: "prompt" }, "Your move: choose one of your pits with seeds; its seeds are sown one by one to the right.")
         : null;
     return h("section", { class: "game kalaha", "aria-label": "Kalaha" }, hint, board, moveLine);
   },

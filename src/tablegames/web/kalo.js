@@ -1,7 +1,7 @@
 // Kalo, drawn from the view: scores against the target, the other hands as backs in slot order (the cards you know
 // face up), the trick, the discard pile, your hand, and each step of an effect as a prompt.
 
-import { cardBack, cardFace, cardLabel, h, plural } from "./dom.js";
+import { cardBack, cardFace, cardLabel, h, plural, upper } from "./dom.js";
 import { myHand } from "./kalohand.js";
 
 const EFFECTS = {
@@ -32,10 +32,12 @@ function prompt(view, ui) {
   const seat = view.current_player;
   if (seat === null) return null;
   const mine = view.seat !== null && view.legal_actions.length > 0;
-  const who = ui.name(seat);
+  const who = upper(ui.name(seat));
   const effect = view.effect;
   if (view.phase === "arrange") {
-    return mine ? "Arrange your hand for the round: a 6 takes a card by its place, so the order matters." : `${who} is arranging their hand.`;
+    return mine
+      ? "Arrange your hand for this round. Once the first card is led, the order stays until the round ends, and a 6 lets a player take a card from a hand by its place: put the cards you most want to keep where they are hard to guess."
+      : `${who} is arranging their hand: each player puts their cards in the order they will keep for the round.`;
   }
   if (view.phase === "play") {
     if (!mine) return `${who} to play.`;
@@ -46,11 +48,11 @@ function prompt(view, ui) {
   if (view.phase !== "effect" || !effect) return null;
   const card = effect.card ? cardLabel(effect.card) : "the card";
   const more = effect.left > 1 ? ` (then ${plural(effect.left - 1, "more effect")} of this play)` : "";
-  const owner = ui.name(effect.seat);
-  const theirs = `${owner}'s ${effect.rank} (${EFFECTS[effect.rank]})`;
+  const owner = upper(ui.name(effect.seat));
+  const theirs = `${owner === "You" ? "your" : `${owner}'s`} ${effect.rank} (${EFFECTS[effect.rank]})`;
   if (!mine) {
     if (effect.step === "insert" && effect.seat !== seat) return `${who} chooses where the card from ${owner} goes: ${theirs}.`;
-    return `${who} resolves ${theirs}: choosing ${{ card: "a card", seat: "a player", slot: "a slot", insert: "where it goes" }[effect.step]}.`;
+    return `${who} resolves ${theirs}: choosing ${{ card: "a card", seat: "a player", slot: "a card by its place", insert: "where it goes" }[effect.step]}.`;
   }
   const steps = {
     3: {
@@ -76,28 +78,28 @@ function otherHand(view, ui, seat) {
   const choosing = view.effect?.step === "slot" && view.effect.target === seat;
   const slots = view.hands[seat].map((slot, index) => {
     const marks = ["small", slot.received ? "received" : null];
-    const label = `slot ${index}${slot.received ? ", received this round" : ""}`;
+    const label = `place ${index + 1}${slot.received ? ", received this round" : ""}`;
     const pick = choosing && legal.has(`slot ${index}`) ? () => ui.act(`slot ${index}`) : null;
     const key = `slot-${seat}-${index}`;
     if (slot.card !== null) {
       return cardFace(slot.card, { mark: [...marks, "known", pick ? "legal" : null], note: label, onclick: pick, key });
     }
-    return cardBack({ mark: marks, label: `${ui.name(seat)}'s card at ${label}`, onclick: pick, key: pick ? key : null });
+    return cardBack({ mark: marks, label: `${upper(ui.name(seat))}'s card at ${label}`, onclick: pick, key: pick ? key : null });
   });
   const choose = legal.has(`seat ${seat}`)
     ? h(
         "button",
         { type: "button", class: "primary choose-seat", dataset: { key: `seat-${seat}`, action: `seat ${seat}` }, onclick: () => ui.act(`seat ${seat}`) },
-        view.effect?.rank === 6 ? `Take from ${ui.name(seat)}` : `Give to ${ui.name(seat)}`,
+        view.effect?.rank === 6 ? `Take from ${upper(ui.name(seat))}` : `Give to ${upper(ui.name(seat))}`,
       )
     : null;
   return h(
     "section",
-    { class: ["seat-hand", seat === view.current_player ? "turn" : null], dataset: { seat: String(seat) }, "aria-label": `${ui.name(seat)}'s hand` },
+    { class: ["seat-hand", seat === view.current_player ? "turn" : null], dataset: { seat: String(seat) }, "aria-label": `${upper(ui.name(seat))}'s hand` },
     h(
       "h3",
       {},
-      ui.name(seat),
+      upper(ui.name(seat)),
       h("span", { class: "score" }, ` · ${plural(view.scores[seat], "point")} · ${plural(view.hands[seat].length, "card")}`),
     ),
     h("p", { class: "status" }, statusWords(view, seat).join(" · ")),
@@ -108,7 +110,7 @@ function otherHand(view, ui, seat) {
 
 function trick(view, ui) {
   if (!view.trick.length) {
-    return h("section", { class: "trick", "aria-label": "the trick" }, h("p", {}, view.phase === "play" ? `${ui.name(view.leader)} leads the next trick.` : "No trick yet."));
+    return h("section", { class: "trick", "aria-label": "the trick" }, h("p", {}, view.phase === "play" ? `${upper(ui.name(view.leader))} ${view.leader === view.seat ? "lead" : "leads"} the next trick.` : "No trick yet."));
   }
   return h(
     "section",
@@ -121,7 +123,7 @@ function trick(view, ui) {
         h(
           "li",
           { class: ["play", index === view.trick.length - 1 ? "top" : null] },
-          h("span", { class: "who" }, ui.name(play.seat)),
+          h("span", { class: "who" }, upper(ui.name(play.seat))),
           play.cards.map((card) => cardFace(card, { mark: ["small"] })),
           index === view.trick.length - 1 ? h("span", { class: "tag" }, "to beat") : null,
         ),
@@ -167,13 +169,13 @@ export default {
     const target = 5 * players; // the game ends when a player reaches five times the number of players (rules 5.2)
     const me = view.seat;
     const others = [...Array(players).keys()].map((step) => ((me ?? -1) + 1 + step) % players).filter((seat) => seat !== me);
-    const scores = view.scores.map((score, seat) => h("li", { class: seat === me ? "me" : null }, `${ui.name(seat)}: ${score}`));
+    const scores = view.scores.map((score, seat) => h("li", { class: seat === me ? "me" : null }, `${upper(ui.name(seat))}: ${plural(score, "point")}`));
     const head = h(
       "div",
       { class: "kalo-head" },
       h("p", {}, `Round ${view.round} · the first to ${target} points wins`),
       h("ul", { class: "scores", "aria-label": "scores" }, scores),
-      h("p", {}, `${ui.name(view.kalo_holder)} was dealt the Kalo, the `, h("span", { class: "inline-card red" }, "2♥"), "."),
+      h("p", {}, `${upper(ui.name(view.kalo_holder))} ${view.kalo_holder === me ? "were" : "was"} dealt the Kalo, the `, h("span", { class: "inline-card red" }, "2♥"), "."),
       view.removed.length ? h("p", {}, "Out of the game: ", view.removed.map((card) => cardFace(card, { mark: ["mini"] }))) : null,
     );
     const text = prompt(view, ui);

@@ -153,16 +153,16 @@ function playHand(view, ui, local) {
     cardFace(slot.card, {
       key: `card-${slot.card}`,
       pressed: playable.has(slot.card) ? chosen.has(slot.card) : null,
-      reason: playable.has(slot.card) ? null : (reasons.get(slot.card) ?? "no legal play holds this card"),
+      reason: playable.has(slot.card) ? null : ui.plain(reasons.get(slot.card) ?? "no play you may make now holds this card"),
       mark: [playable.has(slot.card) ? "legal" : "illegal", slot.received ? "received" : null, chosen.has(slot.card) ? "selected" : null],
-      note: slotNote(view, slot, index),
+      note: slotNote(view, ui, slot, index),
       onclick: () => {
         local.selected = chosen.has(slot.card) ? local.selected.filter((card) => card !== slot.card) : [...local.selected, slot.card];
         ui.refresh();
       },
     }),
   );
-  const blocked = selection && !match ? (reasons.get(selection) ?? "not a legal play now") : null;
+  const blocked = selection && !match ? ui.plain(reasons.get(selection) ?? "you may not play these cards together now") : null;
   const buttons = h(
     "div",
     { class: "actions" },
@@ -185,15 +185,15 @@ function playHand(view, ui, local) {
   return [h("div", { class: "hand", role: "group", "aria-label": "your hand" }, cards), blocked ? h("p", { class: "reason" }, blocked) : null, buttons];
 }
 
-function slotNote(view, slot, index) {
+function slotNote(view, ui, slot, index) {
   const others = slot.known_by.filter((seat) => seat !== view.seat);
-  const notes = [`slot ${index}`];
+  const notes = [`place ${index + 1}`];
   if (slot.received) notes.push("received this round");
-  if (others.length) notes.push(`known to seat ${others.join(", ")}`);
+  if (others.length) notes.push(`known to ${others.map(ui.name).join(", ")}`);
   return notes.join("; ");
 }
 
-function staticHand(view, actions) {
+function staticHand(view, ui, actions) {
   const hand = view.hands[view.seat];
   const legal = new Set(view.legal_actions);
   const parts = [];
@@ -204,7 +204,7 @@ function staticHand(view, actions) {
       cardFace(slot.card, {
         key: `card-${slot.card}`,
         mark: [slot.received ? "received" : null, slot.known_by.some((seat) => seat !== view.seat) ? "known" : null, give ? "legal" : null],
-        note: slotNote(view, slot, index),
+        note: slotNote(view, ui, slot, index),
         onclick: give ? () => actions.give(slot.card) : null,
       }),
     );
@@ -220,7 +220,7 @@ export function myHand(view, ui, local) {
   if (view.phase === "arrange") return arrangeHand(view, ui, local);
   if (mine && view.phase === "play") return playHand(view, ui, local);
   if (mine && effect?.step === "card" && effect.rank === 3) {
-    return staticHand(view, { give: (card) => ui.act(`card ${card}`) });
+    return staticHand(view, ui, { give: (card) => ui.act(`card ${card}`) });
   }
   if (mine && effect?.step === "insert") {
     const insert = (slot, hand) =>
@@ -230,13 +230,13 @@ export function myHand(view, ui, local) {
           type: "button",
           class: "gap",
           dataset: { key: `insert-${slot}` },
-          "aria-label": slot === 0 ? "put it in front" : slot === hand.length ? "put it at the end" : `put it before ${cardLabel(hand[slot].card)}, at slot ${slot}`,
-          title: `insert ${slot}`,
+          "aria-label": slot === 0 ? "put it in front" : slot === hand.length ? "put it at the end" : `put it before ${cardLabel(hand[slot].card)}, at place ${slot + 1}`,
+          title: slot === hand.length ? "at the end" : `before ${cardLabel(hand[slot].card)}`,
           onclick: () => ui.act(`insert ${slot}`),
         },
         effect.card ? `${cardLabel(effect.card)} here` : "here",
       );
-    return staticHand(view, { insert });
+    return staticHand(view, ui, { insert });
   }
-  return staticHand(view, {});
+  return staticHand(view, ui, {});
 }

@@ -1,18 +1,39 @@
 // The lobby: create a table of any game with its options and bots, list the tables in play, join or watch one.
 
-import { fill, h, plural } from "./dom.js";
+import { botName, fill, h, names, plural } from "./dom.js";
 import { Keys, api } from "./wire.js";
 
 const HUMAN = "human";
 
-const words = (name) => name.replaceAll("_", " ");
+const words = (name) => OPTION_WORDS[name]?.[0] ?? name.replaceAll("_", " ");
+
+/** Each option's label and the sentence that says what it does, as the rules pages say it. */
+const OPTION_WORDS = {
+  players: ["Players", "How many sit at the table, people and bots together."],
+  pits: ["Pits per side", "How many pits each player has in their row."],
+  seeds: ["Seeds per pit", "How many seeds lie in each pit at the start."],
+  empty_capture: ["Capture opposite an empty pit", "Whether a last seed in your own empty pit is captured even when the pit opposite is empty."],
+  kalo_in_combinations: ["The Kalo in combinations", "Whether the Kalo (2♥) may be played together with other 2s instead of only alone."],
+  play_limit: ["Most plays per round", "A round that reaches this many plays ends, and each player still holding cards scores 1, so no round runs for ever."],
+  ante: ["Ante", "How many chips each player puts into the pot before a deal."],
+  rounds: ["Rounds", "How many hands are dealt; most chips after the last one wins."],
+  starting_chips: ["Chips at the start", "How many chips each player has before the first ante."],
+  miss: ["The Miss", "Deal a spare hand, the Miss, which a player may take instead of their own."],
+  miss_fee: ["Fee for the Miss", "What taking the Miss costs, paid into the pot."],
+  pam_is_wild: ["Pam may always be played", "Whether Pam (J♣), the highest trump, may be played to any trick even when you could follow suit."],
+  trump_must_be_highest: ["Trump with your highest trump", "Whether a player who cannot follow suit must play their highest trump."],
+  first_dealer: ["First dealer", "Who deals the first hand, counted from 0 for the first player."],
+};
+
+/** The sentence under an option's field. */
+const explain = (name) => (OPTION_WORDS[name] ? h("span", { class: "explain" }, ` ${OPTION_WORDS[name][1]}`) : null);
 const title = (name) => name[0].toUpperCase() + name.slice(1);
 
 /** An input for one of a game's options, of the kind its default value is. */
 function optionField(name, value, game) {
   const id = `option-${name}`;
   if (typeof value === "boolean") {
-    return h("p", { class: "option check" }, h("input", { type: "checkbox", id, name, checked: value }), " ", h("label", { for: id }, words(name)));
+    return h("p", { class: "option check" }, h("input", { type: "checkbox", id, name, checked: value }), " ", h("label", { for: id }, words(name)), explain(name));
   }
   return h(
     "p",
@@ -28,6 +49,7 @@ function optionField(name, value, game) {
       min: name === "players" ? game.players.min : null,
       max: name === "players" ? game.players.max : null,
     }),
+    explain(name),
   );
 }
 
@@ -49,9 +71,21 @@ function seatRows(game, players, kinds) {
     const select = h(
       "select",
       { id, name: id },
-      [HUMAN, ...game.bots].map((each) => h("option", { value: each, selected: each === kind }, each === HUMAN ? "a person" : `${each} bot`)),
+      [HUMAN, ...game.bots].map((each) => h("option", { value: each, selected: each === kind }, each === HUMAN ? "a person" : botName(each))),
     );
-    return h("p", { class: "seat-kind" }, h("label", { for: id }, `Seat ${seat}`), " ", select);
+    const name = h("input", {
+      type: "text",
+      id: `name-${seat}`,
+      name: `name-${seat}`,
+      maxlength: "24",
+      placeholder: seat === 0 ? "your name" : "their name",
+      "aria-label": `name of player ${seat + 1}`,
+      value: names.draft[seat] ?? "",
+      hidden: kind !== HUMAN,
+      oninput: (event) => (names.draft[seat] = event.target.value),
+    });
+    select.addEventListener("change", () => (name.hidden = select.value !== HUMAN));
+    return h("p", { class: "seat-kind" }, h("label", { for: id }, `Player ${seat + 1}`), " ", select, " ", name);
   });
 }
 
@@ -94,7 +128,7 @@ function createForm(games, report) {
       h(
         "p",
         { class: "option" },
-        h("label", { for: "seed" }, "seed (blank: a new deal)"),
+        h("label", { for: "seed" }, "Deal number (leave blank for a fresh shuffle; the same number deals the same cards again)"),
         " ",
         h("input", { type: "number", id: "seed", name: "seed", min: "0", step: "1", value: value("seed", "") }),
       ),
@@ -115,13 +149,20 @@ function createForm(games, report) {
     const body = { game: game.name, options: readOptions(form, game.options), seats, open: form.elements.namedItem("open").checked };
     const seed = form.elements.namedItem("seed").value;
     if (seed !== "") body.seed = Number(seed);
+    const given = {};
+    seats.forEach((kind, seat) => {
+      const name = form.elements.namedItem(`name-${seat}`)?.value.trim();
+      if (kind === HUMAN && name) given[seat] = name;
+    });
     try {
       const created = await api.create(body);
       const keys = new Keys(created.table.id);
       const hotseat = form.elements.namedItem("hotseat").checked;
+      names.set(created.table.id, given);
+      const carried = Object.keys(given).length ? `&names=${encodeURIComponent(JSON.stringify(given))}` : "";
       created.seats.forEach((seat, index) => {
         if (hotseat || index === 0) keys.add(seat.token);
-        else keys.invite[seat.seat] = seat.join;
+        else keys.invite[seat.seat] = seat.join + carried;
       });
       keys.save();
       location.assign(`/tables/${created.table.id}`);
@@ -136,7 +177,7 @@ function createForm(games, report) {
 function tableRow(table, report) {
   const keys = new Keys(table.id);
   const seats = table.seats.map((place) =>
-    place.player === "bot" ? `${place.bot} bot` : place.joined ? "a person" : table.open ? "free" : "invited",
+    place.player === "bot" ? botName(place.bot) : place.joined ? "a person" : table.open ? "free" : "invited",
   );
   const claim = table.open
     ? table.free.map((seat) =>
@@ -154,7 +195,7 @@ function tableRow(table, report) {
               }
             },
           },
-          `Take seat ${seat}`,
+          `Sit down as player ${seat + 1}`,
         ),
       )
     : [];
@@ -162,8 +203,8 @@ function tableRow(table, report) {
     "li",
     { class: "listed", dataset: { table: table.id } },
     h("strong", {}, title(table.game)),
-    ` · ${plural(table.seats.length, "seat")} · ${table.status} · `,
-    seats.map((who, seat) => `${seat}: ${who}`).join(", "),
+    ` · ${plural(table.seats.length, "player")} · ${{ waiting: "waiting for players", playing: "being played", over: "over" }[table.status] ?? table.status} · `,
+    seats.join(", "),
     " ",
     h("a", { href: `/tables/${table.id}` }, keys.play.length ? "Back to your seat" : "Watch"),
     " ",

@@ -1,8 +1,8 @@
 // Loo, drawn from the view: the turned card and trump, the pot and what the tricks pay, every seat, the trick, your hand.
 
-import { SUIT_NAMES, SUITS, cardFace, h, plural } from "./dom.js";
+import { SUIT_NAMES, SUITS, cardFace, h, plural, upper } from "./dom.js";
 
-const CHOICE_WORDS = { play: "plays", drop: "dropped", miss: "took the Miss" };
+const CHOICE_WORDS = { play: "stays in", drop: "dropped", miss: "took the Miss" };
 
 /** What each of the five tricks pays from P0, the pot as trick play began (rule 4.1, L11). */
 export function payouts(p0) {
@@ -10,17 +10,19 @@ export function payouts(p0) {
 }
 
 function potLines(view) {
-  const lines = [h("p", { class: "pot" }, h("strong", {}, `Pot: ${plural(view.pot, "chip")}`))];
+  const lines = [h("p", { class: "pot" }, h("strong", {}, `The pot holds ${plural(view.pot, "chip")}.`))];
   if (view.phase === "play" || view.p0 > 0) {
     const pays = payouts(view.p0);
     const trick = view.tricks.length;
+    const odd = view.p0 % 5;
     lines.push(
       h(
         "p",
         { class: "p0" },
-        `P0, the pot when the tricks began, is ${plural(view.p0, "chip")}: each trick pays a fifth of it, `,
-        `the first tricks the odd chips: ${pays.join(", ")}.`,
-        trick < 5 ? ` Trick ${trick + 1} pays ${plural(pays[trick], "chip")}.` : "",
+        `When the tricks began the pot held ${plural(view.p0, "chip")}. Each of the five tricks pays its winner a fifth of that`,
+        odd ? `, and the first ${odd === 1 ? "trick" : `${odd} tricks`} one chip more: ${pays.join(", ")}.` : `: ${plural(pays[0], "chip")} each.`,
+        trick < 5 ? ` This trick pays ${plural(pays[trick], "chip")}.` : "",
+        " Whoever stayed in and wins no trick is looed and pays as much as the pot held into the next pot.",
       ),
     );
   } else if (view.phase === "decide") {
@@ -28,12 +30,12 @@ function potLines(view) {
       h(
         "p",
         { class: "p0" },
-        "Play or drop: if two or more play, the five tricks share the pot as it stands when they begin (P0), ",
-        "a fifth each; whoever plays and wins no trick is looed and pays P0 into the next pot.",
+        "Stay in or drop. If two or more stay in, the five tricks share the pot as it stands when they begin, a fifth each. ",
+        "Whoever stays in and wins no trick is looed: they pay that much again into the next pot.",
       ),
     );
   }
-  if (view.carry) lines.push(h("p", {}, `${plural(view.carry, "chip")} of loo payments are carried over.`));
+  if (view.carry) lines.push(h("p", {}, `${plural(view.carry, "chip")} paid by looed players wait for the next pot.`));
   return lines;
 }
 
@@ -42,7 +44,7 @@ function seatsTable(view, ui) {
     h(
       "tr",
       { class: [seat === view.seat ? "me" : null, seat === view.current_player ? "turn" : null], dataset: { seat: String(seat) } },
-      h("th", { scope: "row" }, seat === view.current_player ? "▶ " : "", ui.name(seat), seat === view.dealer ? " · dealer" : ""),
+      h("th", { scope: "row" }, seat === view.current_player ? "▶ " : "", upper(ui.name(seat)), seat === view.dealer ? " · dealer" : "", seat === view.trick[0]?.seat ? " · led" : ""),
       h("td", { class: "num" }, String(chips)),
       h("td", {}, CHOICE_WORDS[view.decisions[seat]] ?? (view.phase === "decide" ? "to decide" : "—")),
       h("td", { class: "num" }, String(view.tricks_won[seat])),
@@ -53,7 +55,7 @@ function seatsTable(view, ui) {
     "table",
     { class: "loo-seats" },
     h("caption", {}, "The table"),
-    h("thead", {}, h("tr", {}, ["seat", "chips", "decision", "tricks", "cards"].map((head) => h("th", { scope: "col" }, head)))),
+    h("thead", {}, h("tr", {}, ["player", "chips", "this hand", "tricks", "cards"].map((head) => h("th", { scope: "col" }, head)))),
     h("tbody", {}, rows),
   );
 }
@@ -61,16 +63,16 @@ function seatsTable(view, ui) {
 function trickArea(view, ui) {
   const number = view.tricks.length + 1;
   const plays = view.trick.map((play) =>
-    h("li", { class: "play" }, h("span", { class: "who" }, ui.name(play.seat)), cardFace(play.card, { mark: ["small"] })),
+    h("li", { class: "play" }, h("span", { class: "who" }, upper(ui.name(play.seat))), cardFace(play.card, { mark: ["small"] })),
   );
   const done = view.tricks.map((trick, index) =>
-    h("li", {}, `Trick ${index + 1}: `, trick.map((play) => cardFace(play.card, { mark: ["mini"], note: `seat ${play.seat}` }))),
+    h("li", {}, `Trick ${index + 1}: `, trick.map((play) => cardFace(play.card, { mark: ["mini"], note: ui.name(play.seat) }))),
   );
   return h(
     "section",
     { class: "trick", "aria-label": "tricks" },
     view.phase === "play" ? h("h3", {}, `Trick ${Math.min(number, 5)} of 5`) : null,
-    plays.length ? h("ol", { class: "plays" }, plays) : view.phase === "play" ? h("p", {}, `${ui.name(view.current_player)} leads.`) : null,
+    plays.length ? h("ol", { class: "plays" }, plays) : view.phase === "play" ? h("p", {}, `${upper(ui.name(view.current_player))} ${ui.name(view.current_player) === "you" ? "lead" : "leads"}.`) : null,
     done.length ? h("ol", { class: "done-tricks" }, done) : null,
   );
 }
@@ -86,7 +88,7 @@ export default {
     if (!end.tricks) return [["chips", (seat) => String(end.balances[seat])]];
     return [
       ["tricks", (seat) => String(end.tricks[seat])],
-      ["won", (seat) => String(end.won[seat])],
+      ["chips won", (seat) => String(end.won[seat])],
       ["looed", (seat) => (end.looed.includes(seat) ? `paid ${end.loo}` : "")],
       ["chips", (seat) => String(end.balances[seat])],
     ];
@@ -100,13 +102,13 @@ export default {
     const header = h(
       "div",
       { class: "loo-head" },
-      h("p", {}, `Round ${view.round} of ${view.rounds} · ${ui.name(view.dealer)} deals`),
+      h("p", {}, `Round ${view.round} of ${view.rounds} · ${upper(ui.name(view.dealer))} ${ui.name(view.dealer) === "you" ? "deal" : "deals"}`),
       h(
         "p",
         { class: "turned" },
         "Turned up: ",
         cardFace(view.turned, { mark: ["small"] }),
-        ` trump: ${SUITS[view.trump]} ${SUIT_NAMES[view.trump]}`,
+        ` so ${SUIT_NAMES[view.trump]} ${SUITS[view.trump]} are trumps.`,
       ),
     );
     const parts = [header, h("div", { class: "loo-pot" }, potLines(view)), seatsTable(view, ui), trickArea(view, ui)];
@@ -114,12 +116,12 @@ export default {
       let prompt = null;
       let buttons = null;
       if (mine && view.phase === "decide") {
-        prompt = "Your decision: play this hand, or drop it" + (legal.has("miss") ? ", or take the Miss" : "") + ".";
+        prompt = "Your decision: stay in and play this hand, or drop it" + (legal.has("miss") ? ", or take the Miss (a spare hand) instead" : "") + ".";
         buttons = h(
           "div",
           { class: "actions" },
           [
-            ["play", "Play"],
+            ["play", "Stay in"],
             ["drop", "Drop"],
             ["miss", "Take the Miss"],
           ]
@@ -129,7 +131,7 @@ export default {
             ),
         );
       } else if (mine) {
-        prompt = view.trick.length ? "Your card: follow the rules of the trick." : "Your lead: play any card.";
+        prompt = view.trick.length ? "Your card: follow suit if you can; greyed cards say why they may not be played." : "Your lead: play any card.";
       }
       const reasons = ui.reasons(mine && view.phase === "play" ? view.hand.filter((card) => !legal.has(card)) : []);
       const hand = view.hand.map((card) =>
@@ -137,7 +139,7 @@ export default {
           ? cardFace(card, {
               key: `card-${card}`,
               onclick: () => ui.act(card),
-              reason: legal.has(card) ? null : (reasons.get(card) ?? "not legal now"),
+              reason: legal.has(card) ? null : ui.plain(reasons.get(card) ?? "you may not play this card now"),
               mark: legal.has(card) ? ["legal"] : ["illegal"],
             })
           : cardFace(card),

@@ -1,25 +1,23 @@
 // The parts of a table page that every game shares: the seats, the event log, the round summary, the result,
 // the invitations and the decisions a game's drawing does not show.
 
-import { append, fill, h, plural, seatName, sentence } from "./dom.js";
+import { append, fill, h, plain, plural, sentence, upper } from "./dom.js";
 
 /** The seats: who sits where, a person or a bot, connected or not, and the scores. */
-export function seatsPanel(summary, view, me) {
+export function seatsPanel(summary, view, me, name) {
+  const unit = view?.game === "loo" ? "chip" : view?.game === "kalaha" ? "seed" : "point";
   const items = (summary?.seats ?? []).map((place) => {
     const seat = place.seat;
-    const who =
-      place.player === "bot" ? `${place.bot} bot` : seat === me ? "you" : place.joined ? "a person" : "a person, not here yet";
-    const state = place.player === "bot" || !place.joined ? null : place.connected ? "connected" : "away";
+    const state = place.player === "bot" ? null : !place.joined ? "not here yet" : place.connected ? null : "away";
     return h(
       "li",
       { class: [seat === view?.current_player ? "turn" : null, seat === me ? "me" : null], dataset: { seat: String(seat) } },
-      h("span", { class: "seat-no" }, seat === view?.current_player ? "▶ " : "", `seat ${seat}`),
-      ` — ${who}`,
-      state ? h("span", { class: ["presence", state] }, ` (${state})`) : null,
-      view ? h("span", { class: "score" }, ` · ${view.scores[seat]}`) : null,
+      h("span", { class: "seat-no" }, seat === view?.current_player ? "▶ " : "", upper(name(seat))),
+      state ? h("span", { class: ["presence", state === "away" ? "away" : "waiting"] }, ` (${state})`) : null,
+      view ? h("span", { class: "score" }, ` · ${plural(view.scores[seat], unit)}`) : null,
     );
   });
-  return h("section", { class: "panel seats", "aria-label": "seats" }, h("h2", {}, "Seats"), h("ul", {}, items));
+  return h("section", { class: "panel seats", "aria-label": "players" }, h("h2", {}, "Players"), h("ul", {}, items));
 }
 
 /** The join links this tab holds for seats not yet taken, to give to the other players. */
@@ -30,9 +28,9 @@ export function invitesPanel(summary, invites) {
     "section",
     { class: "panel invites", "aria-label": "invitations" },
     h("h2", {}, "Invite players"),
-    h("p", {}, "Give each player their seat's link; whoever opens it plays that seat."),
+    h("p", {}, "Send each player their own link; whoever opens it plays that place at the table."),
     waiting.map(([seat, link]) => {
-      const field = h("input", { type: "text", readonly: true, value: link, "aria-label": `join link for seat ${seat}`, dataset: { invite: seat } });
+      const field = h("input", { type: "text", readonly: true, value: link, "aria-label": `link for player ${Number(seat) + 1}`, dataset: { invite: seat } });
       const copy = h(
         "button",
         {
@@ -50,9 +48,15 @@ export function invitesPanel(summary, invites) {
         },
         "Copy",
       );
-      return h("p", { class: "invite" }, h("label", {}, `Seat ${seat}: `), field, " ", copy);
+      return h("p", { class: "invite" }, h("label", {}, `Player ${Number(seat) + 1}: `), field, " ", copy);
     }),
   );
+}
+
+/** An event's sentence; Loo's decision to play is said as staying in, so "plays" only ever plays a card. */
+export function eventText(event) {
+  if (event.type === "decided" && event.choice === "play") return `seat ${event.seat} stays in`;
+  return event.text ?? event.type;
 }
 
 /** The event log: the events as this seat was told them, a sentence each, newest last; added to, not redrawn. */
@@ -63,14 +67,17 @@ export class Log {
     this.source = null;
     this.shown = 0;
   }
-  show(connection) {
+  show(connection, name) {
     if (connection !== this.source) {
       this.source = connection;
       this.shown = 0;
       fill(this.list);
     }
     const events = connection?.events ?? [];
-    const items = events.slice(this.shown).map((event) => h("li", { class: `event ${event.type}`, dataset: { type: event.type } }, sentence(event.text ?? event.type)));
+    const items = events
+      .slice(this.shown)
+      .filter((event) => !(event.type === "arranged" && event.slot === event.to)) // a card left where it lay
+      .map((event) => h("li", { class: `event ${event.type}`, dataset: { type: event.type } }, sentence(name ? plain(eventText(event), name) : eventText(event))));
     append(this.list, items);
     this.shown = events.length;
     if (items.length) this.list.scrollTop = this.list.scrollHeight;
@@ -87,37 +94,37 @@ export class Log {
  * the types the game's drawing names in `drawer.highlights`, and a row per seat with the columns the drawing
  * reads from the `round_ended` event (`drawer.summaryColumns`), or else the totals in the view.
  */
-export function roundSummary(events, end, view, summary, me, drawer) {
+export function roundSummary(events, end, view, name, me, drawer) {
   const columns = drawer.summaryColumns?.(end) ?? [["total", (seat) => String(view.scores[seat])]];
   const rows = view.scores.map((_, seat) =>
     h(
       "tr",
       { class: seat === me ? "me" : null, dataset: { seat: String(seat) } },
-      h("th", { scope: "row" }, seatName(seat, me, summary)),
+      h("th", { scope: "row" }, upper(name(seat))),
       columns.map(([, value]) => h("td", { class: "num" }, value(seat))),
     ),
   );
-  const head = h("tr", {}, h("th", { scope: "col" }, "seat"), columns.map(([name]) => h("th", { scope: "col" }, name)));
+  const head = h("tr", {}, h("th", { scope: "col" }, "player"), columns.map(([name]) => h("th", { scope: "col" }, name)));
   return [
     h("h2", {}, `Round ${end.round_number ?? ""} is over`),
-    h("ul", { class: "highlights" }, events.filter((event) => drawer.highlights.has(event.type)).map((event) => h("li", {}, sentence(event.text)))),
+    h("ul", { class: "highlights" }, events.filter((event) => drawer.highlights.has(event.type)).map((event) => h("li", {}, sentence(plain(eventText(event), name))))),
     h("table", {}, h("thead", {}, head), h("tbody", {}, rows)),
   ];
 }
 
 /** The final result: the scores, who won, the record to keep. */
-export function resultPanel(view, events, summary, me, table) {
+export function resultPanel(view, events, name, me, table) {
   const ended = events.findLast((event) => event.type === "game_ended");
   const winners = view.winners;
   let verdict = "The game is over.";
   if (winners.length === view.scores.length) verdict = "The game is a draw.";
   else if (winners.includes(me)) verdict = winners.length === 1 ? "You win!" : "You share the win.";
-  else if (winners.length) verdict = `${winners.map((seat) => seatName(seat, me, summary)).join(" and ")} ${winners.length === 1 ? "wins" : "share the win"}.`;
+  else if (winners.length) verdict = `${upper(winners.map(name).join(" and "))} ${winners.length === 1 ? "wins" : "share the win"}.`;
   const rows = view.scores.map((score, seat) =>
     h(
       "tr",
       { class: [winners.includes(seat) ? "winner" : null, seat === me ? "me" : null] },
-      h("th", { scope: "row" }, seatName(seat, me, summary)),
+      h("th", { scope: "row" }, upper(name(seat))),
       h("td", { class: "num" }, String(score)),
       h("td", {}, winners.includes(seat) ? "winner" : ""),
     ),
@@ -126,7 +133,7 @@ export function resultPanel(view, events, summary, me, table) {
     "section",
     { class: "panel result", "aria-label": "the result" },
     h("h2", {}, verdict),
-    ended ? h("p", {}, sentence(ended.text)) : null,
+    ended ? h("p", {}, sentence(plain(ended.text, name))) : null,
     h("table", {}, h("tbody", {}, rows)),
     h(
       "p",

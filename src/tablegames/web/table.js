@@ -6,7 +6,7 @@ import kalaha from "./kalaha.js";
 import kalo from "./kalo.js";
 import loo from "./loo.js";
 import { Connection, Keys, api } from "./wire.js";
-import { fill, h, seatName, sentence } from "./dom.js";
+import { fill, h, names, plain, seatName, sentence, upper } from "./dom.js";
 import { Log, invitesPanel, otherDecisions, resultPanel, roundSummary, seatsPanel } from "./panels.js";
 
 const DRAWERS = { kalaha, kalo, loo };
@@ -14,6 +14,14 @@ const CONNECTION_WORDS = { connecting: "connecting…", open: "connected", close
 
 export function tablePage(root, id) {
   const keys = new Keys(id);
+  const given = new URLSearchParams(location.hash.slice(1)).get("names");
+  if (given) {
+    try {
+      names.set(id, JSON.parse(given));
+    } catch {
+      // a link cut short: the seats keep the names this browser knows
+    }
+  }
   keys.adopt(location, history);
   const page = {
     connections: [],
@@ -25,6 +33,8 @@ export function tablePage(root, id) {
     asked: new Set(),
     busy: false,
     message: null,
+    refusal: null, // a refusal to show next to the control that caused it: {key, text}
+    lastKey: null, // the control last used on the board
     wasMine: false,
   };
 
@@ -45,7 +55,13 @@ export function tablePage(root, id) {
     render();
     board.focus();
   });
-  root.addEventListener("tablegames:reason", (event) => say(event.detail, "info"));
+  root.addEventListener("tablegames:reason", (event) => refuse(event.target.dataset?.key ?? null, event.detail));
+  board.addEventListener("click", (event) => {
+    page.lastKey = event.target.closest?.("[data-key]")?.dataset.key ?? null;
+  });
+  board.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") page.lastKey = event.target.closest?.("[data-key]")?.dataset.key ?? null;
+  });
 
   const listener = {
     changed(connection, fresh) {
@@ -58,9 +74,9 @@ export function tablePage(root, id) {
     failed(connection, error) {
       if (connection.status === "failed" && connection.token) {
         keys.drop(connection.token);
-        say(`This seat's link no longer works: ${error.message}`, "error");
+        say(`Your link to this seat no longer works: ${plain(error.message, nameOf(connection))}`, "error");
       } else {
-        say(error.message, "error");
+        say(plain(error.message, nameOf(connection)), "error");
       }
       schedule();
     },
@@ -68,6 +84,26 @@ export function tablePage(root, id) {
   const tokens = keys.play.length ? keys.play : [null];
   page.connections = tokens.map((token) => new Connection(id, token, listener));
   window.addEventListener("pagehide", () => page.connections.forEach((connection) => connection.close()));
+
+  function nameOf(connection) {
+    return (seat) => seatName(seat, connection?.seat ?? null, connection?.summary, id);
+  }
+
+  /** A refusal said next to the control `key` that caused it (or the decision's prompt when it is gone). */
+  function refuse(key, text) {
+    page.refusal = text ? { key: key ?? page.lastKey, text } : null;
+    schedule();
+  }
+
+  /** Words of the server said to the player: a decision already made elsewhere is no protocol error. */
+  function refusalWords(error, connection) {
+    if (error.type === "ConflictError" || /decision\(s\)/.test(error.message)) {
+      return "That decision was already made, perhaps on another device; here is the table as it is now.";
+    }
+    if (error.type === "NetworkError") return "The table cannot be reached just now; try again in a moment.";
+    if (error.type === "Busy") return "One decision at a time: the last one is still on its way.";
+    return plain(error.message, nameOf(connection));
+  }
 
   function say(text, kind = "error") {
     page.message = text ? { text, kind } : null;
@@ -136,12 +172,14 @@ export function tablePage(root, id) {
     if (page.busy) return false;
     page.busy = true;
     page.message = null;
+    const key = page.lastKey;
+    page.refusal = null;
     render();
     try {
       await connection.act(action);
       return true;
     } catch (error) {
-      say(error.message, "error");
+      refuse(key, refusalWords(error, connection));
       return false;
     } finally {
       page.busy = false;
@@ -167,13 +205,15 @@ export function tablePage(root, id) {
     fill(
       topbar,
       h("a", { href: "/", class: "home" }, "tablegames"),
-      h("span", { class: "title" }, summary ? `${summary.game[0].toUpperCase()}${summary.game.slice(1)} · table ${id}` : `table ${id}`),
+      h("span", { class: "title" }, summary ? upper(summary.game) : "Table"),
       seats.length > 1
         ? h(
             "span",
             { class: "switch" },
             "Hot seat: ",
-            seats.map((each) => h("button", { type: "button", onclick: () => ((page.covered = each), render()) }, `seat ${each.seat}`)),
+            seats.map((each) =>
+              h("button", { type: "button", onclick: () => ((page.covered = each), render()) }, upper(seatName(each.seat, null, summary, id))),
+            ),
           )
         : null,
       h("span", { class: ["connection", status], role: "status" }, CONNECTION_WORDS[status]),
@@ -185,10 +225,11 @@ export function tablePage(root, id) {
     const summary = connection.summary;
     if (!view) return "Connecting to the table…";
     if (view.is_over) return "The game is over.";
-    if (summary?.status === "waiting") return `Waiting for seat ${summary.free.join(", ")} to join.`;
-    const who = seatName(view.current_player, connection.seat, summary);
+    const name = nameOf(connection);
+    if (summary?.status === "waiting") return `Waiting for ${summary.free.map(name).join(", ")} to join.`;
+    const who = upper(name(view.current_player));
     if (connection.seat === null) return `You are watching. ${who} to decide.`;
-    return view.legal_actions.length ? "Your decision." : `${who} to decide.`;
+    return view.legal_actions.length ? "Your turn." : `${who} to decide.`;
   }
 
   function render() {
@@ -227,13 +268,14 @@ export function tablePage(root, id) {
     const ui = {
       events: connection.events,
       local: local(connection),
-      name: (seat) => seatName(seat, connection.seat, connection.summary),
+      name: nameOf(connection),
+      plain: (text) => plain(text, nameOf(connection)),
       act: (action) => act(connection, action),
       view: () => connection.view,
       decisions: () => connection.decisions,
       reasons: (actions) => reasons(connection, actions),
       refresh: schedule,
-      say: (text) => say(text, "info"),
+      say: (text) => refuse(page.lastKey, text),
     };
     const inside = board.contains(document.activeElement) && document.activeElement !== board;
     const focused = inside ? document.activeElement.dataset.key : null;
@@ -243,7 +285,7 @@ export function tablePage(root, id) {
       board,
       drawer.draw(view, ui),
       otherDecisions(others, ui.act),
-      view.is_over ? resultPanel(view, connection.events, connection.summary, connection.seat, id) : null,
+      view.is_over ? resultPanel(view, connection.events, nameOf(connection), connection.seat, id) : null,
     );
     const mine = view.legal_actions.length > 0;
     const again = focused && board.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -251,10 +293,11 @@ export function tablePage(root, id) {
     else if (mine && (inside || (lost && !page.wasMine))) (firstAction() ?? board).focus();
     else if (inside) board.focus();
     page.wasMine = mine;
-    fill(seats, seatsPanel(connection.summary, view, connection.seat));
+    placeRefusal(connection);
+    fill(seats, seatsPanel(connection.summary, view, connection.seat, nameOf(connection)));
     fill(invites, invitesPanel(connection.summary, keys.invite));
     if (log.element.parentNode !== side) side.insertBefore(log.element, own);
-    log.show(connection);
+    log.show(connection, nameOf(connection));
     const link = connection.token ? `${location.origin}/tables/${id}#token=${connection.token}` : null;
     if (own.dataset.link !== (link ?? "")) {
       own.dataset.link = link ?? "";
@@ -264,9 +307,9 @@ export function tablePage(root, id) {
           ? h(
               "details",
               { class: "panel own-link" },
-              h("summary", {}, "Play this seat on another device"),
+              h("summary", {}, "Play on another device"),
               h("p", {}, "Open this link there; keep it to yourself: whoever has it plays your seat."),
-              h("input", { type: "text", readonly: true, value: link, "aria-label": "your seat's link" }),
+              h("input", { type: "text", readonly: true, value: link, "aria-label": "your own link" }),
             )
           : null,
       );
@@ -274,30 +317,43 @@ export function tablePage(root, id) {
     drawSummary();
   }
 
+  /** The refusal, if any, drawn right after the control that caused it (its hand or row of buttons). */
+  function placeRefusal(connection) {
+    if (!page.refusal) return;
+    const made = `${connection.decisions}/${connection.next}`;
+    page.refusal.made ??= made;
+    const control = page.refusal.key && board.querySelector(`[data-key="${CSS.escape(page.refusal.key)}"]`);
+    const anchor = control?.closest(".hand, .actions, .kalaha-board") ?? control ?? board.querySelector(".prompt") ?? board.firstElementChild;
+    if (!anchor) return;
+    anchor.after(h("p", { class: "refusal", role: "alert", dataset: { for: page.refusal.key ?? "" } }, sentence(page.refusal.text)));
+    if (page.refusal.made !== made) page.refusal = null; // shown once more after the table moved on, then gone
+  }
+
   function firstAction() {
     return board.querySelector("[data-key]:not([aria-disabled='true']):not([disabled])");
   }
 
   function drawCover(connection) {
-    fill(turn, `Seat ${connection.seat}'s turn.`);
+    const who = upper(seatName(connection.seat, null, connection.summary, id));
+    fill(turn, `${who}'s turn.`);
     log.clear();
     if (dialog.open) dialog.close();
     const ready = h(
       "button",
       { type: "button", class: "primary", dataset: { key: "ready" }, onclick: () => reveal(connection) },
-      `I am seat ${connection.seat}: show my hand`,
+      `I am ${who}: show my hand`,
     );
     fill(
       board,
       h(
         "section",
         { class: "cover", "aria-label": "hot seat" },
-        h("h2", {}, `Pass the screen to seat ${connection.seat}`),
+        h("h2", {}, `Pass the screen to ${who}`),
         h("p", {}, "Every player's cards are hidden until that player is at the screen."),
         ready,
       ),
     );
-    fill(seats, seatsPanel(connection.summary, connection.view, null));
+    fill(seats, seatsPanel(connection.summary, connection.view, null, nameOf(connection)));
     fill(invites);
     fill(own);
     own.dataset.link = "";
@@ -311,7 +367,7 @@ export function tablePage(root, id) {
     const over = connection.view?.is_over && page.summaries.length === 1;
     const button = h("button", { type: "button", class: "primary", dataset: { key: "continue" }, onclick: () => dialog.close() }, over ? "See the result" : "Next round");
     const drawer = DRAWERS[next.view.game] ?? generic;
-    fill(dialog, roundSummary(next.events, next.end, next.view, connection.summary, next.seat, drawer), h("p", {}, button));
+    fill(dialog, roundSummary(next.events, next.end, next.view, nameOf(connection), next.seat, drawer), h("p", {}, button));
     dialog.showModal();
     button.focus();
   }
