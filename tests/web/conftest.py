@@ -88,6 +88,10 @@ BREAKS = {
     ),
     # The log names seats by number.
     "numbers": ("dom.js", '  if (seat === me) return "you";', "  if (seat === me) return `seat ${seat}`;"),
+    # The client speaks English whatever the language chosen.
+    "english": ("i18n.js", "const entry = TABLES[language][key] ?? en[key];", "const entry = en[key];"),
+    # The language chosen is not remembered.
+    "forget": ("i18n.js", "      localStorage.setItem(KEY, select.value);", ""),
     # A dropped connection is not reconnected.
     "reconnect": ("wire.js", "setTimeout(() => this.reconnect(), wait);", ""),
 }
@@ -151,11 +155,23 @@ class Pages:
         self.allowed: list[re.Pattern[str]] = []
 
     def open(
-        self, url: str = "/", *, viewport: dict[str, int] | None = None, context: BrowserContext | None = None
+        self,
+        url: str = "/",
+        *,
+        viewport: dict[str, int] | None = None,
+        context: BrowserContext | None = None,
+        locale: str = "en-GB",
     ) -> Page:
-        """Open ``url`` of the site in a new context (or a new page of ``context``), its errors recorded."""
+        """Open ``url`` of the site in a new context (or a new page of ``context``), its errors recorded.
+
+        ``locale`` is the browser's language, which the client takes for its own until a player chooses another.
+        """
         if context is None:
-            context = self.browser.new_context(viewport=viewport or DESKTOP, base_url=self.site.base)  # type: ignore[arg-type]
+            context = self.browser.new_context(
+                viewport=viewport or DESKTOP,  # type: ignore[arg-type]
+                base_url=self.site.base,
+                locale=locale,
+            )
             self.contexts.append(context)
         page = context.new_page()
         page.on("console", self._console)

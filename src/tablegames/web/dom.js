@@ -1,5 +1,7 @@
 // Building the page with the DOM API only (the page's policy forbids HTML from strings), and drawing cards.
 
+import { t } from "./i18n.js";
+
 /**
  * An element: `h("button", {class: "card", onclick: f, dataset: {key: "x"}}, "text", child, ...)`.
  * Attributes that are false, null or undefined are left out; `true` sets an empty attribute.
@@ -33,8 +35,8 @@ export function fill(element, ...children) {
 }
 
 export const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-export const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
-const RANK_NAMES = { J: "jack", Q: "queen", K: "king", A: "ace" };
+/** A suit's name in the page's language: "hearts". */
+export const suitName = (suit) => t(`suit.${suit}`);
 const CARD = /(?<![\w♣♦♥♠])(10|[2-9JQKA])([cdhs])(?!\w)/g;
 
 /** A card's notation ("Qh") as people read it ("Q♥"). */
@@ -45,7 +47,7 @@ export function cardLabel(card) {
 /** A card's name for screen readers: "queen of hearts". */
 export function cardName(card) {
   const rank = card.slice(0, -1);
-  return `${RANK_NAMES[rank] ?? rank} of ${SUIT_NAMES[card.slice(-1)]}`;
+  return t("card name", { rank: "JQKA".includes(rank) ? t(`rank.${rank}`) : rank, suit: suitName(card.slice(-1)) });
 }
 
 /**
@@ -82,7 +84,7 @@ export function cardFace(card, { onclick = null, reason = null, pressed = null, 
 }
 
 /** A card whose face this seat does not know. */
-export function cardBack({ onclick = null, key = null, label = "a hidden card", mark = [] } = {}) {
+export function cardBack({ onclick = null, key = null, label = t("a hidden card"), mark = [] } = {}) {
   const attributes = { class: ["card", "back", ...mark], "aria-label": label, title: label, dataset: key ? { key } : {} };
   if (onclick) return h("button", { ...attributes, type: "button", onclick });
   return h("span", { ...attributes, role: "img" });
@@ -107,11 +109,11 @@ export function sentence(text) {
   return parts;
 }
 
-const BOT_NAMES = { random: "Easy bot", heuristic: "Medium bot", search: "Strong bot", solver: "Strong bot", mcts: "Strong bot" };
+const BOT_LEVELS = { random: "easy", heuristic: "medium", search: "strong" };
 
 /** A bot's name, for its level: "Easy bot", "Medium bot", "Strong bot". */
 export function botName(bot) {
-  return BOT_NAMES[bot] ?? "Strong bot";
+  return t(`bot.${BOT_LEVELS[bot] ?? "strong"}`);
 }
 
 /** The names players gave the seats of a table, kept in this browser (a join link carries them to the others). */
@@ -135,11 +137,11 @@ export const names = {
 
 /** Who sits at `seat`, as players say it: "you", the name given, "Medium bot", or "Player 2" (counted from 1). */
 export function seatName(seat, me, summary, table = summary?.id) {
-  if (seat === null || seat === undefined) return "nobody";
-  if (seat === me) return "you";
+  if (seat === null || seat === undefined) return t("nobody");
+  if (seat === me) return t("you");
   const place = summary?.seats?.[seat];
   if (place?.player === "bot") return botName(place.bot);
-  return (table ? names.get(table)[seat] : null) ?? `Player ${seat + 1}`;
+  return (table ? names.get(table)[seat] : null) ?? t("player n", { n: seat + 1 });
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -169,10 +171,10 @@ export function plain(text, name) {
   let said = String(text ?? "").replace(RULING, "");
   said = said.replace(/\bseat (\d+)'s\b/g, (_, seat) => {
     const who = name(Number(seat));
-    return who === "you" ? "your" : `${who}'s`;
+    return who === t("you") ? "your" : `${who}'s`;
   });
   said = said.replace(/\bseat (\d+) (is|has|holds)\b/g, (_, seat, verb) =>
-    name(Number(seat)) === "you" ? `you ${{ is: "are", has: "have", holds: "hold" }[verb]}` : `${name(Number(seat))} ${verb}`,
+    name(Number(seat)) === t("you") ? `you ${{ is: "are", has: "have", holds: "hold" }[verb]}` : `${name(Number(seat))} ${verb}`,
   );
   said = said.replace(/\bseats? (\d+(?:(?:, | and )\d+)*)/g, (_, list) => listed(list.split(/, | and /).map((seat) => name(Number(seat)))));
   said = said.replace(/\bslot (\d+)\b/g, (_, slot) => `place ${Number(slot) + 1}`);
@@ -183,7 +185,7 @@ export function plain(text, name) {
   return upper(said.trim());
 }
 
-/** "1 card", "3 cards". */
-export function plural(count, word, words = `${word}s`) {
-  return `${count} ${count === 1 ? word : words}`;
+/** "1 card", "3 cards", in the page's language (the tables' entry "n card" and the like). */
+export function plural(count, word) {
+  return t(`n ${word}`, { n: count });
 }

@@ -2,32 +2,16 @@
 
 import { botName, fill, h, names, plural } from "./dom.js";
 import { Keys, api } from "./wire.js";
+import { has, languageSwitcher, t } from "./i18n.js";
+import { howToPlay } from "./panels.js";
 
 const HUMAN = "human";
 
-const words = (name) => OPTION_WORDS[name]?.[0] ?? name.replaceAll("_", " ");
-
-/** Each option's label and the sentence that says what it does, as the rules pages say it. */
-const OPTION_WORDS = {
-  players: ["Players", "How many sit at the table, people and bots together."],
-  pits: ["Pits per side", "How many pits each player has in their row."],
-  seeds: ["Seeds per pit", "How many seeds lie in each pit at the start."],
-  empty_capture: ["Capture opposite an empty pit", "Whether a last seed in your own empty pit is captured even when the pit opposite is empty."],
-  kalo_in_combinations: ["The Kalo in combinations", "Whether the Kalo (2♥) may be played together with other 2s instead of only alone."],
-  play_limit: ["Most plays per round", "A round that reaches this many plays ends, and each player still holding cards scores 1, so no round runs for ever."],
-  ante: ["Ante", "How many chips each player puts into the pot before a deal."],
-  rounds: ["Rounds", "How many hands are dealt; most chips after the last one wins."],
-  starting_chips: ["Chips at the start", "How many chips each player has before the first ante."],
-  miss: ["The Miss", "Deal a spare hand, the Miss, which a player may take instead of their own."],
-  miss_fee: ["Fee for the Miss", "What taking the Miss costs, paid into the pot."],
-  pam_is_wild: ["Pam may always be played", "Whether Pam (J♣), the highest trump, may be played to any trick even when you could follow suit."],
-  trump_must_be_highest: ["Trump with your highest trump", "Whether a player who cannot follow suit must play their highest trump."],
-  first_dealer: ["First dealer", "Who deals the first hand, counted from 0 for the first player."],
-};
-
-/** The sentence under an option's field. */
-const explain = (name) => (OPTION_WORDS[name] ? h("span", { class: "explain" }, ` ${OPTION_WORDS[name][1]}`) : null);
 const title = (name) => name[0].toUpperCase() + name.slice(1);
+const words = (name) => (has(`option.${name}`) ? t(`option.${name}`) : name.replaceAll("_", " "));
+
+/** The sentence under an option's field, saying what it does as the rules pages say it. */
+const explain = (name) => (has(`explain.${name}`) ? h("span", { class: "explain" }, ` ${t(`explain.${name}`)}`) : null);
 
 /** An input for one of a game's options, of the kind its default value is. */
 function optionField(name, value, game) {
@@ -71,26 +55,26 @@ function seatRows(game, players, kinds) {
     const select = h(
       "select",
       { id, name: id },
-      [HUMAN, ...game.bots].map((each) => h("option", { value: each, selected: each === kind }, each === HUMAN ? "a person" : botName(each))),
+      [HUMAN, ...game.bots].map((each) => h("option", { value: each, selected: each === kind }, each === HUMAN ? t("a person") : botName(each))),
     );
     const name = h("input", {
       type: "text",
       id: `name-${seat}`,
       name: `name-${seat}`,
       maxlength: "24",
-      placeholder: seat === 0 ? "your name" : "their name",
-      "aria-label": `name of player ${seat + 1}`,
+      placeholder: seat === 0 ? t("your name") : t("their name"),
+      "aria-label": t("name of", { who: t("player n", { n: seat + 1 }) }),
       value: names.draft[seat] ?? "",
       hidden: kind !== HUMAN,
       oninput: (event) => (names.draft[seat] = event.target.value),
     });
     select.addEventListener("change", () => (name.hidden = select.value !== HUMAN));
-    return h("p", { class: "seat-kind" }, h("label", { for: id }, `Player ${seat + 1}`), " ", select, " ", name);
+    return h("p", { class: "seat-kind" }, h("label", { for: id }, t("player n", { n: seat + 1 })), " ", select, " ", name);
   });
 }
 
 function createForm(games, report) {
-  const form = h("form", { class: "create", "aria-label": "new table" });
+  const form = h("form", { class: "create", "aria-label": t("new table") });
   let game = games[0];
   const values = {}; // what has been entered so far, kept when the form is drawn again
   const defaultKind = (seat) => (seat === 0 ? HUMAN : game.bots.includes("heuristic") ? "heuristic" : game.bots[0]);
@@ -122,19 +106,20 @@ function createForm(games, report) {
     const seats = seatRows(game, players, [...Array(players).keys()].map((seat) => value(`seat-${seat}`, defaultKind(seat))));
     fill(
       form,
-      h("p", {}, h("label", { for: "game" }, "Game"), " ", chooser),
-      h("fieldset", { class: "options" }, h("legend", {}, "Options"), options),
-      h("fieldset", { class: "seats" }, h("legend", {}, "Seats"), seats),
+      h("p", {}, h("label", { for: "game" }, t("game")), " ", chooser),
+      howToPlay(game.name),
+      h("fieldset", { class: "options" }, h("legend", {}, t("options")), options),
+      h("fieldset", { class: "seats" }, h("legend", {}, t("Players")), seats),
       h(
         "p",
         { class: "option" },
-        h("label", { for: "seed" }, "Deal number (leave blank for a fresh shuffle; the same number deals the same cards again)"),
+        h("label", { for: "seed" }, t("deal number")),
         " ",
         h("input", { type: "number", id: "seed", name: "seed", min: "0", step: "1", value: value("seed", "") }),
       ),
-      h("p", { class: "option check" }, h("input", { type: "checkbox", id: "hotseat", name: "hotseat", checked: value("hotseat", false) }), " ", h("label", { for: "hotseat" }, "Hot seat: play every person's seat on this screen, each hand hidden until its player is ready")),
-      h("p", { class: "option check" }, h("input", { type: "checkbox", id: "open", name: "open", checked: value("open", false) }), " ", h("label", { for: "open" }, "Open: anyone may take a free seat from the lobby")),
-      h("p", {}, h("button", { type: "submit", class: "primary" }, `Create a ${title(game.name)} table`)),
+      h("p", { class: "option check" }, h("input", { type: "checkbox", id: "hotseat", name: "hotseat", checked: value("hotseat", false) }), " ", h("label", { for: "hotseat" }, t("hot seat option"))),
+      h("p", { class: "option check" }, h("input", { type: "checkbox", id: "open", name: "open", checked: value("open", false) }), " ", h("label", { for: "open" }, t("open option"))),
+      h("p", {}, h("button", { type: "submit", class: "primary", dataset: { create: game.name } }, t("create", { game: title(game.name) }))),
     );
     form.elements.namedItem("players")?.addEventListener("change", () => {
       keep();
@@ -177,7 +162,7 @@ function createForm(games, report) {
 function tableRow(table, report) {
   const keys = new Keys(table.id);
   const seats = table.seats.map((place) =>
-    place.player === "bot" ? botName(place.bot) : place.joined ? "a person" : table.open ? "free" : "invited",
+    place.player === "bot" ? botName(place.bot) : place.joined ? t("a person") : table.open ? t("free") : t("invited"),
   );
   const claim = table.open
     ? table.free.map((seat) =>
@@ -195,7 +180,7 @@ function tableRow(table, report) {
               }
             },
           },
-          `Sit down as player ${seat + 1}`,
+          t("sit down as", { who: t("player n", { n: seat + 1 }) }),
         ),
       )
     : [];
@@ -203,10 +188,10 @@ function tableRow(table, report) {
     "li",
     { class: "listed", dataset: { table: table.id } },
     h("strong", {}, title(table.game)),
-    ` · ${plural(table.seats.length, "player")} · ${{ waiting: "waiting for players", playing: "being played", over: "over" }[table.status] ?? table.status} · `,
+    ` · ${plural(table.seats.length, "player")} · ${t(`status.${table.status}`)} · `,
     seats.join(", "),
     " ",
-    h("a", { href: `/tables/${table.id}` }, keys.play.length ? "Back to your seat" : "Watch"),
+    h("a", { href: `/tables/${table.id}` }, keys.play.length ? t("back to your seat") : t("watch")),
     " ",
     claim,
   );
@@ -219,31 +204,31 @@ export async function lobbyPage(root) {
   const refresh = async () => {
     try {
       const { tables } = await api.tables();
-      fill(list, tables.length ? tables.map((table) => tableRow(table, report)) : h("li", {}, "No table is being played; create one."));
+      fill(list, tables.length ? tables.map((table) => tableRow(table, report)) : h("li", {}, t("no tables")));
     } catch (error) {
       report(error.message);
     }
   };
   fill(
     root,
-    h("header", { class: "topbar" }, h("a", { href: "/", class: "home" }, "tablegames"), h("span", { class: "title" }, "Lobby")),
+    h("header", { class: "topbar" }, h("a", { href: "/", class: "home" }, "tablegames"), h("span", { class: "title" }, t("lobby")), languageSwitcher(h)),
     h(
       "main",
       { id: "lobby" },
       message,
-      h("section", { class: "panel" }, h("h1", {}, "New table"), h("p", {}, "Loading the games…")),
+      h("section", { class: "panel" }, h("h1", {}, t("new table")), h("p", {}, t("loading"))),
       h(
         "section",
         { class: "panel" },
-        h("h2", {}, "Tables in play"),
+        h("h2", {}, t("tables in play")),
         list,
-        h("p", {}, h("button", { type: "button", onclick: refresh }, "Refresh")),
+        h("p", {}, h("button", { type: "button", onclick: refresh }, t("refresh"))),
       ),
     ),
   );
   try {
     const { games } = await api.games();
-    fill(root.querySelector("#lobby section"), h("h1", {}, "New table"), createForm(games, report));
+    fill(root.querySelector("#lobby section"), h("h1", {}, t("new table")), createForm(games, report));
   } catch (error) {
     report(error.message);
   }

@@ -1,23 +1,30 @@
 // The parts of a table page that every game shares: the seats, the event log, the round summary, the result,
 // the invitations and the decisions a game's drawing does not show.
 
-import { append, fill, h, plain, plural, sentence, upper } from "./dom.js";
+import { append, fill, h, listed, plain, plural, sentence, upper } from "./dom.js";
+import { has, t } from "./i18n.js";
+
+/** A game's rules in short, folded, in the lobby and at the table: a player may read them at any time. */
+export function howToPlay(game) {
+  if (!has(`rules.${game}`)) return null;
+  return h("details", { class: "how-to-play panel" }, h("summary", {}, t("how to play", { game: upper(game) })), h("p", {}, t(`rules.${game}`)));
+}
 
 /** The seats: who sits where, a person or a bot, connected or not, and the scores. */
 export function seatsPanel(summary, view, me, name) {
   const unit = view?.game === "loo" ? "chip" : view?.game === "kalaha" ? "seed" : "point";
   const items = (summary?.seats ?? []).map((place) => {
     const seat = place.seat;
-    const state = place.player === "bot" ? null : !place.joined ? "not here yet" : place.connected ? null : "away";
+    const state = place.player === "bot" ? null : !place.joined ? "waiting" : place.connected ? null : "away";
     return h(
       "li",
       { class: [seat === view?.current_player ? "turn" : null, seat === me ? "me" : null], dataset: { seat: String(seat) } },
       h("span", { class: "seat-no" }, seat === view?.current_player ? "▶ " : "", upper(name(seat))),
-      state ? h("span", { class: ["presence", state === "away" ? "away" : "waiting"] }, ` (${state})`) : null,
+      state ? h("span", { class: ["presence", state] }, ` (${t(`presence.${state}`)})`) : null,
       view ? h("span", { class: "score" }, ` · ${plural(view.scores[seat], unit)}`) : null,
     );
   });
-  return h("section", { class: "panel seats", "aria-label": "players" }, h("h2", {}, "Players"), h("ul", {}, items));
+  return h("section", { class: "panel seats", "aria-label": t("players") }, h("h2", {}, t("Players")), h("ul", {}, items));
 }
 
 /** The join links this tab holds for seats not yet taken, to give to the other players. */
@@ -26,11 +33,11 @@ export function invitesPanel(summary, invites) {
   if (!waiting.length) return null;
   return h(
     "section",
-    { class: "panel invites", "aria-label": "invitations" },
-    h("h2", {}, "Invite players"),
-    h("p", {}, "Send each player their own link; whoever opens it plays that place at the table."),
+    { class: "panel invites", "aria-label": t("invitations") },
+    h("h2", {}, t("invite players")),
+    h("p", {}, t("send links")),
     waiting.map(([seat, link]) => {
-      const field = h("input", { type: "text", readonly: true, value: link, "aria-label": `link for player ${Number(seat) + 1}`, dataset: { invite: seat } });
+      const field = h("input", { type: "text", readonly: true, value: link, "aria-label": t("link for", { who: t("player n", { n: Number(seat) + 1 }) }), dataset: { invite: seat } });
       const copy = h(
         "button",
         {
@@ -40,15 +47,15 @@ export function invitesPanel(summary, invites) {
             const button = event.currentTarget;
             try {
               await navigator.clipboard.writeText(link);
-              button.textContent = "Copied";
+              button.textContent = t("copied");
             } catch {
-              button.textContent = "Selected: copy it";
+              button.textContent = t("selected: copy it");
             }
           },
         },
-        "Copy",
+        t("copy"),
       );
-      return h("p", { class: "invite" }, h("label", {}, `Player ${Number(seat) + 1}: `), field, " ", copy);
+      return h("p", { class: "invite" }, h("label", {}, `${t("player n", { n: Number(seat) + 1 })}: `), field, " ", copy);
     }),
   );
 }
@@ -62,8 +69,8 @@ export function eventText(event) {
 /** The event log: the events as this seat was told them, a sentence each, newest last; added to, not redrawn. */
 export class Log {
   constructor() {
-    this.list = h("ol", { class: "log", role: "log", "aria-label": "what happened" });
-    this.element = h("section", { class: "panel log-panel" }, h("h2", {}, "What happened"), this.list);
+    this.list = h("ol", { class: "log", role: "log", "aria-label": t("what happened") });
+    this.element = h("section", { class: "panel log-panel" }, h("h2", {}, t("What happened")), this.list);
     this.source = null;
     this.shown = 0;
   }
@@ -95,7 +102,7 @@ export class Log {
  * reads from the `round_ended` event (`drawer.summaryColumns`), or else the totals in the view.
  */
 export function roundSummary(events, end, view, name, me, drawer) {
-  const columns = drawer.summaryColumns?.(end) ?? [["total", (seat) => String(view.scores[seat])]];
+  const columns = drawer.summaryColumns?.(end) ?? [[t("total"), (seat) => String(view.scores[seat])]];
   const rows = view.scores.map((_, seat) =>
     h(
       "tr",
@@ -104,9 +111,9 @@ export function roundSummary(events, end, view, name, me, drawer) {
       columns.map(([, value]) => h("td", { class: "num" }, value(seat))),
     ),
   );
-  const head = h("tr", {}, h("th", { scope: "col" }, "player"), columns.map(([name]) => h("th", { scope: "col" }, name)));
+  const head = h("tr", {}, h("th", { scope: "col" }, t("player")), columns.map(([name]) => h("th", { scope: "col" }, name)));
   return [
-    h("h2", {}, `Round ${end.round_number ?? ""} is over`),
+    h("h2", {}, t("round over", { n: end.round_number ?? "" })),
     h("ul", { class: "highlights" }, events.filter((event) => drawer.highlights.has(event.type)).map((event) => h("li", {}, sentence(plain(eventText(event), name))))),
     h("table", {}, h("thead", {}, head), h("tbody", {}, rows)),
   ];
@@ -116,33 +123,31 @@ export function roundSummary(events, end, view, name, me, drawer) {
 export function resultPanel(view, events, name, me, table) {
   const ended = events.findLast((event) => event.type === "game_ended");
   const winners = view.winners;
-  let verdict = "The game is over.";
-  if (winners.length === view.scores.length) verdict = "The game is a draw.";
-  else if (winners.includes(me)) verdict = winners.length === 1 ? "You win!" : "You share the win.";
-  else if (winners.length) verdict = `${upper(winners.map(name).join(" and "))} ${winners.length === 1 ? "wins" : "share the win"}.`;
+  let verdict = t("the game is over");
+  if (winners.length === view.scores.length) verdict = t("a draw");
+  else if (winners.includes(me)) verdict = winners.length === 1 ? t("you win") : t("you share the win");
+  else if (winners.length) verdict = t(winners.length === 1 ? "wins" : "share the win", { who: upper(listed(winners.map(name))) });
   const rows = view.scores.map((score, seat) =>
     h(
       "tr",
       { class: [winners.includes(seat) ? "winner" : null, seat === me ? "me" : null] },
       h("th", { scope: "row" }, upper(name(seat))),
       h("td", { class: "num" }, String(score)),
-      h("td", {}, winners.includes(seat) ? "winner" : ""),
+      h("td", {}, winners.includes(seat) ? t("winner") : ""),
     ),
   );
   return h(
     "section",
-    { class: "panel result", "aria-label": "the result" },
+    { class: "panel result", "aria-label": t("the result") },
     h("h2", {}, verdict),
     ended ? h("p", {}, sentence(plain(ended.text, name))) : null,
     h("table", {}, h("tbody", {}, rows)),
     h(
       "p",
       {},
-      h("a", { href: `/api/tables/${table}/record`, download: `tablegames-${table}.json` }, "Download the record"),
-      " (replay it with ",
-      h("code", {}, "tablegames replay"),
-      ") · ",
-      h("a", { href: "/" }, "Back to the lobby"),
+      h("a", { href: `/api/tables/${table}/record`, download: `tablegames-${table}.json` }, t("download the record")),
+      " · ",
+      h("a", { href: "/" }, t("back to the lobby")),
     ),
   );
 }
@@ -152,7 +157,7 @@ export function otherDecisions(actions, act) {
   if (!actions.length) return null;
   return h(
     "section",
-    { class: "panel more", "aria-label": "other decisions" },
+    { class: "panel more", "aria-label": t("other decisions") },
     h("h2", {}, plural(actions.length, "other decision")),
     h(
       "div",

@@ -7,10 +7,10 @@ import kalo from "./kalo.js";
 import loo from "./loo.js";
 import { Connection, Keys, api } from "./wire.js";
 import { fill, h, names, plain, seatName, sentence, upper } from "./dom.js";
-import { Log, invitesPanel, otherDecisions, resultPanel, roundSummary, seatsPanel } from "./panels.js";
+import { languageSwitcher, t } from "./i18n.js";
+import { Log, howToPlay, invitesPanel, otherDecisions, resultPanel, roundSummary, seatsPanel } from "./panels.js";
 
 const DRAWERS = { kalaha, kalo, loo };
-const CONNECTION_WORDS = { connecting: "connecting…", open: "connected", closed: "reconnecting…", failed: "not connected" };
 
 export function tablePage(root, id) {
   const keys = new Keys(id);
@@ -46,8 +46,9 @@ export function tablePage(root, id) {
   const invites = h("div");
   const own = h("div");
   const log = new Log();
-  const side = h("aside", { class: "side" }, seats, invites, log.element, own);
-  const dialog = h("dialog", { class: "summary", "aria-label": "round summary" });
+  const rules = h("div");
+  const side = h("aside", { class: "side" }, seats, invites, log.element, own, rules);
+  const dialog = h("dialog", { class: "summary", "aria-label": t("round summary") });
   const main = h("main", { id: "table", dataset: { table: id } }, turn, message, board, side);
   fill(root, topbar, main, dialog);
   dialog.addEventListener("close", () => {
@@ -74,7 +75,7 @@ export function tablePage(root, id) {
     failed(connection, error) {
       if (connection.status === "failed" && connection.token) {
         keys.drop(connection.token);
-        say(`Your link to this seat no longer works: ${plain(error.message, nameOf(connection))}`, "error");
+        say(t("link broken", { why: plain(error.message, nameOf(connection)) }), "error");
       } else {
         say(plain(error.message, nameOf(connection)), "error");
       }
@@ -98,10 +99,10 @@ export function tablePage(root, id) {
   /** Words of the server said to the player: a decision already made elsewhere is no protocol error. */
   function refusalWords(error, connection) {
     if (error.type === "ConflictError" || /decision\(s\)/.test(error.message)) {
-      return "That decision was already made, perhaps on another device; here is the table as it is now.";
+      return t("made elsewhere");
     }
-    if (error.type === "NetworkError") return "The table cannot be reached just now; try again in a moment.";
-    if (error.type === "Busy") return "One decision at a time: the last one is still on its way.";
+    if (error.type === "NetworkError") return t("unreachable");
+    if (error.type === "Busy") return t("one at a time");
     return plain(error.message, nameOf(connection));
   }
 
@@ -205,31 +206,32 @@ export function tablePage(root, id) {
     fill(
       topbar,
       h("a", { href: "/", class: "home" }, "tablegames"),
-      h("span", { class: "title" }, summary ? upper(summary.game) : "Table"),
+      h("span", { class: "title" }, summary ? upper(summary.game) : t("table")),
       seats.length > 1
         ? h(
             "span",
             { class: "switch" },
-            "Hot seat: ",
+            t("hot seat: "),
             seats.map((each) =>
               h("button", { type: "button", onclick: () => ((page.covered = each), render()) }, upper(seatName(each.seat, null, summary, id))),
             ),
           )
         : null,
-      h("span", { class: ["connection", status], role: "status" }, CONNECTION_WORDS[status]),
+      languageSwitcher(h),
+      h("span", { class: ["connection", status], role: "status" }, t(`connection.${status}`)),
     );
   }
 
   function turnLine(connection) {
     const view = connection.view;
     const summary = connection.summary;
-    if (!view) return "Connecting to the table…";
-    if (view.is_over) return "The game is over.";
+    if (!view) return t("connecting to the table");
+    if (view.is_over) return t("the game is over");
     const name = nameOf(connection);
-    if (summary?.status === "waiting") return `Waiting for ${summary.free.map(name).join(", ")} to join.`;
+    if (summary?.status === "waiting") return t("waiting for", { who: summary.free.map(name).join(", ") });
     const who = upper(name(view.current_player));
-    if (connection.seat === null) return `You are watching. ${who} to decide.`;
-    return view.legal_actions.length ? "Your turn." : `${who} to decide.`;
+    if (connection.seat === null) return t("watching", { who });
+    return view.legal_actions.length ? t("your turn") : t("to decide", { who });
   }
 
   function render() {
@@ -253,15 +255,15 @@ export function tablePage(root, id) {
       return;
     }
     if (!page.shown) {
-      fill(turn, "Connecting to the table…");
-      fill(board, h("p", {}, "Connecting…"));
+      fill(turn, t("connecting to the table"));
+      fill(board, h("p", {}, t("connecting")));
       return;
     }
     const view = connection?.view;
     fill(turn, turnLine(connection));
-    document.title = `${view?.legal_actions.length ? "Your turn · " : ""}${connection?.summary?.game ?? "table"} · tablegames`;
+    document.title = `${view?.legal_actions.length ? `${t("your turn")} · ` : ""}${upper(connection?.summary?.game ?? t("table"))} · tablegames`;
     if (!view) {
-      fill(board, h("p", {}, "Connecting…"));
+      fill(board, h("p", {}, t("connecting")));
       return;
     }
     const drawer = DRAWERS[view.game] ?? generic;
@@ -295,6 +297,10 @@ export function tablePage(root, id) {
     page.wasMine = mine;
     placeRefusal(connection);
     fill(seats, seatsPanel(connection.summary, view, connection.seat, nameOf(connection)));
+    if (rules.dataset.game !== view.game) {
+      rules.dataset.game = view.game;
+      fill(rules, howToPlay(view.game));
+    }
     fill(invites, invitesPanel(connection.summary, keys.invite));
     if (log.element.parentNode !== side) side.insertBefore(log.element, own);
     log.show(connection, nameOf(connection));
@@ -307,9 +313,9 @@ export function tablePage(root, id) {
           ? h(
               "details",
               { class: "panel own-link" },
-              h("summary", {}, "Play on another device"),
-              h("p", {}, "Open this link there; keep it to yourself: whoever has it plays your seat."),
-              h("input", { type: "text", readonly: true, value: link, "aria-label": "your own link" }),
+              h("summary", {}, t("play on another device")),
+              h("p", {}, t("own link")),
+              h("input", { type: "text", readonly: true, value: link, "aria-label": t("your own link") }),
             )
           : null,
       );
@@ -335,21 +341,21 @@ export function tablePage(root, id) {
 
   function drawCover(connection) {
     const who = upper(seatName(connection.seat, null, connection.summary, id));
-    fill(turn, `${who}'s turn.`);
+    fill(turn, t("someone's turn", { who }));
     log.clear();
     if (dialog.open) dialog.close();
     const ready = h(
       "button",
       { type: "button", class: "primary", dataset: { key: "ready" }, onclick: () => reveal(connection) },
-      `I am ${who}: show my hand`,
+      t("i am", { who }),
     );
     fill(
       board,
       h(
         "section",
-        { class: "cover", "aria-label": "hot seat" },
-        h("h2", {}, `Pass the screen to ${who}`),
-        h("p", {}, "Every player's cards are hidden until that player is at the screen."),
+        { class: "cover", "aria-label": t("hot seat") },
+        h("h2", {}, t("pass the screen", { who })),
+        h("p", {}, t("cards hidden")),
         ready,
       ),
     );
@@ -365,7 +371,7 @@ export function tablePage(root, id) {
     if (!next || dialog.open) return;
     const connection = page.shown ?? page.connections[0];
     const over = connection.view?.is_over && page.summaries.length === 1;
-    const button = h("button", { type: "button", class: "primary", dataset: { key: "continue" }, onclick: () => dialog.close() }, over ? "See the result" : "Next round");
+    const button = h("button", { type: "button", class: "primary", dataset: { key: "continue" }, onclick: () => dialog.close() }, over ? t("see the result") : t("next round"));
     const drawer = DRAWERS[next.view.game] ?? generic;
     fill(dialog, roundSummary(next.events, next.end, next.view, nameOf(connection), next.seat, drawer), h("p", {}, button));
     dialog.showModal();
