@@ -63,7 +63,9 @@ BREAKS = {
         '  element.setAttribute("style", "");\n  append(element, children);\n  return element;',
     ),
     # The hot seat draws the first seat's view whichever seat's player is at the screen.
-    "hand": ("table.js", "drawer.draw(view, ui)", "drawer.draw(page.connections[0].view ?? view, ui)"),
+    "hand": ("table.js", "drawer.draw(asked, ui)", "drawer.draw(page.connections[0].view ?? asked, ui)"),
+    # The next round's decision is offered behind the round summary, before the player has read it.
+    "behind": ("table.js", "const waiting = page.summaries.length > 0;", "const waiting = false;"),
     # The phone's layout is left out: Kalaha's board of six pits is wider than a phone's screen.
     "wide": ("style.css", "@media (max-width: 30rem) {", "@media (max-width: 1rem) {"),
     # A Kalaha capture is told in words but not marked on the board.

@@ -22,7 +22,7 @@ function potLines(view) {
         t("loo.fifths", { chips: plural(view.p0, "chip") }),
         odd ? t("loo.odd", { n: odd, pays: pays.join(", ") }) : t("loo.even", { chips: plural(pays[0], "chip") }),
         trick < 5 ? t("loo.this trick", { chips: plural(pays[trick], "chip") }) : "",
-        t("loo.looed"),
+        view.round >= view.rounds ? t("loo.looed last") : t("loo.looed"),
       ),
     );
   } else if (view.phase === "decide") {
@@ -31,10 +31,14 @@ function potLines(view) {
         "p",
         { class: "p0" },
         t("loo.decide"),
+        view.round >= view.rounds ? t("loo.looed last") : "",
       ),
     );
   }
-  if (view.carry) lines.push(h("p", {}, t("loo.carry", { chips: plural(view.carry, "chip") })));
+  if (view.carry) {
+    const last = view.round >= view.rounds && (view.is_over || view.phase === "play" || view.phase === "over");
+    lines.push(h("p", {}, t(last ? "loo.carry last" : "loo.carry", { chips: plural(view.carry, "chip") })));
+  }
   return lines;
 }
 

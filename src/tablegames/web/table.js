@@ -267,13 +267,16 @@ export function tablePage(root, id) {
       return;
     }
     const drawer = DRAWERS[view.game] ?? generic;
+    // While a round summary waits for the player, the next round's decision is not offered behind it.
+    const waiting = page.summaries.length > 0;
+    const asked = waiting ? { ...view, legal_actions: [] } : view;
     const ui = {
       events: connection.events,
       local: local(connection),
       name: nameOf(connection),
       plain: (text) => plain(text, nameOf(connection)),
       act: (action) => act(connection, action),
-      view: () => connection.view,
+      view: () => (page.summaries.length ? { ...connection.view, legal_actions: [] } : connection.view),
       decisions: () => connection.decisions,
       reasons: (actions) => reasons(connection, actions),
       refresh: schedule,
@@ -282,14 +285,14 @@ export function tablePage(root, id) {
     const inside = board.contains(document.activeElement) && document.activeElement !== board;
     const focused = inside ? document.activeElement.dataset.key : null;
     const lost = document.activeElement === document.body || document.activeElement === board;
-    const others = view.legal_actions.filter((action) => !drawer.handles(action, view));
+    const others = asked.legal_actions.filter((action) => !drawer.handles(action, asked));
     fill(
       board,
-      drawer.draw(view, ui),
+      drawer.draw(asked, ui),
       otherDecisions(others, ui.act),
       view.is_over ? resultPanel(view, connection.events, nameOf(connection), connection.seat, id) : null,
     );
-    const mine = view.legal_actions.length > 0;
+    const mine = asked.legal_actions.length > 0;
     const again = focused && board.querySelector(`[data-key="${CSS.escape(focused)}"]`);
     if (again) again.focus();
     else if (mine && (inside || (lost && !page.wasMine))) (firstAction() ?? board).focus();

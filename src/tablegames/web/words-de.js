@@ -181,6 +181,8 @@ export default {
   "loo.decide":
     "Mitspielen oder aussteigen. Spielen zwei oder mehr mit, teilen die fünf Stiche den Pot, wie er zu Beginn der Stiche ist, je ein Fünftel. Wer mitspielt und keinen Stich gewinnt, wird geloot und zahlt so viel noch einmal in den nächsten Pot.",
   "loo.carry": "{chips} von gelooten Personen warten auf den nächsten Pot.",
+  "loo.looed last": " Dies ist die letzte Runde: Es gibt keinen nächsten Pot, was Gelootete zahlen, gehört niemandem.",
+  "loo.carry last": "{chips} von gelooten Personen gehören niemandem: Nach der letzten Runde gibt es keinen nächsten Pot.",
   "loo.dealer": "gibt",
   "loo.led": "hat ausgespielt",
   "loo.choice.play": "spielt mit",

@@ -186,6 +186,8 @@ export default {
   "loo.decide":
     "Stay in or drop. If two or more stay in, the five tricks share the pot as it stands when they begin, a fifth each. Whoever stays in and wins no trick is looed: they pay that much again into the next pot.",
   "loo.carry": "{chips} paid by looed players wait for the next pot.",
+  "loo.looed last": " This is the last round: there is no next pot, so what a looed player pays goes to nobody.",
+  "loo.carry last": "{chips} paid by looed players go to nobody: there is no next pot after the last round.",
   "loo.dealer": "dealer",
   "loo.led": "led",
   "loo.choice.play": "stays in",

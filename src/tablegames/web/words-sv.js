@@ -181,6 +181,8 @@ export default {
   "loo.decide":
     "Stanna kvar eller lägg dig. Stannar två eller fler kvar delar de fem sticken på potten som den är när de börjar, en femtedel var. Den som stannar kvar och inte vinner något stick blir lurad och betalar lika mycket igen till nästa pott.",
   "loo.carry": "{chips} från lurade spelare väntar på nästa pott.",
+  "loo.looed last": " Det här är sista rundan: det finns ingen nästa pott, så det en lurad spelare betalar går till ingen.",
+  "loo.carry last": "{chips} från lurade spelare går till ingen: efter sista rundan finns ingen nästa pott.",
   "loo.dealer": "ger",
   "loo.led": "spelade ut",
   "loo.choice.play": "stannar kvar",
