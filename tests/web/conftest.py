@@ -92,6 +92,8 @@ BREAKS = {
     "numbers": ("dom.js", '  if (seat === me) return "you";', "  if (seat === me) return `seat ${seat}`;"),
     # The client speaks English whatever the language chosen.
     "english": ("i18n.js", "const entry = TABLES[language][key] ?? en[key];", "const entry = en[key];"),
+    # The log keeps the server's English sentences on a German or Swedish page.
+    "log": ("panels.js", "return eventSentence(event, name, me) ?? plain(", "return null ?? plain("),
     # The language chosen is not remembered.
     "forget": ("i18n.js", "      localStorage.setItem(KEY, select.value);", ""),
     # A dropped connection is not reconnected.

@@ -62,6 +62,10 @@ def test_the_lobby_and_a_table_speak_the_browsers_language(pages: Pages) -> None
         page = pages.open(links[0], locale=locale)
         page.get_by_text(turn).wait_for()
         page.locator("details.how-to-play summary").click()
+        page.locator("button.pit.legal").first.click()
+        log = page.locator(".log li").first
+        log.wait_for()
+        assert not re.search(r"\b(seat|sows|pit)\b", log.inner_text()), f"the {language} log is in English"
         assert english_left(page) == [], f"English at the {language} table"
         pages.player(page, table, tokens, f"{language}-table").shot("table")
 

@@ -60,3 +60,6 @@ export function languageSwitcher(h) {
   });
   return select;
 }
+
+/** Whether the page's own language has `key` (not English standing in for it). */
+export const hasOwn = (key) => key in TABLES[language];

@@ -2,6 +2,7 @@
 // the invitations and the decisions a game's drawing does not show.
 
 import { append, fill, h, listed, plain, plural, sentence, upper } from "./dom.js";
+import { eventSentence } from "./events.js";
 import { has, t } from "./i18n.js";
 
 /** A game's rules in short, folded, in the lobby and at the table: a player may read them at any time. */
@@ -66,6 +67,11 @@ export function eventText(event) {
   return event.text ?? event.type;
 }
 
+/** An event said to the player at `me`: in the page's language, or the server's sentence in plain words. */
+export function told(event, name, me) {
+  return eventSentence(event, name, me) ?? plain(eventText(event), name);
+}
+
 /** The event log: the events as this seat was told them, a sentence each, newest last; added to, not redrawn. */
 export class Log {
   constructor() {
@@ -84,7 +90,7 @@ export class Log {
     const items = events
       .slice(this.shown)
       .filter((event) => !(event.type === "arranged" && event.slot === event.to)) // a card left where it lay
-      .map((event) => h("li", { class: `event ${event.type}`, dataset: { type: event.type } }, sentence(name ? plain(eventText(event), name) : eventText(event))));
+      .map((event) => h("li", { class: `event ${event.type}`, dataset: { type: event.type } }, sentence(name ? told(event, name, connection.seat) : eventText(event))));
     append(this.list, items);
     this.shown = events.length;
     if (items.length) this.list.scrollTop = this.list.scrollHeight;
@@ -114,7 +120,7 @@ export function roundSummary(events, end, view, name, me, drawer) {
   const head = h("tr", {}, h("th", { scope: "col" }, t("player")), columns.map(([name]) => h("th", { scope: "col" }, name)));
   return [
     h("h2", {}, t("round over", { n: end.round_number ?? "" })),
-    h("ul", { class: "highlights" }, events.filter((event) => drawer.highlights.has(event.type)).map((event) => h("li", {}, sentence(plain(eventText(event), name))))),
+    h("ul", { class: "highlights" }, events.filter((event) => drawer.highlights.has(event.type)).map((event) => h("li", {}, sentence(told(event, name, me))))),
     h("table", {}, h("thead", {}, head), h("tbody", {}, rows)),
   ];
 }
@@ -140,7 +146,7 @@ export function resultPanel(view, events, name, me, table) {
     "section",
     { class: "panel result", "aria-label": t("the result") },
     h("h2", {}, verdict),
-    ended ? h("p", {}, sentence(plain(ended.text, name))) : null,
+    ended ? h("p", {}, sentence(told(ended, name, me))) : null,
     h("table", {}, h("tbody", {}, rows)),
     h(
       "p",
