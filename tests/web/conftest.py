@@ -94,6 +94,12 @@ BREAKS = {
     "english": ("i18n.js", "const entry = TABLES[language][key] ?? en[key];", "const entry = en[key];"),
     # The log keeps the server's English sentences on a German or Swedish page.
     "log": ("panels.js", "return eventSentence(event, name, me) ?? plain(", "return null ?? plain("),
+    # A player who asks for no movement gets it all the same.
+    "motion": (
+        "style.css",
+        "@media (prefers-reduced-motion: reduce) {",
+        "@media (max-width: 1px) {",
+    ),
     # The language chosen is not remembered.
     "forget": ("i18n.js", "      localStorage.setItem(KEY, select.value);", ""),
     # A dropped connection is not reconnected.

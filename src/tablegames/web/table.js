@@ -8,6 +8,7 @@ import loo from "./loo.js";
 import { Connection, Keys, api } from "./wire.js";
 import { fill, h, names, plain, seatName, sentence, upper } from "./dom.js";
 import { languageSwitcher, t } from "./i18n.js";
+import { tableRing } from "./ring.js";
 import { Log, howToPlay, invitesPanel, otherDecisions, resultPanel, roundSummary, seatsPanel } from "./panels.js";
 
 const DRAWERS = { kalaha, kalo, loo };
@@ -286,8 +287,12 @@ export function tablePage(root, id) {
     const focused = inside ? document.activeElement.dataset.key : null;
     const lost = document.activeElement === document.body || document.activeElement === board;
     const others = asked.legal_actions.filter((action) => !drawer.handles(action, asked));
+    const last = JSON.stringify(view.trick?.at?.(-1) ?? null);
+    const fresh = last !== page.lastPlay && page.lastPlay !== undefined;
+    page.lastPlay = last;
     fill(
       board,
+      tableRing(asked, ui.name, fresh),
       drawer.draw(asked, ui),
       otherDecisions(others, ui.act),
       view.is_over ? resultPanel(view, connection.events, nameOf(connection), connection.seat, id) : null,

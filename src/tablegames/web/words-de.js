@@ -334,4 +334,8 @@ export default {
   "ev.looed": "{who} wird geloot und zahlt {chips}",
   "ev.looed.you": "du wirst geloot und zahlst {chips}",
   "ev.undistributed": "{chips} aus dem Loo gehören niemandem",
+  "ring.leads": "spielt aus",
+  "ring.your turn": "du bist dran",
+  "ring.to play": "ist dran",
+  "ring.table": "der Tisch",
 };

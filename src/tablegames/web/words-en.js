@@ -284,4 +284,8 @@ export default {
   "kalo.before": "put it before {card}, at place {n}",
   "kalo.card here": "{card} here",
   "kalo.here": "here",
+  "ring.leads": "leads",
+  "ring.your turn": "your turn",
+  "ring.to play": "to play",
+  "ring.table": "the table",
 };

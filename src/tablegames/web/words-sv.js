@@ -334,4 +334,8 @@ export default {
   "ev.looed": "{who} blir lurad och betalar {chips}",
   "ev.looed.you": "du blir lurad och betalar {chips}",
   "ev.undistributed": "{chips} från lurade spelare går till ingen",
+  "ring.leads": "spelar ut",
+  "ring.your turn": "din tur",
+  "ring.to play": "på tur",
+  "ring.table": "bordet",
 };
