@@ -100,6 +100,8 @@ BREAKS = {
         "@media (prefers-reduced-motion: reduce) {",
         "@media (max-width: 1px) {",
     ),
+    # "Play again" makes a new table but leaves the player outside it, watching.
+    "again": ("table.js", "        if (mine.has(seat.seat)) next.add(seat.token);\n        else ", "        "),
     # The language chosen is not remembered.
     "forget": ("i18n.js", "      localStorage.setItem(KEY, select.value);", ""),
     # A dropped connection is not reconnected.

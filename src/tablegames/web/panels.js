@@ -126,7 +126,7 @@ export function roundSummary(events, end, view, name, me, drawer) {
 }
 
 /** The final result: the scores, who won, the record to keep. */
-export function resultPanel(view, events, name, me, table) {
+export function resultPanel(view, events, name, me, table, again = null) {
   const ended = events.findLast((event) => event.type === "game_ended");
   const winners = view.winners;
   let verdict = t("the game is over");
@@ -148,6 +148,15 @@ export function resultPanel(view, events, name, me, table) {
     h("h2", {}, verdict),
     ended ? h("p", {}, sentence(told(ended, name, me))) : null,
     h("table", {}, h("tbody", {}, rows)),
+    again
+      ? h(
+          "p",
+          {},
+          h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: again }, t("play again")),
+          " ",
+          h("span", { class: "note" }, t("play again note")),
+        )
+      : null,
     h(
       "p",
       {},

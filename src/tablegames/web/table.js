@@ -295,7 +295,7 @@ export function tablePage(root, id) {
       tableRing(asked, ui.name, fresh),
       drawer.draw(asked, ui),
       otherDecisions(others, ui.act),
-      view.is_over ? resultPanel(view, connection.events, nameOf(connection), connection.seat, id) : null,
+      view.is_over ? resultPanel(view, connection.events, nameOf(connection), connection.seat, id, connection.token ? playAgain : null) : null,
     );
     const mine = asked.legal_actions.length > 0;
     const again = focused && board.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -341,6 +341,32 @@ export function tablePage(root, id) {
     if (!anchor) return;
     anchor.after(h("p", { class: "refusal", role: "alert", dataset: { for: page.refusal.key ?? "" } }, sentence(page.refusal.text)));
     if (page.refusal.made !== made) page.refusal = null; // shown once more after the table moved on, then gone
+  }
+
+  /** A new table of the same game and options with the same seats: this tab's seats again, the others invited. */
+  async function playAgain() {
+    const summary = (page.shown ?? page.connections[0]).summary;
+    try {
+      const created = await api.create({
+        game: summary.game,
+        options: summary.options,
+        seats: summary.seats.map((place) => (place.player === "bot" ? place.bot : "human")),
+        open: summary.open,
+      });
+      const next = new Keys(created.table.id);
+      const mine = new Set(page.connections.map((connection) => connection.seat));
+      const given = names.get(id);
+      names.set(created.table.id, given);
+      const carried = Object.keys(given).length ? `&names=${encodeURIComponent(JSON.stringify(given))}` : "";
+      created.seats.forEach((seat) => {
+        if (mine.has(seat.seat)) next.add(seat.token);
+        else next.invite[seat.seat] = seat.join + carried;
+      });
+      next.save();
+      location.assign(`/tables/${created.table.id}`);
+    } catch (error) {
+      refuse("again", refusalWords(error, page.shown));
+    }
   }
 
   function firstAction() {

@@ -338,4 +338,6 @@ export default {
   "ring.your turn": "du bist dran",
   "ring.to play": "ist dran",
   "ring.table": "der Tisch",
+  "play again": "Nochmal spielen",
+  "play again note": "Ein neuer Tisch mit denselben Personen; schick den anderen ihre neuen Links.",
 };

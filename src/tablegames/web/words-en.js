@@ -288,4 +288,6 @@ export default {
   "ring.your turn": "your turn",
   "ring.to play": "to play",
   "ring.table": "the table",
+  "play again": "Play again",
+  "play again note": "A new table with the same players; send the others their new links.",
 };

@@ -338,4 +338,6 @@ export default {
   "ring.your turn": "din tur",
   "ring.to play": "på tur",
   "ring.table": "bordet",
+  "play again": "Spela igen",
+  "play again note": "Ett nytt bord med samma spelare; skicka de andra deras nya länkar.",
 };
