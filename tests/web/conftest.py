@@ -102,6 +102,8 @@ BREAKS = {
     ),
     # "Play again" makes a new table but leaves the player outside it, watching.
     "again": ("table.js", "        if (mine.has(seat.seat)) next.add(seat.token);\n        else ", "        "),
+    # On a phone the hand lies below the rest of the table, off the first screen.
+    "below": ("style.css", "  .game.kalo > .my-hand, .game.loo > .my-hand { order: -1; }", ""),
     # The language chosen is not remembered.
     "forget": ("i18n.js", "      localStorage.setItem(KEY, select.value);", ""),
     # A dropped connection is not reconnected.
