@@ -104,6 +104,8 @@ BREAKS = {
     "again": ("table.js", "        if (mine.has(seat.seat)) next.add(seat.token);\n        else ", "        "),
     # On a phone the hand lies below the rest of the table, off the first screen.
     "below": ("style.css", "  .game.kalo > .my-hand, .game.loo > .my-hand { order: -1; }", ""),
+    # A link whose place is played elsewhere takes it over without asking.
+    "takeover": ("table.js", "?.connected ? askTaken(adopted) : start()", "?.connected ? start() : start()"),
     # The language chosen is not remembered.
     "forget": ("i18n.js", "      localStorage.setItem(KEY, select.value);", ""),
     # A dropped connection is not reconnected.

@@ -147,3 +147,19 @@ def test_the_page_shows_the_servers_refusal(pages: Pages, allow_errors: Callable
     assert refused.status_code == 400
     assert message.inner_text() == refused.json()["error"]["message"]
     assert page.url == pages.site.base + "/", "the lobby moved on to a table that was refused"
+
+
+def test_a_link_whose_place_is_played_elsewhere_offers_to_watch(pages: Pages) -> None:
+    """A join link opened while its place is played in another browser asks first: watch, or play here too."""
+    table, tokens, links = pages.site.create(game="kalaha", seats=["human", "heuristic"], seed=2)
+    first = pages.player(pages.open(links[0]), table, tokens, "first")
+    first.turn()
+    second = pages.open(links[0])
+    second.locator("[data-key=watch]").click()
+    second.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
+    assert second.eval_on_selector("#table", "table => table.dataset.seat") == "", "the watcher plays the seat"
+    assert second.locator("button.pit.legal").count() == 0
+    third = pages.open(links[0])
+    third.locator("[data-key=take-over]").click()
+    third.locator("button.pit.legal").first.wait_for()
+    assert third.eval_on_selector("#table", "table => table.dataset.seat") == "0", "the place is not taken over"

@@ -23,7 +23,7 @@ export function tablePage(root, id) {
       // a link cut short: the seats keep the names this browser knows
     }
   }
-  keys.adopt(location, history);
+  const adopted = keys.adopt(location, history);
   const page = {
     connections: [],
     shown: null, // the connection whose seat is on screen
@@ -83,8 +83,30 @@ export function tablePage(root, id) {
       schedule();
     },
   };
-  const tokens = keys.play.length ? keys.play : [null];
-  page.connections = tokens.map((token) => new Connection(id, token, listener));
+  /** Connect each seat this tab plays (a spectator's connection if none). */
+  function start() {
+    page.asking = null;
+    const tokens = keys.play.length ? keys.play : [null];
+    page.connections = tokens.map((token) => new Connection(id, token, listener));
+    render();
+  }
+
+  /** A link whose place is open in another browser right now: watch instead, or take the place over here. */
+  function askTaken(token) {
+    page.asking = h(
+      "section",
+      { class: "panel taken", "aria-label": t("taken.title") },
+      h("h2", {}, t("taken.title")),
+      h("p", {}, t("taken.text")),
+      h(
+        "p",
+        { class: "actions" },
+        h("button", { type: "button", class: "primary", dataset: { key: "watch" }, onclick: () => (keys.drop(token), start()) }, t("taken.watch")),
+        h("button", { type: "button", dataset: { key: "take-over" }, onclick: start }, t("taken.play here")),
+      ),
+    );
+    render();
+  }
   window.addEventListener("pagehide", () => page.connections.forEach((connection) => connection.close()));
 
   function nameOf(connection) {
@@ -239,6 +261,11 @@ export function tablePage(root, id) {
     choose();
     const connection = page.shown ?? page.connections[0];
     drawTopbar(connection);
+    if (page.asking) {
+      fill(turn, t("taken.title"));
+      fill(board, page.asking);
+      return;
+    }
     const covered = page.covered;
     Object.assign(main.dataset, {
       seat: covered || connection?.seat === null || connection?.seat === undefined ? "" : String(connection.seat),
@@ -412,5 +439,13 @@ export function tablePage(root, id) {
     button.focus();
   }
 
-  render();
+  if (adopted) {
+    api
+      .snapshot(id, adopted)
+      .then((snapshot) => (snapshot.table?.seats?.[snapshot.seat]?.connected ? askTaken(adopted) : start()))
+      .catch(() => start());
+    render();
+  } else {
+    start();
+  }
 }

@@ -340,4 +340,8 @@ export default {
   "ring.table": "der Tisch",
   "play again": "Nochmal spielen",
   "play again note": "Ein neuer Tisch mit denselben Personen; schick den anderen ihre neuen Links.",
+  "taken.title": "Dieser Platz wird gerade in einem anderen Browser gespielt",
+  "taken.text": "Jemand hat diesen Link gerade anderswo offen. Schau hier zu, oder spiel stattdessen hier: Dann spielen beide Orte dieselbe Hand.",
+  "taken.watch": "Stattdessen zuschauen",
+  "taken.play here": "Hier spielen",
 };

@@ -290,4 +290,8 @@ export default {
   "ring.table": "the table",
   "play again": "Play again",
   "play again note": "A new table with the same players; send the others their new links.",
+  "taken.title": "This place is being played in another browser",
+  "taken.text": "Someone has this link open elsewhere right now. Watch the game here, or play here instead: both places then play the same hand.",
+  "taken.watch": "Watch instead",
+  "taken.play here": "Play here",
 };

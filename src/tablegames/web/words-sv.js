@@ -340,4 +340,8 @@ export default {
   "ring.table": "bordet",
   "play again": "Spela igen",
   "play again note": "Ett nytt bord med samma spelare; skicka de andra deras nya länkar.",
+  "taken.title": "Den här platsen spelas i en annan webbläsare",
+  "taken.text": "Någon har den här länken öppen någon annanstans just nu. Titta på spelet här, eller spela här i stället: då spelar båda ställena samma hand.",
+  "taken.watch": "Titta på i stället",
+  "taken.play here": "Spela här",
 };
