@@ -59,7 +59,7 @@ def test_a_kalo_round_with_every_effect_and_a_hand_arranged(pages: Pages) -> Non
         "the 3d it gave, face up"
     )
     player.shot("effect-6-slot")
-    decide(player, "[data-key=slot-1-0]", "Your 6: choose a card of Medium bot's hand by its place")
+    decide(player, "[data-key=slot-1-0]", "Your 6: choose a card of Medium bot 2's hand by its place")
     decide(player, "[data-key=insert-0]", "Your 6: you took")
     play(player, "4c")
     player.turn()

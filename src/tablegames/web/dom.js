@@ -140,7 +140,12 @@ export function seatName(seat, me, summary, table = summary?.id) {
   if (seat === null || seat === undefined) return t("nobody");
   if (seat === me) return t("you");
   const place = summary?.seats?.[seat];
-  if (place?.player === "bot") return botName(place.bot);
+  if (place?.player === "bot") {
+    // Bots of one level at one table are told apart by their place: "Medium bot 2", "Medium bot 3".
+    const level = BOT_LEVELS[place.bot] ?? "strong";
+    const same = summary.seats.filter((other) => other.player === "bot" && (BOT_LEVELS[other.bot] ?? "strong") === level);
+    return same.length > 1 ? `${botName(place.bot)} ${seat + 1}` : botName(place.bot);
+  }
   return (table ? names.get(table)[seat] : null) ?? t("player n", { n: seat + 1 });
 }
 
