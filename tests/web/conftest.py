@@ -63,7 +63,9 @@ BREAKS = {
         '  element.setAttribute("style", "");\n  append(element, children);\n  return element;',
     ),
     # The hot seat draws the first seat's view whichever seat's player is at the screen.
-    "hand": ("table.js", "drawer.draw(view, ui)", "drawer.draw(page.connections[0].view ?? view, ui)"),
+    "hand": ("table.js", "drawer.draw(asked, ui)", "drawer.draw(page.connections[0].view ?? asked, ui)"),
+    # The next round's decision is offered behind the round summary, before the player has read it.
+    "behind": ("table.js", "const waiting = page.summaries.length > 0;", "const waiting = false;"),
     # The phone's layout is left out: Kalaha's board of six pits is wider than a phone's screen.
     "wide": ("style.css", "@media (max-width: 30rem) {", "@media (max-width: 1rem) {"),
     # A Kalaha capture is told in words but not marked on the board.
@@ -78,6 +80,34 @@ BREAKS = {
         "    } catch (error) {\n      report(error.message);\n    }\n  });\n  draw();",
         "    } catch (error) {\n      report(`no table: pits ${error.type}`);\n    }\n  });\n  draw();",
     ),
+    # A refusal's rule code reaches the player.
+    "codes": ("dom.js", 'String(text ?? "").replace(RULING, "")', 'String(text ?? "")'),
+    # A refusal is said at the top of the page, far from the card that caused it.
+    "far": (
+        "table.js",
+        "(event) => refuse(event.target.dataset?.key ?? null, event.detail)",
+        '(event) => say(event.detail, "error")',
+    ),
+    # The log names seats by number.
+    "numbers": ("dom.js", '  if (seat === me) return "you";', "  if (seat === me) return `seat ${seat}`;"),
+    # The client speaks English whatever the language chosen.
+    "english": ("i18n.js", "const entry = TABLES[language][key] ?? en[key];", "const entry = en[key];"),
+    # The log keeps the server's English sentences on a German or Swedish page.
+    "log": ("panels.js", "return eventSentence(event, name, me) ?? plain(", "return null ?? plain("),
+    # A player who asks for no movement gets it all the same.
+    "motion": (
+        "style.css",
+        "@media (prefers-reduced-motion: reduce) {",
+        "@media (max-width: 1px) {",
+    ),
+    # "Play again" makes a new table but leaves the player outside it, watching.
+    "again": ("table.js", "        if (mine.has(seat.seat)) next.add(seat.token);\n        else ", "        "),
+    # On a phone the hand lies below the rest of the table, off the first screen.
+    "below": ("style.css", "  .game.kalo > .my-hand, .game.loo > .my-hand { order: -1; }", ""),
+    # A link whose place is played elsewhere takes it over without asking.
+    "takeover": ("table.js", "?.connected ? askTaken(adopted) : start()", "?.connected ? start() : start()"),
+    # The language chosen is not remembered.
+    "forget": ("i18n.js", "      localStorage.setItem(KEY, select.value);", ""),
     # A dropped connection is not reconnected.
     "reconnect": ("wire.js", "setTimeout(() => this.reconnect(), wait);", ""),
 }
@@ -141,11 +171,23 @@ class Pages:
         self.allowed: list[re.Pattern[str]] = []
 
     def open(
-        self, url: str = "/", *, viewport: dict[str, int] | None = None, context: BrowserContext | None = None
+        self,
+        url: str = "/",
+        *,
+        viewport: dict[str, int] | None = None,
+        context: BrowserContext | None = None,
+        locale: str = "en-GB",
     ) -> Page:
-        """Open ``url`` of the site in a new context (or a new page of ``context``), its errors recorded."""
+        """Open ``url`` of the site in a new context (or a new page of ``context``), its errors recorded.
+
+        ``locale`` is the browser's language, which the client takes for its own until a player chooses another.
+        """
         if context is None:
-            context = self.browser.new_context(viewport=viewport or DESKTOP, base_url=self.site.base)  # type: ignore[arg-type]
+            context = self.browser.new_context(
+                viewport=viewport or DESKTOP,  # type: ignore[arg-type]
+                base_url=self.site.base,
+                locale=locale,
+            )
             self.contexts.append(context)
         page = context.new_page()
         page.on("console", self._console)

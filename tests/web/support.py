@@ -189,6 +189,11 @@ class Player:
         """Read the round summary on screen into `summaries` (a screenshot of the first), then close it."""
         self.shot("round-summary", once=True)
         self.summaries.append(self.summary())
+        behind = self.page.locator(
+            "#table .board :is([data-action], button.card.legal, button.pit.legal, [data-key=done], [data-key=play])"
+            ":not([disabled]):not([aria-disabled=true])"
+        )
+        assert behind.count() == 0, f"{self.name}: a decision is offered behind the round summary"
         self.page.locator("dialog.summary [data-key=continue]").click()
 
     def summary_open(self) -> bool:

@@ -59,7 +59,7 @@ def test_a_kalo_round_with_every_effect_and_a_hand_arranged(pages: Pages) -> Non
         "the 3d it gave, face up"
     )
     player.shot("effect-6-slot")
-    decide(player, "[data-key=slot-1-0]", "Your 6: choose a card of seat 1 (heuristic bot)'s hand by its place")
+    decide(player, "[data-key=slot-1-0]", "Your 6: choose a card of Medium bot 2's hand by its place")
     decide(player, "[data-key=insert-0]", "Your 6: you took")
     play(player, "4c")
     player.turn()
@@ -130,7 +130,10 @@ def arrange(player: Player) -> None:
 
 
 def test_a_kalo_game_is_played_to_its_end_with_its_result(pages: Pages) -> None:
-    """Seat 0 going out past 5×N points ends the game at once (no round summary): the result is the server's."""
+    """Seat 0 going out past 5×N points ends the game at once (no round summary): the result is the server's.
+
+    "Play again" then opens a new table of the same game with the same bots, played by the same seat.
+    """
     start = Kalo(players=3).position([["Kc", "Ah"], ["3s"], ["3h"]], leader=0, scores=[14, 0, 0], kalo_holder=0)
     table, tokens, links = pages.site.create(
         game="kalo", options={"players": 3}, seats=["human", "heuristic", "random"], start=start.to_dict()
@@ -148,6 +151,16 @@ def test_a_kalo_game_is_played_to_its_end_with_its_result(pages: Pages) -> None:
     assert result.locator("h2").inner_text() == "You win!"
     ended = snapshot["events"][-1]["event"]
     assert ended["type"] == "game_ended"
-    assert ended["text"] in result.inner_text()
+    told = ended["text"].replace("seat 0 wins", "you win")
+    assert told.lower() in result.inner_text().lower(), "the end is not told as it was"
     for seat, score in enumerate(view["scores"]):
         assert result.locator("tr").nth(seat).inner_text().split("\t")[1] == str(score)
+    player.page.locator("[data-key=again]").click()
+    player.page.wait_for_url(lambda url: table not in url)
+    again = player.page.url.rsplit("/", 1)[-1]
+    summary = pages.site.http.get(f"/api/tables/{again}").json()["table"]
+    assert summary["game"] == "kalo"
+    assert [place["player"] for place in summary["seats"]] == ["human", "bot", "bot"]
+    assert [place.get("bot") for place in summary["seats"][1:]] == ["heuristic", "random"], "the bots are not the same"
+    player.page.locator(".ring-seat.me").wait_for()
+    assert player.page.eval_on_selector("#table", "table => table.dataset.seat") == "0", "the new table is not played"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING
 
@@ -67,13 +68,18 @@ def test_two_browsers_play_a_loo_round_to_its_end_against_a_bot(pages: Pages) ->
                 "card => document.querySelector(`button.card[data-card='${card}']`).title.includes('may not play')",
                 arg=card,
             )
-            assert "L9" in (button.get_attribute("title") or "")
+            title = button.get_attribute("title") or ""
+            assert "L9" not in title, "a rule code is shown to the player"
+            assert not re.search(r"\bseat \d", title), "a seat number is shown to the player"
             reasons_seen += 1
         if illegal:
             player.shot("illegal-cards", once=True)
             player.page.locator(f"button.card[data-card='{illegal[0]}']").focus()
             player.page.keyboard.press("Enter")
-            assert "may not play" in player.page.locator(".page-message").inner_text()
+            refusal = player.page.locator(".my-hand .refusal")
+            refusal.wait_for()
+            assert "may not play" in refusal.inner_text(), "the refusal is not next to the card"
+            assert not player.page.locator(".page-message").inner_text(), "the refusal is at the top of the page"
             assert player.check()["decisions"] == made, "an illegal card was played"
         card = next(card for card in mine["hand"] if card in legal)
         player.shot("trick", once=True)

@@ -5,6 +5,7 @@ Another tab of the same browser only watches, and a hot seat shows each hand onl
 
 from __future__ import annotations
 
+import re
 import signal
 import time
 from typing import TYPE_CHECKING
@@ -51,10 +52,13 @@ def test_a_reload_mid_game_rejoins_the_seat_and_another_tab_only_watches(pages: 
     after = player.check()
     assert player.probe()["state"]["seat"] == "0"
     assert after["decisions"] == before["decisions"] == 3
-    events = [item["event"]["text"] for item in after["events"]]
-    assert [
-        line.replace("♣", "c").replace("♦", "d").replace("♥", "h").replace("♠", "s") for line in log_lines(player)
-    ] == events
+    events = [item["event"] for item in after["events"]]
+    lines = log_lines(player)
+    assert len(lines) == len(events), "an event is missing from the log or told twice"
+    for line, event in zip(lines, events, strict=True):
+        assert "seat" not in line.lower(), f"a seat number is shown to the player: {line!r}"
+        for card in re.findall(r"\b(?:10|[2-9JQKA])[cdhs]\b", event["text"]):
+            assert card[:-1] + "♣♦♥♠"["cdhs".index(card[-1])] in line, f"{line!r} is not {event['text']!r}"
     player.shot("reloaded")
     first_legal(player)
     assert player.check()["decisions"] == 4
@@ -143,3 +147,19 @@ def test_the_page_shows_the_servers_refusal(pages: Pages, allow_errors: Callable
     assert refused.status_code == 400
     assert message.inner_text() == refused.json()["error"]["message"]
     assert page.url == pages.site.base + "/", "the lobby moved on to a table that was refused"
+
+
+def test_a_link_whose_place_is_played_elsewhere_offers_to_watch(pages: Pages) -> None:
+    """A join link opened while its place is played in another browser asks first: watch, or play here too."""
+    table, tokens, links = pages.site.create(game="kalaha", seats=["human", "heuristic"], seed=2)
+    first = pages.player(pages.open(links[0]), table, tokens, "first")
+    first.turn()
+    second = pages.open(links[0])
+    second.locator("[data-key=watch]").click()
+    second.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
+    assert second.eval_on_selector("#table", "table => table.dataset.seat") == "", "the watcher plays the seat"
+    assert second.locator("button.pit.legal").count() == 0
+    third = pages.open(links[0])
+    third.locator("[data-key=take-over]").click()
+    third.locator("button.pit.legal").first.wait_for()
+    assert third.eval_on_selector("#table", "table => table.dataset.seat") == "0", "the place is not taken over"

@@ -1,5 +1,7 @@
 // Building the page with the DOM API only (the page's policy forbids HTML from strings), and drawing cards.
 
+import { t } from "./i18n.js";
+
 /**
  * An element: `h("button", {class: "card", onclick: f, dataset: {key: "x"}}, "text", child, ...)`.
  * Attributes that are false, null or undefined are left out; `true` sets an empty attribute.
@@ -33,8 +35,8 @@ export function fill(element, ...children) {
 }
 
 export const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-export const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
-const RANK_NAMES = { J: "jack", Q: "queen", K: "king", A: "ace" };
+/** A suit's name in the page's language: "hearts". */
+export const suitName = (suit) => t(`suit.${suit}`);
 const CARD = /(?<![\w♣♦♥♠])(10|[2-9JQKA])([cdhs])(?!\w)/g;
 
 /** A card's notation ("Qh") as people read it ("Q♥"). */
@@ -45,7 +47,7 @@ export function cardLabel(card) {
 /** A card's name for screen readers: "queen of hearts". */
 export function cardName(card) {
   const rank = card.slice(0, -1);
-  return `${RANK_NAMES[rank] ?? rank} of ${SUIT_NAMES[card.slice(-1)]}`;
+  return t("card name", { rank: "JQKA".includes(rank) ? t(`rank.${rank}`) : rank, suit: suitName(card.slice(-1)) });
 }
 
 /**
@@ -82,7 +84,7 @@ export function cardFace(card, { onclick = null, reason = null, pressed = null, 
 }
 
 /** A card whose face this seat does not know. */
-export function cardBack({ onclick = null, key = null, label = "a hidden card", mark = [] } = {}) {
+export function cardBack({ onclick = null, key = null, label = t("a hidden card"), mark = [] } = {}) {
   const attributes = { class: ["card", "back", ...mark], "aria-label": label, title: label, dataset: key ? { key } : {} };
   if (onclick) return h("button", { ...attributes, type: "button", onclick });
   return h("span", { ...attributes, role: "img" });
@@ -107,15 +109,88 @@ export function sentence(text) {
   return parts;
 }
 
-/** "seat 2" with who sits there: "seat 2 (you)", "seat 1 (heuristic bot)". */
-export function seatName(seat, me, summary) {
-  if (seat === me) return `seat ${seat} (you)`;
-  const place = summary?.seats?.[seat];
-  if (place?.player === "bot") return `seat ${seat} (${place.bot} bot)`;
-  return `seat ${seat}`;
+const BOT_LEVELS = { random: "easy", heuristic: "medium", search: "strong" };
+
+/** A bot's name, for its level: "Easy bot", "Medium bot", "Strong bot". */
+export function botName(bot) {
+  return t(`bot.${BOT_LEVELS[bot] ?? "strong"}`);
 }
 
-/** "1 card", "3 cards". */
-export function plural(count, word, words = `${word}s`) {
-  return `${count} ${count === 1 ? word : words}`;
+/** The names players gave the seats of a table, kept in this browser (a join link carries them to the others). */
+export const names = {
+  key: (table) => `tablegames:names:${table}`,
+  draft: {}, // the names typed in the lobby's form so far, by seat
+
+  get(table) {
+    try {
+      return JSON.parse(localStorage.getItem(names.key(table)) ?? "{}") ?? {};
+    } catch {
+      return {};
+    }
+  },
+  set(table, given) {
+    const known = { ...names.get(table) };
+    for (const [seat, name] of Object.entries(given)) if (name && name.trim()) known[seat] = name.trim().slice(0, 24);
+    localStorage.setItem(names.key(table), JSON.stringify(known));
+  },
+};
+
+/** Who sits at `seat`, as players say it: "you", the name given, "Medium bot", or "Player 2" (counted from 1). */
+export function seatName(seat, me, summary, table = summary?.id) {
+  if (seat === null || seat === undefined) return t("nobody");
+  if (seat === me) return t("you");
+  const place = summary?.seats?.[seat];
+  if (place?.player === "bot") {
+    // Bots of one level at one table are told apart by their place: "Medium bot 2", "Medium bot 3".
+    const level = BOT_LEVELS[place.bot] ?? "strong";
+    const same = summary.seats.filter((other) => other.player === "bot" && (BOT_LEVELS[other.bot] ?? "strong") === level);
+    return same.length > 1 ? `${botName(place.bot)} ${seat + 1}` : botName(place.bot);
+  }
+  return (table ? names.get(table)[seat] : null) ?? t("player n", { n: seat + 1 });
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listed(words) {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** Capitalised, for the start of a sentence. */
+export function upper(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** Verbs of the server's sentences as said to "you": "you sows" is "you sow". */
+const YOU_VERBS = Object.fromEntries(
+  ["captures", "gives", "leads", "moves", "pays", "plays", "puts", "robs", "sows", "takes", "wins", "stays", "drops", "deals", "receives", "shares"]
+    .map((verb) => [verb, verb.slice(0, -1)])
+    .concat([["passes", "pass"], ["is", "are"], ["has", "have"], ["holds", "hold"], ["goes", "go"]]),
+);
+
+const RULING = /\s*\((?:[HKL]\d{1,2})\b[^)]*\)/g;
+
+/**
+ * A sentence of the server (an event, a refusal) said to a player: no rule codes, and every "seat N" by the
+ * name of who sits there ("you" for this seat).
+ */
+export function plain(text, name) {
+  let said = String(text ?? "").replace(RULING, "");
+  said = said.replace(/\bseat (\d+)'s\b/g, (_, seat) => {
+    const who = name(Number(seat));
+    return who === t("you") ? "your" : `${who}'s`;
+  });
+  said = said.replace(/\bseat (\d+) (is|has|holds)\b/g, (_, seat, verb) =>
+    name(Number(seat)) === t("you") ? `you ${{ is: "are", has: "have", holds: "hold" }[verb]}` : `${name(Number(seat))} ${verb}`,
+  );
+  said = said.replace(/\bseats? (\d+(?:(?:, | and )\d+)*)/g, (_, list) => listed(list.split(/, | and /).map((seat) => name(Number(seat)))));
+  said = said.replace(/\bslot (\d+)\b/g, (_, slot) => `place ${Number(slot) + 1}`);
+  said = said.replace(/\byou (\w+)\b/gi, (all, verb) => (verb in YOU_VERBS ? `${all.slice(0, 3)} ${YOU_VERBS[verb]}` : all));
+  if (/^you /i.test(said)) said = said.replace(/\band (\w+)\b/g, (all, verb) => (verb in YOU_VERBS ? `and ${YOU_VERBS[verb]}` : all));
+  said = said.replace(/option (\w+)/g, (_, option) => `the option "${option.replaceAll("_", " ")}"`);
+  said = said.replace(/(^|[.!?]\s+)you\b/g, (all, start) => `${start}You`);
+  return upper(said.trim());
+}
+
+/** "1 card", "3 cards", in the page's language (the tables' entry "n card" and the like). */
+export function plural(count, word) {
+  return t(`n ${word}`, { n: count });
 }

@@ -1,6 +1,7 @@
 // Kalaha, drawn from the view: your row below from pit a, your store on the right; the opponent's row above.
 
-import { h, plural } from "./dom.js";
+import { h, plural, upper } from "./dom.js";
+import { t } from "./i18n.js";
 
 const letter = (pit) => String.fromCharCode(97 + pit);
 
@@ -36,6 +37,18 @@ function lastMove(events, pits) {
   return { sowed, capture, sown: sownPits(sowed, pits) };
 }
 
+/** A sowing in words: "You sow 4 seeds from pit c". */
+function sownWords(event, ui) {
+  const values = { who: upper(ui.name(event.seat)), seeds: plural(event.seeds, "seed"), pit: letter(event.pit) };
+  return event.seat === ui.view().seat ? t("kalaha.you sow", values) : t("kalaha.sows", values);
+}
+
+/** A capture in words: "Medium bot captures 5 seeds at pit b". */
+function capturedWords(event, ui) {
+  const values = { who: upper(ui.name(event.seat)), seeds: plural(event.seeds, "seed"), pit: letter(event.pit) };
+  return event.seat === ui.view().seat ? t("kalaha.you capture", values) : t("kalaha.captures", values);
+}
+
 export default {
   name: "kalaha",
 
@@ -62,17 +75,18 @@ export default {
       }
       return classes;
     };
-    const owner = (side) => (side === view.seat ? "your" : `${ui.name(side)}'s`);
+    /** The words of `key` for a pit or store of `side`: "your …" or "Medium bot's …". */
+    const of = (side, key, values) => t(`${key} ${side === view.seat ? "mine" : "theirs"}`, { who: upper(ui.name(side)), ...values });
     const pit = (side, index) => {
       const seeds = view.pits[side][index];
       const name = letter(index);
-      const label = `${owner(side)} pit ${name}: ${plural(seeds, "seed")}`;
+      const label = of(side, "kalaha.pit", { pit: name, seeds: plural(seeds, "seed") });
       const content = [h("span", { class: "seeds" }, String(seeds)), h("span", { class: "letter" }, name)];
       const classes = ["pit", side === me ? "mine" : "theirs", ...marks(side, index)];
       if (side === view.seat && legal.has(name)) {
         return h(
           "button",
-          { type: "button", class: [...classes, "legal"], "aria-label": `sow ${label}`, dataset: { key: `pit-${name}`, pit: name }, onclick: () => ui.act(name) },
+          { type: "button", class: [...classes, "legal"], "aria-label": t("kalaha.sow", { pit: label }), dataset: { key: `pit-${name}`, pit: name }, onclick: () => ui.act(name) },
           content,
         );
       }
@@ -84,16 +98,16 @@ export default {
         {
           class: ["store", side === me ? "mine" : "theirs", move?.sown.some((place) => place.store === side) ? "sown" : null],
           role: "img",
-          "aria-label": `${owner(side)} store: ${plural(view.stores[side], "seed")}`,
+          "aria-label": of(side, "kalaha.store of", { seeds: plural(view.stores[side], "seed") }),
         },
         h("span", { class: "seeds" }, String(view.stores[side])),
-        h("span", { class: "letter" }, side === view.seat ? "your store" : `seat ${side}'s store`),
+        h("span", { class: "letter" }, of(side, "kalaha.store")),
       );
     const top = [...Array(pits).keys()].reverse().map((index) => pit(them, index));
     const bottom = [...Array(pits).keys()].map((index) => pit(me, index));
     const board = h(
       "div",
-      { class: "kalaha-board", role: "group", "aria-label": "the board" },
+      { class: "kalaha-board", role: "group", "aria-label": t("kalaha.board") },
       store(them),
       h("div", { class: "row top" }, top),
       h("div", { class: "row bottom" }, bottom),
@@ -104,12 +118,12 @@ export default {
       ? h(
           "p",
           { class: "last-move" },
-          `Last move: ${move.sowed.text}` + (move.capture ? `; ${move.capture.text}` : ""),
+          `${t("kalaha.last move")} ${sownWords(move.sowed, ui)}` + (move.capture ? `; ${capturedWords(move.capture, ui)}` : ""),
         )
-      : h("p", { class: "last-move" }, "No move yet.");
+      : h("p", { class: "last-move" }, t("kalaha.no move"));
     const hint =
       view.seat !== null && view.legal_actions.length
-        ? h("p", { class: "prompt" }, "Your move: choose a pit to sow (", view.legal_actions.join(", "), ").")
+        ? h("p", { class: "prompt" }, t("kalaha.prompt"))
         : null;
     return h("section", { class: "game kalaha", "aria-label": "Kalaha" }, hint, board, moveLine);
   },

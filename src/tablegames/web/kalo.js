@@ -1,15 +1,11 @@
 // Kalo, drawn from the view: scores against the target, the other hands as backs in slot order (the cards you know
 // face up), the trick, the discard pile, your hand, and each step of an effect as a prompt.
 
-import { cardBack, cardFace, cardLabel, h, plural } from "./dom.js";
+import { cardBack, cardFace, cardLabel, h, plural, upper } from "./dom.js";
+import { has, t } from "./i18n.js";
 import { myHand } from "./kalohand.js";
 
-const EFFECTS = {
-  3: "give a card from your hand",
-  4: "take a card from the discard pile",
-  5: "give a card from the discard pile",
-  6: "take a card from another hand",
-};
+const EFFECTS = { 3: "kalo.effect3", 4: "kalo.effect4", 5: "kalo.effect5", 6: "kalo.effect6" };
 
 function place(view, seat) {
   const index = view.out.indexOf(seat);
@@ -19,11 +15,11 @@ function place(view, seat) {
 function statusWords(view, seat) {
   const words = [];
   const out = place(view, seat);
-  if (out) words.push(`out, place ${out}`);
-  if (seat === view.current_player) words.push("to decide");
-  if (view.passed.includes(seat)) words.push("passed");
-  if (seat === view.leader && view.phase !== "arrange") words.push(view.trick.length ? "led this trick" : "leads");
-  if (seat === view.kalo_holder) words.push("was dealt the Kalo");
+  if (out) words.push(t("kalo.out", { n: out }));
+  if (seat === view.current_player) words.push(t("kalo.to decide"));
+  if (view.passed.includes(seat)) words.push(t("kalo.passed"));
+  if (seat === view.leader && view.phase !== "arrange") words.push(view.trick.length ? t("kalo.led this trick") : t("kalo.leads"));
+  if (seat === view.kalo_holder) words.push(t("kalo.dealt the kalo"));
   return words;
 }
 
@@ -32,43 +28,32 @@ function prompt(view, ui) {
   const seat = view.current_player;
   if (seat === null) return null;
   const mine = view.seat !== null && view.legal_actions.length > 0;
-  const who = ui.name(seat);
+  const who = upper(ui.name(seat));
   const effect = view.effect;
   if (view.phase === "arrange") {
-    return mine ? "Arrange your hand for the round: a 6 takes a card by its place, so the order matters." : `${who} is arranging their hand.`;
+    return mine ? t("kalo.arrange") : t("kalo.arranging", { who });
   }
   if (view.phase === "play") {
-    if (!mine) return `${who} to play.`;
+    if (!mine) return t("kalo.to play", { who });
     const last = view.trick.at(-1);
-    if (!last) return "Your lead: play one to four cards of one rank.";
-    return `Beat ${last.cards.map(cardLabel).join(" ")}: play ${plural(last.cards.length, "card")} of a higher rank (the Kalo beats anything), or pass.`;
+    if (!last) return t("kalo.lead");
+    return t("kalo.beat", { cards: last.cards.map(cardLabel).join(" "), n: plural(last.cards.length, "card") });
   }
   if (view.phase !== "effect" || !effect) return null;
-  const card = effect.card ? cardLabel(effect.card) : "the card";
-  const more = effect.left > 1 ? ` (then ${plural(effect.left - 1, "more effect")} of this play)` : "";
-  const owner = ui.name(effect.seat);
-  const theirs = `${owner}'s ${effect.rank} (${EFFECTS[effect.rank]})`;
+  const card = effect.card ? cardLabel(effect.card) : t("kalo.the card");
+  const more = effect.left > 1 ? ` ${t("kalo.more", { n: plural(effect.left - 1, "more effect") })}` : "";
+  const owner = upper(ui.name(effect.seat));
+  const theirs = t(effect.seat === view.seat ? "kalo.your effect" : "kalo.their effect", { who: owner, rank: effect.rank, effect: t(EFFECTS[effect.rank]) });
   if (!mine) {
-    if (effect.step === "insert" && effect.seat !== seat) return `${who} chooses where the card from ${owner} goes: ${theirs}.`;
-    return `${who} resolves ${theirs}: choosing ${{ card: "a card", seat: "a player", slot: "a slot", insert: "where it goes" }[effect.step]}.`;
+    if (effect.step === "insert" && effect.seat !== seat) return t("kalo.chooses where", { who, owner, theirs });
+    return t("kalo.resolves", { who, theirs, step: t(`kalo.step.${effect.step}`) });
   }
-  const steps = {
-    3: {
-      card: "Your 3: choose a card of your hand to give away face down.",
-      seat: `Your 3: choose who gets ${card}.`,
-    },
-    4: { card: "Your 4: take a card from the discard pile.", insert: `Your 4: choose where ${card} goes in your hand.` },
-    5: { card: "Your 5: choose a card of the discard pile to give away face down.", seat: `Your 5: choose who gets ${card}.` },
-    6: {
-      seat: "Your 6: choose whose hand to take a card from.",
-      slot: `Your 6: choose a card of ${effect.target === null ? "their" : `${ui.name(effect.target)}'s`} hand by its place.`,
-      insert: `Your 6: you took ${card}; choose where it goes in your hand.`,
-    },
-  };
+  const target = effect.target === null ? t("kalo.their") : t("kalo.whose", { who: upper(ui.name(effect.target)) });
   if (effect.step === "insert" && effect.seat !== view.seat) {
-    return `${owner} gives you ${card} (their ${effect.rank}): choose where it goes in your hand.`;
+    return t("kalo.gives you", { who: owner, card, rank: effect.rank });
   }
-  return (steps[effect.rank]?.[effect.step] ?? `Your ${effect.rank}: choose.`) + more;
+  const key = `kalo.your${effect.rank}.${effect.step}`;
+  return (has(key) ? t(key, { card, target }) : t("kalo.your choose", { rank: effect.rank })) + more;
 }
 
 function otherHand(view, ui, seat) {
@@ -76,28 +61,28 @@ function otherHand(view, ui, seat) {
   const choosing = view.effect?.step === "slot" && view.effect.target === seat;
   const slots = view.hands[seat].map((slot, index) => {
     const marks = ["small", slot.received ? "received" : null];
-    const label = `slot ${index}${slot.received ? ", received this round" : ""}`;
+    const label = t("kalo.place", { n: index + 1 }) + (slot.received ? `, ${t("kalo.received")}` : "");
     const pick = choosing && legal.has(`slot ${index}`) ? () => ui.act(`slot ${index}`) : null;
     const key = `slot-${seat}-${index}`;
     if (slot.card !== null) {
       return cardFace(slot.card, { mark: [...marks, "known", pick ? "legal" : null], note: label, onclick: pick, key });
     }
-    return cardBack({ mark: marks, label: `${ui.name(seat)}'s card at ${label}`, onclick: pick, key: pick ? key : null });
+    return cardBack({ mark: marks, label: t("kalo.card at", { who: upper(ui.name(seat)), place: label }), onclick: pick, key: pick ? key : null });
   });
   const choose = legal.has(`seat ${seat}`)
     ? h(
         "button",
         { type: "button", class: "primary choose-seat", dataset: { key: `seat-${seat}`, action: `seat ${seat}` }, onclick: () => ui.act(`seat ${seat}`) },
-        view.effect?.rank === 6 ? `Take from ${ui.name(seat)}` : `Give to ${ui.name(seat)}`,
+        t(view.effect?.rank === 6 ? "kalo.take from" : "kalo.give to", { who: upper(ui.name(seat)) }),
       )
     : null;
   return h(
     "section",
-    { class: ["seat-hand", seat === view.current_player ? "turn" : null], dataset: { seat: String(seat) }, "aria-label": `${ui.name(seat)}'s hand` },
+    { class: ["seat-hand", seat === view.current_player ? "turn" : null], dataset: { seat: String(seat) }, "aria-label": t("kalo.hand of", { who: upper(ui.name(seat)) }) },
     h(
       "h3",
       {},
-      ui.name(seat),
+      upper(ui.name(seat)),
       h("span", { class: "score" }, ` · ${plural(view.scores[seat], "point")} · ${plural(view.hands[seat].length, "card")}`),
     ),
     h("p", { class: "status" }, statusWords(view, seat).join(" · ")),
@@ -108,12 +93,12 @@ function otherHand(view, ui, seat) {
 
 function trick(view, ui) {
   if (!view.trick.length) {
-    return h("section", { class: "trick", "aria-label": "the trick" }, h("p", {}, view.phase === "play" ? `${ui.name(view.leader)} leads the next trick.` : "No trick yet."));
+    return h("section", { class: "trick", "aria-label": t("the trick") }, h("p", {}, view.phase === "play" ? (view.leader === view.seat ? t("kalo.you lead next") : t("kalo.leads next", { who: upper(ui.name(view.leader)) })) : t("kalo.no trick")));
   }
   return h(
     "section",
-    { class: "trick", "aria-label": "the trick" },
-    h("h3", {}, `Trick led by ${ui.name(view.leader)}`),
+    { class: "trick", "aria-label": t("the trick") },
+    h("h3", {}, t("kalo.led by", { who: ui.name(view.leader) })),
     h(
       "ol",
       { class: "plays" },
@@ -121,9 +106,9 @@ function trick(view, ui) {
         h(
           "li",
           { class: ["play", index === view.trick.length - 1 ? "top" : null] },
-          h("span", { class: "who" }, ui.name(play.seat)),
+          h("span", { class: "who" }, upper(ui.name(play.seat))),
           play.cards.map((card) => cardFace(card, { mark: ["small"] })),
-          index === view.trick.length - 1 ? h("span", { class: "tag" }, "to beat") : null,
+          index === view.trick.length - 1 ? h("span", { class: "tag" }, t("kalo.to beat")) : null,
         ),
       ),
     ),
@@ -132,8 +117,8 @@ function trick(view, ui) {
 
 function pile(view, ui) {
   const legal = new Set(view.legal_actions);
-  const head = h("p", { class: "pile-size" }, `Discard pile: ${plural(view.pile_size, "card")}`);
-  if (view.pile === null) return h("section", { class: "pile", "aria-label": "the discard pile" }, head);
+  const head = h("p", { class: "pile-size" }, `${t("kalo.pile")}: ${plural(view.pile_size, "card")}`);
+  if (view.pile === null) return h("section", { class: "pile", "aria-label": t("kalo.pile") }, head);
   const cards = view.pile.map((card) =>
     cardFace(card, {
       key: `pile-${card}`,
@@ -141,7 +126,7 @@ function pile(view, ui) {
       onclick: legal.has(`card ${card}`) ? () => ui.act(`card ${card}`) : null,
     }),
   );
-  return h("section", { class: "pile open", "aria-label": "the discard pile" }, head, h("div", { class: "hand" }, cards));
+  return h("section", { class: "pile open", "aria-label": t("kalo.pile") }, head, h("div", { class: "hand" }, cards));
 }
 
 export default {
@@ -154,9 +139,9 @@ export default {
   summaryColumns(end) {
     if (!end.points) return null;
     return [
-      ["place", (seat) => (end.places.includes(seat) ? String(end.places.indexOf(seat) + 1) : "")],
-      ["points", (seat) => String(end.points[seat])],
-      ["total", (seat) => String(end.scores[seat])],
+      [t("kalo.place column"), (seat) => (end.places.includes(seat) ? String(end.places.indexOf(seat) + 1) : "")],
+      [t("points"), (seat) => String(end.points[seat])],
+      [t("total"), (seat) => String(end.scores[seat])],
     ];
   },
 
@@ -167,14 +152,14 @@ export default {
     const target = 5 * players; // the game ends when a player reaches five times the number of players (rules 5.2)
     const me = view.seat;
     const others = [...Array(players).keys()].map((step) => ((me ?? -1) + 1 + step) % players).filter((seat) => seat !== me);
-    const scores = view.scores.map((score, seat) => h("li", { class: seat === me ? "me" : null }, `${ui.name(seat)}: ${score}`));
+    const scores = view.scores.map((score, seat) => h("li", { class: seat === me ? "me" : null }, `${upper(ui.name(seat))}: ${plural(score, "point")}`));
     const head = h(
       "div",
       { class: "kalo-head" },
-      h("p", {}, `Round ${view.round} · the first to ${target} points wins`),
-      h("ul", { class: "scores", "aria-label": "scores" }, scores),
-      h("p", {}, `${ui.name(view.kalo_holder)} was dealt the Kalo, the `, h("span", { class: "inline-card red" }, "2♥"), "."),
-      view.removed.length ? h("p", {}, "Out of the game: ", view.removed.map((card) => cardFace(card, { mark: ["mini"] }))) : null,
+      h("p", {}, t("kalo.round", { n: view.round, target })),
+      h("ul", { class: "scores", "aria-label": t("points") }, scores),
+      h("p", {}, view.kalo_holder === me ? t("kalo.you were dealt") : t("kalo.was dealt", { who: upper(ui.name(view.kalo_holder)) }), " ", h("span", { class: "inline-card red" }, "2♥"), "."),
+      view.removed.length ? h("p", {}, `${t("kalo.removed")} `, view.removed.map((card) => cardFace(card, { mark: ["mini"] }))) : null,
     );
     const text = prompt(view, ui);
     const parts = [head, text ? h("p", { class: ["prompt", view.legal_actions.length ? "mine" : null] }, text) : null];
@@ -184,8 +169,8 @@ export default {
       parts.push(
         h(
           "section",
-          { class: ["my-hand", me === view.current_player ? "turn" : null], dataset: { seat: String(me) }, "aria-label": "your hand" },
-          h("h3", {}, `Your hand · ${plural(view.hands[me].length, "card")} · ${plural(view.scores[me], "point")}`),
+          { class: ["my-hand", me === view.current_player ? "turn" : null], dataset: { seat: String(me) }, "aria-label": t("your hand") },
+          h("h3", {}, `${t("Your hand")} · ${plural(view.hands[me].length, "card")} · ${plural(view.scores[me], "point")}`),
           h("p", { class: "status" }, statusWords(view, me).join(" · ")),
           myHand(view, ui, ui.local),
         ),

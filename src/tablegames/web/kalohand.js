@@ -2,6 +2,7 @@
 // giving a card for a 3, and choosing where a card received goes.
 
 import { cardFace, cardLabel, h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
 const SUIT_ORDER = "cdhs";
@@ -70,7 +71,7 @@ function arrangeHand(view, ui, local) {
       key: `card-${card}`,
       pressed: free ? local.pick === card : null,
       mark: ["arrange", free ? "movable" : null],
-      note: `place ${index + 1}`,
+      note: t("kalo.place", { n: index + 1 }),
       onclick: free
         ? () => {
             if (local.pick && local.pick !== card) {
@@ -124,14 +125,14 @@ function arrangeHand(view, ui, local) {
   const buttons = h(
     "div",
     { class: "actions" },
-    h("button", { type: "button", disabled: !mine, dataset: { key: "sort" }, onclick: () => send(byRank(order)) }, "Sort by rank"),
-    h("button", { type: "button", class: "primary", disabled: !mine, dataset: { key: "done" }, onclick: () => send(order) }, "Done arranging"),
+    h("button", { type: "button", disabled: !mine, dataset: { key: "sort" }, onclick: () => send(byRank(order)) }, t("kalo.sort")),
+    h("button", { type: "button", class: "primary", disabled: !mine, dataset: { key: "done" }, onclick: () => send(order) }, t("kalo.done arranging")),
   );
-  let note = "Drag a card to its place, or click a card and then the card whose place it takes; with the keyboard, Shift+← and Shift+→ move the focused card.";
-  if (local.sending) note = "Sending your order…";
-  else if (!free) note = "Your hand is arranged; its order stays for the round.";
-  else if (!mine) note = "You may order your cards now; send the order when it is your turn to arrange.";
-  return [h("div", { class: "hand arranging", role: "group", "aria-label": "your hand, in order" }, cards), h("p", { class: "note" }, note), buttons];
+  let note = t("kalo.drag");
+  if (local.sending) note = t("kalo.sending");
+  else if (!free) note = t("kalo.arranged");
+  else if (!mine) note = t("kalo.order now");
+  return [h("div", { class: "hand arranging", role: "group", "aria-label": t("your hand") }, cards), h("p", { class: "note" }, note), buttons];
 }
 
 function playHand(view, ui, local) {
@@ -153,16 +154,16 @@ function playHand(view, ui, local) {
     cardFace(slot.card, {
       key: `card-${slot.card}`,
       pressed: playable.has(slot.card) ? chosen.has(slot.card) : null,
-      reason: playable.has(slot.card) ? null : (reasons.get(slot.card) ?? "no legal play holds this card"),
+      reason: playable.has(slot.card) ? null : ui.plain(reasons.get(slot.card) ?? t("kalo.no play holds")),
       mark: [playable.has(slot.card) ? "legal" : "illegal", slot.received ? "received" : null, chosen.has(slot.card) ? "selected" : null],
-      note: slotNote(view, slot, index),
+      note: slotNote(view, ui, slot, index),
       onclick: () => {
         local.selected = chosen.has(slot.card) ? local.selected.filter((card) => card !== slot.card) : [...local.selected, slot.card];
         ui.refresh();
       },
     }),
   );
-  const blocked = selection && !match ? (reasons.get(selection) ?? "not a legal play now") : null;
+  const blocked = selection && !match ? ui.plain(reasons.get(selection) ?? t("kalo.not together")) : null;
   const buttons = h(
     "div",
     { class: "actions" },
@@ -172,28 +173,28 @@ function playHand(view, ui, local) {
         type: "button",
         class: "primary",
         "aria-disabled": match ? null : "true",
-        title: blocked ?? (match ? null : "choose the cards to play"),
+        title: blocked ?? (match ? null : t("kalo.choose cards")),
         dataset: { key: "play" },
-        onclick: () => (match ? ui.act(match.join(" ")) : ui.say(blocked ?? "Choose the cards to play first.")),
+        onclick: () => (match ? ui.act(match.join(" ")) : ui.say(blocked ?? t("kalo.choose first"))),
       },
-      match ? `Play ${match.map(cardLabel).join(" ")}` : "Play",
+      match ? t("kalo.play cards", { cards: match.map(cardLabel).join(" ") }) : t("kalo.play"),
     ),
     legal.includes("pass")
-      ? h("button", { type: "button", dataset: { key: "pass", action: "pass" }, onclick: () => ui.act("pass") }, "Pass")
+      ? h("button", { type: "button", dataset: { key: "pass", action: "pass" }, onclick: () => ui.act("pass") }, t("kalo.pass"))
       : null,
   );
-  return [h("div", { class: "hand", role: "group", "aria-label": "your hand" }, cards), blocked ? h("p", { class: "reason" }, blocked) : null, buttons];
+  return [h("div", { class: "hand", role: "group", "aria-label": t("your hand") }, cards), blocked ? h("p", { class: "reason" }, blocked) : null, buttons];
 }
 
-function slotNote(view, slot, index) {
+function slotNote(view, ui, slot, index) {
   const others = slot.known_by.filter((seat) => seat !== view.seat);
-  const notes = [`slot ${index}`];
-  if (slot.received) notes.push("received this round");
-  if (others.length) notes.push(`known to seat ${others.join(", ")}`);
+  const notes = [t("kalo.place", { n: index + 1 })];
+  if (slot.received) notes.push(t("kalo.received"));
+  if (others.length) notes.push(t("kalo.known to", { who: others.map(ui.name).join(", ") }));
   return notes.join("; ");
 }
 
-function staticHand(view, actions) {
+function staticHand(view, ui, actions) {
   const hand = view.hands[view.seat];
   const legal = new Set(view.legal_actions);
   const parts = [];
@@ -204,13 +205,13 @@ function staticHand(view, actions) {
       cardFace(slot.card, {
         key: `card-${slot.card}`,
         mark: [slot.received ? "received" : null, slot.known_by.some((seat) => seat !== view.seat) ? "known" : null, give ? "legal" : null],
-        note: slotNote(view, slot, index),
+        note: slotNote(view, ui, slot, index),
         onclick: give ? () => actions.give(slot.card) : null,
       }),
     );
   });
   if (actions.insert && legal.has(`insert ${hand.length}`)) parts.push(actions.insert(hand.length, hand));
-  return [h("div", { class: ["hand", actions.insert ? "inserting" : null], role: "group", "aria-label": "your hand" }, parts)];
+  return [h("div", { class: ["hand", actions.insert ? "inserting" : null], role: "group", "aria-label": t("your hand") }, parts)];
 }
 
 /** Your hand, in whatever the phase and step ask of it. */
@@ -220,7 +221,7 @@ export function myHand(view, ui, local) {
   if (view.phase === "arrange") return arrangeHand(view, ui, local);
   if (mine && view.phase === "play") return playHand(view, ui, local);
   if (mine && effect?.step === "card" && effect.rank === 3) {
-    return staticHand(view, { give: (card) => ui.act(`card ${card}`) });
+    return staticHand(view, ui, { give: (card) => ui.act(`card ${card}`) });
   }
   if (mine && effect?.step === "insert") {
     const insert = (slot, hand) =>
@@ -230,13 +231,13 @@ export function myHand(view, ui, local) {
           type: "button",
           class: "gap",
           dataset: { key: `insert-${slot}` },
-          "aria-label": slot === 0 ? "put it in front" : slot === hand.length ? "put it at the end" : `put it before ${cardLabel(hand[slot].card)}, at slot ${slot}`,
-          title: `insert ${slot}`,
+          "aria-label": slot === 0 ? t("kalo.in front") : slot === hand.length ? t("kalo.at the end") : t("kalo.before", { card: cardLabel(hand[slot].card), n: slot + 1 }),
+          title: slot === hand.length ? t("kalo.at the end") : t("kalo.before", { card: cardLabel(hand[slot].card), n: slot + 1 }),
           onclick: () => ui.act(`insert ${slot}`),
         },
-        effect.card ? `${cardLabel(effect.card)} here` : "here",
+        effect.card ? t("kalo.card here", { card: cardLabel(effect.card) }) : t("kalo.here"),
       );
-    return staticHand(view, { insert });
+    return staticHand(view, ui, { insert });
   }
-  return staticHand(view, {});
+  return staticHand(view, ui, {});
 }

@@ -1,18 +1,23 @@
 // The lobby: create a table of any game with its options and bots, list the tables in play, join or watch one.
 
-import { fill, h, plural } from "./dom.js";
+import { botName, fill, h, names, plural } from "./dom.js";
 import { Keys, api } from "./wire.js";
+import { has, languageSwitcher, t } from "./i18n.js";
+import { howToPlay } from "./panels.js";
 
 const HUMAN = "human";
 
-const words = (name) => name.replaceAll("_", " ");
 const title = (name) => name[0].toUpperCase() + name.slice(1);
+const words = (name) => (has(`option.${name}`) ? t(`option.${name}`) : name.replaceAll("_", " "));
+
+/** The sentence under an option's field, saying what it does as the rules pages say it. */
+const explain = (name) => (has(`explain.${name}`) ? h("span", { class: "explain" }, ` ${t(`explain.${name}`)}`) : null);
 
 /** An input for one of a game's options, of the kind its default value is. */
 function optionField(name, value, game) {
   const id = `option-${name}`;
   if (typeof value === "boolean") {
-    return h("p", { class: "option check" }, h("input", { type: "checkbox", id, name, checked: value }), " ", h("label", { for: id }, words(name)));
+    return h("p", { class: "option check" }, h("input", { type: "checkbox", id, name, checked: value }), " ", h("label", { for: id }, words(name)), explain(name));
   }
   return h(
     "p",
@@ -28,6 +33,7 @@ function optionField(name, value, game) {
       min: name === "players" ? game.players.min : null,
       max: name === "players" ? game.players.max : null,
     }),
+    explain(name),
   );
 }
 
@@ -49,14 +55,26 @@ function seatRows(game, players, kinds) {
     const select = h(
       "select",
       { id, name: id },
-      [HUMAN, ...game.bots].map((each) => h("option", { value: each, selected: each === kind }, each === HUMAN ? "a person" : `${each} bot`)),
+      [HUMAN, ...game.bots].map((each) => h("option", { value: each, selected: each === kind }, each === HUMAN ? t("a person") : botName(each))),
     );
-    return h("p", { class: "seat-kind" }, h("label", { for: id }, `Seat ${seat}`), " ", select);
+    const name = h("input", {
+      type: "text",
+      id: `name-${seat}`,
+      name: `name-${seat}`,
+      maxlength: "24",
+      placeholder: seat === 0 ? t("your name") : t("their name"),
+      "aria-label": t("name of", { who: t("player n", { n: seat + 1 }) }),
+      value: names.draft[seat] ?? "",
+      hidden: kind !== HUMAN,
+      oninput: (event) => (names.draft[seat] = event.target.value),
+    });
+    select.addEventListener("change", () => (name.hidden = select.value !== HUMAN));
+    return h("p", { class: "seat-kind" }, h("label", { for: id }, t("player n", { n: seat + 1 })), " ", select, " ", name);
   });
 }
 
 function createForm(games, report) {
-  const form = h("form", { class: "create", "aria-label": "new table" });
+  const form = h("form", { class: "create", "aria-label": t("new table") });
   let game = games[0];
   const values = {}; // what has been entered so far, kept when the form is drawn again
   const defaultKind = (seat) => (seat === 0 ? HUMAN : game.bots.includes("heuristic") ? "heuristic" : game.bots[0]);
@@ -88,19 +106,20 @@ function createForm(games, report) {
     const seats = seatRows(game, players, [...Array(players).keys()].map((seat) => value(`seat-${seat}`, defaultKind(seat))));
     fill(
       form,
-      h("p", {}, h("label", { for: "game" }, "Game"), " ", chooser),
-      h("fieldset", { class: "options" }, h("legend", {}, "Options"), options),
-      h("fieldset", { class: "seats" }, h("legend", {}, "Seats"), seats),
+      h("p", {}, h("label", { for: "game" }, t("game")), " ", chooser),
+      howToPlay(game.name),
+      h("fieldset", { class: "options" }, h("legend", {}, t("options")), options),
+      h("fieldset", { class: "seats" }, h("legend", {}, t("Players")), seats),
       h(
         "p",
         { class: "option" },
-        h("label", { for: "seed" }, "seed (blank: a new deal)"),
+        h("label", { for: "seed" }, t("deal number")),
         " ",
         h("input", { type: "number", id: "seed", name: "seed", min: "0", step: "1", value: value("seed", "") }),
       ),
-      h("p", { class: "option check" }, h("input", { type: "checkbox", id: "hotseat", name: "hotseat", checked: value("hotseat", false) }), " ", h("label", { for: "hotseat" }, "Hot seat: play every person's seat on this screen, each hand hidden until its player is ready")),
-      h("p", { class: "option check" }, h("input", { type: "checkbox", id: "open", name: "open", checked: value("open", false) }), " ", h("label", { for: "open" }, "Open: anyone may take a free seat from the lobby")),
-      h("p", {}, h("button", { type: "submit", class: "primary" }, `Create a ${title(game.name)} table`)),
+      h("p", { class: "option check" }, h("input", { type: "checkbox", id: "hotseat", name: "hotseat", checked: value("hotseat", false) }), " ", h("label", { for: "hotseat" }, t("hot seat option"))),
+      h("p", { class: "option check" }, h("input", { type: "checkbox", id: "open", name: "open", checked: value("open", false) }), " ", h("label", { for: "open" }, t("open option"))),
+      h("p", {}, h("button", { type: "submit", class: "primary", dataset: { create: game.name } }, t("create", { game: title(game.name) }))),
     );
     form.elements.namedItem("players")?.addEventListener("change", () => {
       keep();
@@ -115,13 +134,20 @@ function createForm(games, report) {
     const body = { game: game.name, options: readOptions(form, game.options), seats, open: form.elements.namedItem("open").checked };
     const seed = form.elements.namedItem("seed").value;
     if (seed !== "") body.seed = Number(seed);
+    const given = {};
+    seats.forEach((kind, seat) => {
+      const name = form.elements.namedItem(`name-${seat}`)?.value.trim();
+      if (kind === HUMAN && name) given[seat] = name;
+    });
     try {
       const created = await api.create(body);
       const keys = new Keys(created.table.id);
       const hotseat = form.elements.namedItem("hotseat").checked;
+      names.set(created.table.id, given);
+      const carried = Object.keys(given).length ? `&names=${encodeURIComponent(JSON.stringify(given))}` : "";
       created.seats.forEach((seat, index) => {
         if (hotseat || index === 0) keys.add(seat.token);
-        else keys.invite[seat.seat] = seat.join;
+        else keys.invite[seat.seat] = seat.join + carried;
       });
       keys.save();
       location.assign(`/tables/${created.table.id}`);
@@ -136,7 +162,7 @@ function createForm(games, report) {
 function tableRow(table, report) {
   const keys = new Keys(table.id);
   const seats = table.seats.map((place) =>
-    place.player === "bot" ? `${place.bot} bot` : place.joined ? "a person" : table.open ? "free" : "invited",
+    place.player === "bot" ? botName(place.bot) : place.joined ? t("a person") : table.open ? t("free") : t("invited"),
   );
   const claim = table.open
     ? table.free.map((seat) =>
@@ -154,7 +180,7 @@ function tableRow(table, report) {
               }
             },
           },
-          `Take seat ${seat}`,
+          t("sit down as", { who: t("player n", { n: seat + 1 }) }),
         ),
       )
     : [];
@@ -162,10 +188,10 @@ function tableRow(table, report) {
     "li",
     { class: "listed", dataset: { table: table.id } },
     h("strong", {}, title(table.game)),
-    ` · ${plural(table.seats.length, "seat")} · ${table.status} · `,
-    seats.map((who, seat) => `${seat}: ${who}`).join(", "),
+    ` · ${plural(table.seats.length, "player")} · ${t(`status.${table.status}`)} · `,
+    seats.join(", "),
     " ",
-    h("a", { href: `/tables/${table.id}` }, keys.play.length ? "Back to your seat" : "Watch"),
+    h("a", { href: `/tables/${table.id}` }, keys.play.length ? t("back to your seat") : t("watch")),
     " ",
     claim,
   );
@@ -178,31 +204,31 @@ export async function lobbyPage(root) {
   const refresh = async () => {
     try {
       const { tables } = await api.tables();
-      fill(list, tables.length ? tables.map((table) => tableRow(table, report)) : h("li", {}, "No table is being played; create one."));
+      fill(list, tables.length ? tables.map((table) => tableRow(table, report)) : h("li", {}, t("no tables")));
     } catch (error) {
       report(error.message);
     }
   };
   fill(
     root,
-    h("header", { class: "topbar" }, h("a", { href: "/", class: "home" }, "tablegames"), h("span", { class: "title" }, "Lobby")),
+    h("header", { class: "topbar" }, h("a", { href: "/", class: "home" }, "tablegames"), h("span", { class: "title" }, t("lobby")), languageSwitcher(h)),
     h(
       "main",
       { id: "lobby" },
       message,
-      h("section", { class: "panel" }, h("h1", {}, "New table"), h("p", {}, "Loading the games…")),
+      h("section", { class: "panel" }, h("h1", {}, t("new table")), h("p", {}, t("loading"))),
       h(
         "section",
         { class: "panel" },
-        h("h2", {}, "Tables in play"),
+        h("h2", {}, t("tables in play")),
         list,
-        h("p", {}, h("button", { type: "button", onclick: refresh }, "Refresh")),
+        h("p", {}, h("button", { type: "button", onclick: refresh }, t("refresh"))),
       ),
     ),
   );
   try {
     const { games } = await api.games();
-    fill(root.querySelector("#lobby section"), h("h1", {}, "New table"), createForm(games, report));
+    fill(root.querySelector("#lobby section"), h("h1", {}, t("new table")), createForm(games, report));
   } catch (error) {
     report(error.message);
   }

@@ -1,8 +1,8 @@
 // Loo, drawn from the view: the turned card and trump, the pot and what the tricks pay, every seat, the trick, your hand.
 
-import { SUIT_NAMES, SUITS, cardFace, h, plural } from "./dom.js";
+import { SUITS, cardFace, h, plural, suitName, upper } from "./dom.js";
+import { t } from "./i18n.js";
 
-const CHOICE_WORDS = { play: "plays", drop: "dropped", miss: "took the Miss" };
 
 /** What each of the five tricks pays from P0, the pot as trick play began (rule 4.1, L11). */
 export function payouts(p0) {
@@ -10,17 +10,19 @@ export function payouts(p0) {
 }
 
 function potLines(view) {
-  const lines = [h("p", { class: "pot" }, h("strong", {}, `Pot: ${plural(view.pot, "chip")}`))];
+  const lines = [h("p", { class: "pot" }, h("strong", {}, t("loo.pot", { chips: plural(view.pot, "chip") })))];
   if (view.phase === "play" || view.p0 > 0) {
     const pays = payouts(view.p0);
     const trick = view.tricks.length;
+    const odd = view.p0 % 5;
     lines.push(
       h(
         "p",
         { class: "p0" },
-        `P0, the pot when the tricks began, is ${plural(view.p0, "chip")}: each trick pays a fifth of it, `,
-        `the first tricks the odd chips: ${pays.join(", ")}.`,
-        trick < 5 ? ` Trick ${trick + 1} pays ${plural(pays[trick], "chip")}.` : "",
+        t("loo.fifths", { chips: plural(view.p0, "chip") }),
+        odd ? t("loo.odd", { n: odd, pays: pays.join(", ") }) : t("loo.even", { chips: plural(pays[0], "chip") }),
+        trick < 5 ? t("loo.this trick", { chips: plural(pays[trick], "chip") }) : "",
+        view.round >= view.rounds ? t("loo.looed last") : t("loo.looed"),
       ),
     );
   } else if (view.phase === "decide") {
@@ -28,12 +30,15 @@ function potLines(view) {
       h(
         "p",
         { class: "p0" },
-        "Play or drop: if two or more play, the five tricks share the pot as it stands when they begin (P0), ",
-        "a fifth each; whoever plays and wins no trick is looed and pays P0 into the next pot.",
+        t("loo.decide"),
+        view.round >= view.rounds ? t("loo.looed last") : "",
       ),
     );
   }
-  if (view.carry) lines.push(h("p", {}, `${plural(view.carry, "chip")} of loo payments are carried over.`));
+  if (view.carry) {
+    const last = view.round >= view.rounds && (view.is_over || view.phase === "play" || view.phase === "over");
+    lines.push(h("p", {}, t(last ? "loo.carry last" : "loo.carry", { chips: plural(view.carry, "chip") })));
+  }
   return lines;
 }
 
@@ -42,9 +47,9 @@ function seatsTable(view, ui) {
     h(
       "tr",
       { class: [seat === view.seat ? "me" : null, seat === view.current_player ? "turn" : null], dataset: { seat: String(seat) } },
-      h("th", { scope: "row" }, seat === view.current_player ? "▶ " : "", ui.name(seat), seat === view.dealer ? " · dealer" : ""),
+      h("th", { scope: "row" }, seat === view.current_player ? "▶ " : "", upper(ui.name(seat)), seat === view.dealer ? ` · ${t("loo.dealer")}` : "", seat === view.trick[0]?.seat ? ` · ${t("loo.led")}` : ""),
       h("td", { class: "num" }, String(chips)),
-      h("td", {}, CHOICE_WORDS[view.decisions[seat]] ?? (view.phase === "decide" ? "to decide" : "—")),
+      h("td", {}, view.decisions[seat] ? t(`loo.choice.${view.decisions[seat]}`) : view.phase === "decide" ? t("loo.deciding") : "—"),
       h("td", { class: "num" }, String(view.tricks_won[seat])),
       h("td", { class: "num" }, String(view.hand_sizes[seat])),
     ),
@@ -52,8 +57,8 @@ function seatsTable(view, ui) {
   return h(
     "table",
     { class: "loo-seats" },
-    h("caption", {}, "The table"),
-    h("thead", {}, h("tr", {}, ["seat", "chips", "decision", "tricks", "cards"].map((head) => h("th", { scope: "col" }, head)))),
+    h("caption", {}, t("loo.the table")),
+    h("thead", {}, h("tr", {}, ["player", "chips", "this hand", "tricks", "cards"].map((head) => h("th", { scope: "col" }, t(head))))),
     h("tbody", {}, rows),
   );
 }
@@ -61,16 +66,16 @@ function seatsTable(view, ui) {
 function trickArea(view, ui) {
   const number = view.tricks.length + 1;
   const plays = view.trick.map((play) =>
-    h("li", { class: "play" }, h("span", { class: "who" }, ui.name(play.seat)), cardFace(play.card, { mark: ["small"] })),
+    h("li", { class: "play" }, h("span", { class: "who" }, upper(ui.name(play.seat))), cardFace(play.card, { mark: ["small"] })),
   );
   const done = view.tricks.map((trick, index) =>
-    h("li", {}, `Trick ${index + 1}: `, trick.map((play) => cardFace(play.card, { mark: ["mini"], note: `seat ${play.seat}` }))),
+    h("li", {}, `${t("loo.trick n", { n: index + 1 })}: `, trick.map((play) => cardFace(play.card, { mark: ["mini"], note: ui.name(play.seat) }))),
   );
   return h(
     "section",
-    { class: "trick", "aria-label": "tricks" },
-    view.phase === "play" ? h("h3", {}, `Trick ${Math.min(number, 5)} of 5`) : null,
-    plays.length ? h("ol", { class: "plays" }, plays) : view.phase === "play" ? h("p", {}, `${ui.name(view.current_player)} leads.`) : null,
+    { class: "trick", "aria-label": t("tricks") },
+    view.phase === "play" ? h("h3", {}, t("loo.trick of five", { n: Math.min(number, 5) })) : null,
+    plays.length ? h("ol", { class: "plays" }, plays) : view.phase === "play" ? h("p", {}, view.current_player === view.seat ? t("you lead") : t("leads", { who: upper(ui.name(view.current_player)) })) : null,
     done.length ? h("ol", { class: "done-tricks" }, done) : null,
   );
 }
@@ -83,12 +88,12 @@ export default {
 
   /** The round summary's columns, from the round_ended event: tricks, chips won, the loo paid, the balance. */
   summaryColumns(end) {
-    if (!end.tricks) return [["chips", (seat) => String(end.balances[seat])]];
+    if (!end.tricks) return [[t("chips"), (seat) => String(end.balances[seat])]];
     return [
-      ["tricks", (seat) => String(end.tricks[seat])],
-      ["won", (seat) => String(end.won[seat])],
-      ["looed", (seat) => (end.looed.includes(seat) ? `paid ${end.loo}` : "")],
-      ["chips", (seat) => String(end.balances[seat])],
+      [t("tricks"), (seat) => String(end.tricks[seat])],
+      [t("chips won"), (seat) => String(end.won[seat])],
+      [t("looed"), (seat) => (end.looed.includes(seat) ? t("paid", { n: end.loo }) : "")],
+      [t("chips"), (seat) => String(end.balances[seat])],
     ];
   },
 
@@ -100,13 +105,13 @@ export default {
     const header = h(
       "div",
       { class: "loo-head" },
-      h("p", {}, `Round ${view.round} of ${view.rounds} · ${ui.name(view.dealer)} deals`),
+      h("p", {}, `${t("round of", { n: view.round, of: view.rounds })} · ${view.dealer === view.seat ? t("you deal") : t("deals", { who: upper(ui.name(view.dealer)) })}`),
       h(
         "p",
         { class: "turned" },
-        "Turned up: ",
+        `${t("loo.turned")} `,
         cardFace(view.turned, { mark: ["small"] }),
-        ` trump: ${SUITS[view.trump]} ${SUIT_NAMES[view.trump]}`,
+        ` ${t("loo.trumps", { suit: `${suitName(view.trump)} ${SUITS[view.trump]}` })}`,
       ),
     );
     const parts = [header, h("div", { class: "loo-pot" }, potLines(view)), seatsTable(view, ui), trickArea(view, ui)];
@@ -114,14 +119,14 @@ export default {
       let prompt = null;
       let buttons = null;
       if (mine && view.phase === "decide") {
-        prompt = "Your decision: play this hand, or drop it" + (legal.has("miss") ? ", or take the Miss" : "") + ".";
+        prompt = legal.has("miss") ? t("loo.decide prompt miss") : t("loo.decide prompt");
         buttons = h(
           "div",
           { class: "actions" },
           [
-            ["play", "Play"],
-            ["drop", "Drop"],
-            ["miss", "Take the Miss"],
+            ["play", t("loo.stay in")],
+            ["drop", t("loo.drop")],
+            ["miss", t("loo.take the miss")],
           ]
             .filter(([action]) => legal.has(action))
             .map(([action, words]) =>
@@ -129,7 +134,7 @@ export default {
             ),
         );
       } else if (mine) {
-        prompt = view.trick.length ? "Your card: follow the rules of the trick." : "Your lead: play any card.";
+        prompt = view.trick.length ? t("loo.follow prompt") : t("loo.lead prompt");
       }
       const reasons = ui.reasons(mine && view.phase === "play" ? view.hand.filter((card) => !legal.has(card)) : []);
       const hand = view.hand.map((card) =>
@@ -137,7 +142,7 @@ export default {
           ? cardFace(card, {
               key: `card-${card}`,
               onclick: () => ui.act(card),
-              reason: legal.has(card) ? null : (reasons.get(card) ?? "not legal now"),
+              reason: legal.has(card) ? null : ui.plain(reasons.get(card) ?? t("loo.not now")),
               mark: legal.has(card) ? ["legal"] : ["illegal"],
             })
           : cardFace(card),
@@ -145,13 +150,13 @@ export default {
       parts.push(
         h(
           "section",
-          { class: "my-hand", "aria-label": "your hand" },
-          h("h3", {}, "Your hand"),
+          { class: "my-hand", "aria-label": t("your hand") },
+          h("h3", {}, t("Your hand")),
           prompt ? h("p", { class: "prompt" }, prompt) : null,
-          h("div", { class: "hand" }, hand.length ? hand : h("p", {}, "No cards.")),
+          h("div", { class: "hand" }, hand.length ? hand : h("p", {}, t("no cards"))),
           buttons,
           view.given_up.length
-            ? h("p", {}, "You gave up for the Miss: ", view.given_up.map((card) => cardFace(card, { mark: ["mini"] })))
+            ? h("p", {}, `${t("loo.gave up")} `, view.given_up.map((card) => cardFace(card, { mark: ["mini"] })))
             : null,
         ),
       );

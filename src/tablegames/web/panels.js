@@ -1,25 +1,31 @@
 // The parts of a table page that every game shares: the seats, the event log, the round summary, the result,
 // the invitations and the decisions a game's drawing does not show.
 
-import { append, fill, h, plural, seatName, sentence } from "./dom.js";
+import { append, fill, h, listed, plain, plural, sentence, upper } from "./dom.js";
+import { eventSentence } from "./events.js";
+import { has, t } from "./i18n.js";
+
+/** A game's rules in short, folded, in the lobby and at the table: a player may read them at any time. */
+export function howToPlay(game) {
+  if (!has(`rules.${game}`)) return null;
+  return h("details", { class: "how-to-play panel" }, h("summary", {}, t("how to play", { game: upper(game) })), h("p", {}, t(`rules.${game}`)));
+}
 
 /** The seats: who sits where, a person or a bot, connected or not, and the scores. */
-export function seatsPanel(summary, view, me) {
+export function seatsPanel(summary, view, me, name) {
+  const unit = view?.game === "loo" ? "chip" : view?.game === "kalaha" ? "seed" : "point";
   const items = (summary?.seats ?? []).map((place) => {
     const seat = place.seat;
-    const who =
-      place.player === "bot" ? `${place.bot} bot` : seat === me ? "you" : place.joined ? "a person" : "a person, not here yet";
-    const state = place.player === "bot" || !place.joined ? null : place.connected ? "connected" : "away";
+    const state = place.player === "bot" ? null : !place.joined ? "waiting" : place.connected ? null : "away";
     return h(
       "li",
       { class: [seat === view?.current_player ? "turn" : null, seat === me ? "me" : null], dataset: { seat: String(seat) } },
-      h("span", { class: "seat-no" }, seat === view?.current_player ? "▶ " : "", `seat ${seat}`),
-      ` — ${who}`,
-      state ? h("span", { class: ["presence", state] }, ` (${state})`) : null,
-      view ? h("span", { class: "score" }, ` · ${view.scores[seat]}`) : null,
+      h("span", { class: "seat-no" }, seat === view?.current_player ? "▶ " : "", upper(name(seat))),
+      state ? h("span", { class: ["presence", state] }, ` (${t(`presence.${state}`)})`) : null,
+      view ? h("span", { class: "score" }, ` · ${plural(view.scores[seat], unit)}`) : null,
     );
   });
-  return h("section", { class: "panel seats", "aria-label": "seats" }, h("h2", {}, "Seats"), h("ul", {}, items));
+  return h("section", { class: "panel seats", "aria-label": t("players") }, h("h2", {}, t("Players")), h("ul", {}, items));
 }
 
 /** The join links this tab holds for seats not yet taken, to give to the other players. */
@@ -28,11 +34,11 @@ export function invitesPanel(summary, invites) {
   if (!waiting.length) return null;
   return h(
     "section",
-    { class: "panel invites", "aria-label": "invitations" },
-    h("h2", {}, "Invite players"),
-    h("p", {}, "Give each player their seat's link; whoever opens it plays that seat."),
+    { class: "panel invites", "aria-label": t("invitations") },
+    h("h2", {}, t("invite players")),
+    h("p", {}, t("send links")),
     waiting.map(([seat, link]) => {
-      const field = h("input", { type: "text", readonly: true, value: link, "aria-label": `join link for seat ${seat}`, dataset: { invite: seat } });
+      const field = h("input", { type: "text", readonly: true, value: link, "aria-label": t("link for", { who: t("player n", { n: Number(seat) + 1 }) }), dataset: { invite: seat } });
       const copy = h(
         "button",
         {
@@ -42,35 +48,49 @@ export function invitesPanel(summary, invites) {
             const button = event.currentTarget;
             try {
               await navigator.clipboard.writeText(link);
-              button.textContent = "Copied";
+              button.textContent = t("copied");
             } catch {
-              button.textContent = "Selected: copy it";
+              button.textContent = t("selected: copy it");
             }
           },
         },
-        "Copy",
+        t("copy"),
       );
-      return h("p", { class: "invite" }, h("label", {}, `Seat ${seat}: `), field, " ", copy);
+      return h("p", { class: "invite" }, h("label", {}, `${t("player n", { n: Number(seat) + 1 })}: `), field, " ", copy);
     }),
   );
+}
+
+/** An event's sentence; Loo's decision to play is said as staying in, so "plays" only ever plays a card. */
+export function eventText(event) {
+  if (event.type === "decided" && event.choice === "play") return `seat ${event.seat} stays in`;
+  return event.text ?? event.type;
+}
+
+/** An event said to the player at `me`: in the page's language, or the server's sentence in plain words. */
+export function told(event, name, me) {
+  return eventSentence(event, name, me) ?? plain(eventText(event), name);
 }
 
 /** The event log: the events as this seat was told them, a sentence each, newest last; added to, not redrawn. */
 export class Log {
   constructor() {
-    this.list = h("ol", { class: "log", role: "log", "aria-label": "what happened" });
-    this.element = h("section", { class: "panel log-panel" }, h("h2", {}, "What happened"), this.list);
+    this.list = h("ol", { class: "log", role: "log", "aria-label": t("what happened") });
+    this.element = h("section", { class: "panel log-panel" }, h("h2", {}, t("What happened")), this.list);
     this.source = null;
     this.shown = 0;
   }
-  show(connection) {
+  show(connection, name) {
     if (connection !== this.source) {
       this.source = connection;
       this.shown = 0;
       fill(this.list);
     }
     const events = connection?.events ?? [];
-    const items = events.slice(this.shown).map((event) => h("li", { class: `event ${event.type}`, dataset: { type: event.type } }, sentence(event.text ?? event.type)));
+    const items = events
+      .slice(this.shown)
+      .filter((event) => !(event.type === "arranged" && event.slot === event.to)) // a card left where it lay
+      .map((event) => h("li", { class: `event ${event.type}`, dataset: { type: event.type } }, sentence(name ? told(event, name, connection.seat) : eventText(event))));
     append(this.list, items);
     this.shown = events.length;
     if (items.length) this.list.scrollTop = this.list.scrollHeight;
@@ -87,55 +107,62 @@ export class Log {
  * the types the game's drawing names in `drawer.highlights`, and a row per seat with the columns the drawing
  * reads from the `round_ended` event (`drawer.summaryColumns`), or else the totals in the view.
  */
-export function roundSummary(events, end, view, summary, me, drawer) {
-  const columns = drawer.summaryColumns?.(end) ?? [["total", (seat) => String(view.scores[seat])]];
+export function roundSummary(events, end, view, name, me, drawer) {
+  const columns = drawer.summaryColumns?.(end) ?? [[t("total"), (seat) => String(view.scores[seat])]];
   const rows = view.scores.map((_, seat) =>
     h(
       "tr",
       { class: seat === me ? "me" : null, dataset: { seat: String(seat) } },
-      h("th", { scope: "row" }, seatName(seat, me, summary)),
+      h("th", { scope: "row" }, upper(name(seat))),
       columns.map(([, value]) => h("td", { class: "num" }, value(seat))),
     ),
   );
-  const head = h("tr", {}, h("th", { scope: "col" }, "seat"), columns.map(([name]) => h("th", { scope: "col" }, name)));
+  const head = h("tr", {}, h("th", { scope: "col" }, t("player")), columns.map(([name]) => h("th", { scope: "col" }, name)));
   return [
-    h("h2", {}, `Round ${end.round_number ?? ""} is over`),
-    h("ul", { class: "highlights" }, events.filter((event) => drawer.highlights.has(event.type)).map((event) => h("li", {}, sentence(event.text)))),
+    h("h2", {}, t("round over", { n: end.round_number ?? "" })),
+    h("ul", { class: "highlights" }, events.filter((event) => drawer.highlights.has(event.type)).map((event) => h("li", {}, sentence(told(event, name, me))))),
     h("table", {}, h("thead", {}, head), h("tbody", {}, rows)),
   ];
 }
 
 /** The final result: the scores, who won, the record to keep. */
-export function resultPanel(view, events, summary, me, table) {
+export function resultPanel(view, events, name, me, table, again = null) {
   const ended = events.findLast((event) => event.type === "game_ended");
   const winners = view.winners;
-  let verdict = "The game is over.";
-  if (winners.length === view.scores.length) verdict = "The game is a draw.";
-  else if (winners.includes(me)) verdict = winners.length === 1 ? "You win!" : "You share the win.";
-  else if (winners.length) verdict = `${winners.map((seat) => seatName(seat, me, summary)).join(" and ")} ${winners.length === 1 ? "wins" : "share the win"}.`;
+  let verdict = t("the game is over");
+  if (winners.length === view.scores.length) verdict = t("a draw");
+  else if (winners.includes(me)) verdict = winners.length === 1 ? t("you win") : t("you share the win");
+  else if (winners.length) verdict = t(winners.length === 1 ? "wins" : "share the win", { who: upper(listed(winners.map(name))) });
   const rows = view.scores.map((score, seat) =>
     h(
       "tr",
       { class: [winners.includes(seat) ? "winner" : null, seat === me ? "me" : null] },
-      h("th", { scope: "row" }, seatName(seat, me, summary)),
+      h("th", { scope: "row" }, upper(name(seat))),
       h("td", { class: "num" }, String(score)),
-      h("td", {}, winners.includes(seat) ? "winner" : ""),
+      h("td", {}, winners.includes(seat) ? t("winner") : ""),
     ),
   );
   return h(
     "section",
-    { class: "panel result", "aria-label": "the result" },
+    { class: "panel result", "aria-label": t("the result") },
     h("h2", {}, verdict),
-    ended ? h("p", {}, sentence(ended.text)) : null,
+    ended ? h("p", {}, sentence(told(ended, name, me))) : null,
     h("table", {}, h("tbody", {}, rows)),
+    again
+      ? h(
+          "p",
+          {},
+          h("button", { type: "button", class: "primary", dataset: { key: "again" }, onclick: again }, t("play again")),
+          " ",
+          h("span", { class: "note" }, t("play again note")),
+        )
+      : null,
     h(
       "p",
       {},
-      h("a", { href: `/api/tables/${table}/record`, download: `tablegames-${table}.json` }, "Download the record"),
-      " (replay it with ",
-      h("code", {}, "tablegames replay"),
-      ") · ",
-      h("a", { href: "/" }, "Back to the lobby"),
+      h("a", { href: `/api/tables/${table}/record`, download: `tablegames-${table}.json` }, t("download the record")),
+      " · ",
+      h("a", { href: "/" }, t("back to the lobby")),
     ),
   );
 }
@@ -145,7 +172,7 @@ export function otherDecisions(actions, act) {
   if (!actions.length) return null;
   return h(
     "section",
-    { class: "panel more", "aria-label": "other decisions" },
+    { class: "panel more", "aria-label": t("other decisions") },
     h("h2", {}, plural(actions.length, "other decision")),
     h(
       "div",

@@ -6,15 +6,24 @@ import kalaha from "./kalaha.js";
 import kalo from "./kalo.js";
 import loo from "./loo.js";
 import { Connection, Keys, api } from "./wire.js";
-import { fill, h, seatName, sentence } from "./dom.js";
-import { Log, invitesPanel, otherDecisions, resultPanel, roundSummary, seatsPanel } from "./panels.js";
+import { fill, h, names, plain, seatName, sentence, upper } from "./dom.js";
+import { languageSwitcher, t } from "./i18n.js";
+import { tableRing } from "./ring.js";
+import { Log, howToPlay, invitesPanel, otherDecisions, resultPanel, roundSummary, seatsPanel } from "./panels.js";
 
 const DRAWERS = { kalaha, kalo, loo };
-const CONNECTION_WORDS = { connecting: "connecting…", open: "connected", closed: "reconnecting…", failed: "not connected" };
 
 export function tablePage(root, id) {
   const keys = new Keys(id);
-  keys.adopt(location, history);
+  const given = new URLSearchParams(location.hash.slice(1)).get("names");
+  if (given) {
+    try {
+      names.set(id, JSON.parse(given));
+    } catch {
+      // a link cut short: the seats keep the names this browser knows
+    }
+  }
+  const adopted = keys.adopt(location, history);
   const page = {
     connections: [],
     shown: null, // the connection whose seat is on screen
@@ -25,6 +34,8 @@ export function tablePage(root, id) {
     asked: new Set(),
     busy: false,
     message: null,
+    refusal: null, // a refusal to show next to the control that caused it: {key, text}
+    lastKey: null, // the control last used on the board
     wasMine: false,
   };
 
@@ -36,8 +47,9 @@ export function tablePage(root, id) {
   const invites = h("div");
   const own = h("div");
   const log = new Log();
-  const side = h("aside", { class: "side" }, seats, invites, log.element, own);
-  const dialog = h("dialog", { class: "summary", "aria-label": "round summary" });
+  const rules = h("div");
+  const side = h("aside", { class: "side" }, seats, invites, log.element, own, rules);
+  const dialog = h("dialog", { class: "summary", "aria-label": t("round summary") });
   const main = h("main", { id: "table", dataset: { table: id } }, turn, message, board, side);
   fill(root, topbar, main, dialog);
   dialog.addEventListener("close", () => {
@@ -45,7 +57,13 @@ export function tablePage(root, id) {
     render();
     board.focus();
   });
-  root.addEventListener("tablegames:reason", (event) => say(event.detail, "info"));
+  root.addEventListener("tablegames:reason", (event) => refuse(event.target.dataset?.key ?? null, event.detail));
+  board.addEventListener("click", (event) => {
+    page.lastKey = event.target.closest?.("[data-key]")?.dataset.key ?? null;
+  });
+  board.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") page.lastKey = event.target.closest?.("[data-key]")?.dataset.key ?? null;
+  });
 
   const listener = {
     changed(connection, fresh) {
@@ -58,16 +76,58 @@ export function tablePage(root, id) {
     failed(connection, error) {
       if (connection.status === "failed" && connection.token) {
         keys.drop(connection.token);
-        say(`This seat's link no longer works: ${error.message}`, "error");
+        say(t("link broken", { why: plain(error.message, nameOf(connection)) }), "error");
       } else {
-        say(error.message, "error");
+        say(plain(error.message, nameOf(connection)), "error");
       }
       schedule();
     },
   };
-  const tokens = keys.play.length ? keys.play : [null];
-  page.connections = tokens.map((token) => new Connection(id, token, listener));
+  /** Connect each seat this tab plays (a spectator's connection if none). */
+  function start() {
+    page.asking = null;
+    const tokens = keys.play.length ? keys.play : [null];
+    page.connections = tokens.map((token) => new Connection(id, token, listener));
+    render();
+  }
+
+  /** A link whose place is open in another browser right now: watch instead, or take the place over here. */
+  function askTaken(token) {
+    page.asking = h(
+      "section",
+      { class: "panel taken", "aria-label": t("taken.title") },
+      h("h2", {}, t("taken.title")),
+      h("p", {}, t("taken.text")),
+      h(
+        "p",
+        { class: "actions" },
+        h("button", { type: "button", class: "primary", dataset: { key: "watch" }, onclick: () => (keys.drop(token), start()) }, t("taken.watch")),
+        h("button", { type: "button", dataset: { key: "take-over" }, onclick: start }, t("taken.play here")),
+      ),
+    );
+    render();
+  }
   window.addEventListener("pagehide", () => page.connections.forEach((connection) => connection.close()));
+
+  function nameOf(connection) {
+    return (seat) => seatName(seat, connection?.seat ?? null, connection?.summary, id);
+  }
+
+  /** A refusal said next to the control `key` that caused it (or the decision's prompt when it is gone). */
+  function refuse(key, text) {
+    page.refusal = text ? { key: key ?? page.lastKey, text } : null;
+    schedule();
+  }
+
+  /** Words of the server said to the player: a decision already made elsewhere is no protocol error. */
+  function refusalWords(error, connection) {
+    if (error.type === "ConflictError" || /decision\(s\)/.test(error.message)) {
+      return t("made elsewhere");
+    }
+    if (error.type === "NetworkError") return t("unreachable");
+    if (error.type === "Busy") return t("one at a time");
+    return plain(error.message, nameOf(connection));
+  }
 
   function say(text, kind = "error") {
     page.message = text ? { text, kind } : null;
@@ -136,12 +196,14 @@ export function tablePage(root, id) {
     if (page.busy) return false;
     page.busy = true;
     page.message = null;
+    const key = page.lastKey;
+    page.refusal = null;
     render();
     try {
       await connection.act(action);
       return true;
     } catch (error) {
-      say(error.message, "error");
+      refuse(key, refusalWords(error, connection));
       return false;
     } finally {
       page.busy = false;
@@ -167,34 +229,43 @@ export function tablePage(root, id) {
     fill(
       topbar,
       h("a", { href: "/", class: "home" }, "tablegames"),
-      h("span", { class: "title" }, summary ? `${summary.game[0].toUpperCase()}${summary.game.slice(1)} · table ${id}` : `table ${id}`),
+      h("span", { class: "title" }, summary ? upper(summary.game) : t("table")),
       seats.length > 1
         ? h(
             "span",
             { class: "switch" },
-            "Hot seat: ",
-            seats.map((each) => h("button", { type: "button", onclick: () => ((page.covered = each), render()) }, `seat ${each.seat}`)),
+            t("hot seat: "),
+            seats.map((each) =>
+              h("button", { type: "button", onclick: () => ((page.covered = each), render()) }, upper(seatName(each.seat, null, summary, id))),
+            ),
           )
         : null,
-      h("span", { class: ["connection", status], role: "status" }, CONNECTION_WORDS[status]),
+      languageSwitcher(h),
+      h("span", { class: ["connection", status], role: "status" }, t(`connection.${status}`)),
     );
   }
 
   function turnLine(connection) {
     const view = connection.view;
     const summary = connection.summary;
-    if (!view) return "Connecting to the table…";
-    if (view.is_over) return "The game is over.";
-    if (summary?.status === "waiting") return `Waiting for seat ${summary.free.join(", ")} to join.`;
-    const who = seatName(view.current_player, connection.seat, summary);
-    if (connection.seat === null) return `You are watching. ${who} to decide.`;
-    return view.legal_actions.length ? "Your decision." : `${who} to decide.`;
+    if (!view) return t("connecting to the table");
+    if (view.is_over) return t("the game is over");
+    const name = nameOf(connection);
+    if (summary?.status === "waiting") return t("waiting for", { who: summary.free.map(name).join(", ") });
+    const who = upper(name(view.current_player));
+    if (connection.seat === null) return t("watching", { who });
+    return view.legal_actions.length ? t("your turn") : t("to decide", { who });
   }
 
   function render() {
     choose();
     const connection = page.shown ?? page.connections[0];
     drawTopbar(connection);
+    if (page.asking) {
+      fill(turn, t("taken.title"));
+      fill(board, page.asking);
+      return;
+    }
     const covered = page.covered;
     Object.assign(main.dataset, {
       seat: covered || connection?.seat === null || connection?.seat === undefined ? "" : String(connection.seat),
@@ -212,49 +283,62 @@ export function tablePage(root, id) {
       return;
     }
     if (!page.shown) {
-      fill(turn, "Connecting to the table…");
-      fill(board, h("p", {}, "Connecting…"));
+      fill(turn, t("connecting to the table"));
+      fill(board, h("p", {}, t("connecting")));
       return;
     }
     const view = connection?.view;
     fill(turn, turnLine(connection));
-    document.title = `${view?.legal_actions.length ? "Your turn · " : ""}${connection?.summary?.game ?? "table"} · tablegames`;
+    document.title = `${view?.legal_actions.length ? `${t("your turn")} · ` : ""}${upper(connection?.summary?.game ?? t("table"))} · tablegames`;
     if (!view) {
-      fill(board, h("p", {}, "Connecting…"));
+      fill(board, h("p", {}, t("connecting")));
       return;
     }
     const drawer = DRAWERS[view.game] ?? generic;
+    // While a round summary waits for the player, the next round's decision is not offered behind it.
+    const waiting = page.summaries.length > 0;
+    const asked = waiting ? { ...view, legal_actions: [] } : view;
     const ui = {
       events: connection.events,
       local: local(connection),
-      name: (seat) => seatName(seat, connection.seat, connection.summary),
+      name: nameOf(connection),
+      plain: (text) => plain(text, nameOf(connection)),
       act: (action) => act(connection, action),
-      view: () => connection.view,
+      view: () => (page.summaries.length ? { ...connection.view, legal_actions: [] } : connection.view),
       decisions: () => connection.decisions,
       reasons: (actions) => reasons(connection, actions),
       refresh: schedule,
-      say: (text) => say(text, "info"),
+      say: (text) => refuse(page.lastKey, text),
     };
     const inside = board.contains(document.activeElement) && document.activeElement !== board;
     const focused = inside ? document.activeElement.dataset.key : null;
     const lost = document.activeElement === document.body || document.activeElement === board;
-    const others = view.legal_actions.filter((action) => !drawer.handles(action, view));
+    const others = asked.legal_actions.filter((action) => !drawer.handles(action, asked));
+    const last = JSON.stringify(view.trick?.at?.(-1) ?? null);
+    const fresh = last !== page.lastPlay && page.lastPlay !== undefined;
+    page.lastPlay = last;
     fill(
       board,
-      drawer.draw(view, ui),
+      tableRing(asked, ui.name, fresh),
+      drawer.draw(asked, ui),
       otherDecisions(others, ui.act),
-      view.is_over ? resultPanel(view, connection.events, connection.summary, connection.seat, id) : null,
+      view.is_over ? resultPanel(view, connection.events, nameOf(connection), connection.seat, id, connection.token ? playAgain : null) : null,
     );
-    const mine = view.legal_actions.length > 0;
+    const mine = asked.legal_actions.length > 0;
     const again = focused && board.querySelector(`[data-key="${CSS.escape(focused)}"]`);
     if (again) again.focus();
     else if (mine && (inside || (lost && !page.wasMine))) (firstAction() ?? board).focus();
     else if (inside) board.focus();
     page.wasMine = mine;
-    fill(seats, seatsPanel(connection.summary, view, connection.seat));
+    placeRefusal(connection);
+    fill(seats, seatsPanel(connection.summary, view, connection.seat, nameOf(connection)));
+    if (rules.dataset.game !== view.game) {
+      rules.dataset.game = view.game;
+      fill(rules, howToPlay(view.game));
+    }
     fill(invites, invitesPanel(connection.summary, keys.invite));
     if (log.element.parentNode !== side) side.insertBefore(log.element, own);
-    log.show(connection);
+    log.show(connection, nameOf(connection));
     const link = connection.token ? `${location.origin}/tables/${id}#token=${connection.token}` : null;
     if (own.dataset.link !== (link ?? "")) {
       own.dataset.link = link ?? "";
@@ -264,9 +348,9 @@ export function tablePage(root, id) {
           ? h(
               "details",
               { class: "panel own-link" },
-              h("summary", {}, "Play this seat on another device"),
-              h("p", {}, "Open this link there; keep it to yourself: whoever has it plays your seat."),
-              h("input", { type: "text", readonly: true, value: link, "aria-label": "your seat's link" }),
+              h("summary", {}, t("play on another device")),
+              h("p", {}, t("own link")),
+              h("input", { type: "text", readonly: true, value: link, "aria-label": t("your own link") }),
             )
           : null,
       );
@@ -274,30 +358,69 @@ export function tablePage(root, id) {
     drawSummary();
   }
 
+  /** The refusal, if any, drawn right after the control that caused it (its hand or row of buttons). */
+  function placeRefusal(connection) {
+    if (!page.refusal) return;
+    const made = `${connection.decisions}/${connection.next}`;
+    page.refusal.made ??= made;
+    const control = page.refusal.key && board.querySelector(`[data-key="${CSS.escape(page.refusal.key)}"]`);
+    const anchor = control?.closest(".hand, .actions, .kalaha-board") ?? control ?? board.querySelector(".prompt") ?? board.firstElementChild;
+    if (!anchor) return;
+    anchor.after(h("p", { class: "refusal", role: "alert", dataset: { for: page.refusal.key ?? "" } }, sentence(page.refusal.text)));
+    if (page.refusal.made !== made) page.refusal = null; // shown once more after the table moved on, then gone
+  }
+
+  /** A new table of the same game and options with the same seats: this tab's seats again, the others invited. */
+  async function playAgain() {
+    const summary = (page.shown ?? page.connections[0]).summary;
+    try {
+      const created = await api.create({
+        game: summary.game,
+        options: summary.options,
+        seats: summary.seats.map((place) => (place.player === "bot" ? place.bot : "human")),
+        open: summary.open,
+      });
+      const next = new Keys(created.table.id);
+      const mine = new Set(page.connections.map((connection) => connection.seat));
+      const given = names.get(id);
+      names.set(created.table.id, given);
+      const carried = Object.keys(given).length ? `&names=${encodeURIComponent(JSON.stringify(given))}` : "";
+      created.seats.forEach((seat) => {
+        if (mine.has(seat.seat)) next.add(seat.token);
+        else next.invite[seat.seat] = seat.join + carried;
+      });
+      next.save();
+      location.assign(`/tables/${created.table.id}`);
+    } catch (error) {
+      refuse("again", refusalWords(error, page.shown));
+    }
+  }
+
   function firstAction() {
     return board.querySelector("[data-key]:not([aria-disabled='true']):not([disabled])");
   }
 
   function drawCover(connection) {
-    fill(turn, `Seat ${connection.seat}'s turn.`);
+    const who = upper(seatName(connection.seat, null, connection.summary, id));
+    fill(turn, t("someone's turn", { who }));
     log.clear();
     if (dialog.open) dialog.close();
     const ready = h(
       "button",
       { type: "button", class: "primary", dataset: { key: "ready" }, onclick: () => reveal(connection) },
-      `I am seat ${connection.seat}: show my hand`,
+      t("i am", { who }),
     );
     fill(
       board,
       h(
         "section",
-        { class: "cover", "aria-label": "hot seat" },
-        h("h2", {}, `Pass the screen to seat ${connection.seat}`),
-        h("p", {}, "Every player's cards are hidden until that player is at the screen."),
+        { class: "cover", "aria-label": t("hot seat") },
+        h("h2", {}, t("pass the screen", { who })),
+        h("p", {}, t("cards hidden")),
         ready,
       ),
     );
-    fill(seats, seatsPanel(connection.summary, connection.view, null));
+    fill(seats, seatsPanel(connection.summary, connection.view, null, nameOf(connection)));
     fill(invites);
     fill(own);
     own.dataset.link = "";
@@ -309,12 +432,20 @@ export function tablePage(root, id) {
     if (!next || dialog.open) return;
     const connection = page.shown ?? page.connections[0];
     const over = connection.view?.is_over && page.summaries.length === 1;
-    const button = h("button", { type: "button", class: "primary", dataset: { key: "continue" }, onclick: () => dialog.close() }, over ? "See the result" : "Next round");
+    const button = h("button", { type: "button", class: "primary", dataset: { key: "continue" }, onclick: () => dialog.close() }, over ? t("see the result") : t("next round"));
     const drawer = DRAWERS[next.view.game] ?? generic;
-    fill(dialog, roundSummary(next.events, next.end, next.view, connection.summary, next.seat, drawer), h("p", {}, button));
+    fill(dialog, roundSummary(next.events, next.end, next.view, nameOf(connection), next.seat, drawer), h("p", {}, button));
     dialog.showModal();
     button.focus();
   }
 
-  render();
+  if (adopted) {
+    api
+      .snapshot(id, adopted)
+      .then((snapshot) => (snapshot.table?.seats?.[snapshot.seat]?.connected ? askTaken(adopted) : start()))
+      .catch(() => start());
+    render();
+  } else {
+    start();
+  }
 }

@@ -1,0 +1,84 @@
+"""The client in English, German and Swedish: the browser's language by default, a switcher remembered per browser.
+
+A page in German or Swedish must show none of the client's English words (its own strings, not the server's
+sentences in the log): every English entry of the strings table that the language translates is looked for in the
+page's text and in the labels, titles and placeholders a screen reader or a pointer shows.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from tests.web.conftest import Pages
+
+#: The English strings of the client that the page's language says otherwise, split at their {placeholders}.
+ENGLISH = """async () => {
+    const en = (await import("/static/words-en.js")).default;
+    const lang = document.documentElement.lang;
+    const own = (await import(`/static/words-${lang}.js`)).default;
+    return Object.keys(en).filter(key => typeof en[key] === "string" && own[key] !== en[key]).map(key => en[key]);
+}"""
+
+#: What the page says to a player, but the log of the server's sentences: its text and its elements' labels.
+SHOWN = """() => {
+    const copy = document.body.cloneNode(true);
+    copy.querySelectorAll(".log, script").forEach(element => element.remove());
+    const labels = [...document.querySelectorAll("[aria-label], [title], [placeholder]")]
+        .filter(element => !element.closest(".log"))
+        .flatMap(element => [element.getAttribute("aria-label"), element.title, element.getAttribute("placeholder")]);
+    return [document.body.innerText.replace(/\\n/g, " "), document.title, ...labels].filter(Boolean).join("\\n");
+}"""
+
+
+def english_left(page: Page) -> list[str]:
+    """The client's English strings (their fragments of more than one word) that the page shows."""
+    strings: list[str] = page.evaluate(ENGLISH)
+    shown: str = page.evaluate(SHOWN)
+    found = []
+    for string in strings:
+        for fragment in re.split(r"\{\w+\}", string):
+            fragment = fragment.strip(" .,:;()")
+            if len(fragment) >= 6 and " " in fragment and fragment in shown:
+                found.append(fragment)
+    return found
+
+
+def test_the_lobby_and_a_table_speak_the_browsers_language(pages: Pages) -> None:
+    """A German browser gets the lobby and a Kalaha table in German, a Swedish one in Swedish: no client English."""
+    for locale, language, create, turn in (
+        ("de-DE", "de", "Kalaha-Tisch eröffnen", "Du bist am Zug."),
+        ("sv-SE", "sv", "Skapa ett Kalaha-bord", "Din tur."),
+    ):
+        lobby = pages.open("/", locale=locale)
+        lobby.select_option("#game", "kalaha")
+        lobby.get_by_text(create).wait_for()
+        assert lobby.evaluate("() => document.documentElement.lang") == language
+        assert english_left(lobby) == [], f"English in the {language} lobby"
+        table, tokens, links = pages.site.create(game="kalaha", seats=["human", "heuristic"], seed=3)
+        page = pages.open(links[0], locale=locale)
+        page.get_by_text(turn).wait_for()
+        page.locator("details.how-to-play summary").click()
+        page.locator("button.pit.legal").first.click()
+        log = page.locator(".log li").first
+        log.wait_for()
+        assert not re.search(r"\b(seat|sows|pit)\b", log.inner_text()), f"the {language} log is in English"
+        assert english_left(page) == [], f"English at the {language} table"
+        pages.player(page, table, tokens, f"{language}-table").shot("table")
+
+
+def test_the_language_chosen_is_remembered(pages: Pages) -> None:
+    """An English browser switched to Swedish stays Swedish after a reload and on the next page, and back again."""
+    page = pages.open("/", locale="en-US")
+    page.get_by_text("New table").first.wait_for()
+    page.select_option("#language", "sv")
+    page.get_by_text("Nytt bord").first.wait_for()
+    page.reload()
+    page.get_by_text("Nytt bord").first.wait_for()
+    assert page.evaluate("() => document.documentElement.lang") == "sv"
+    assert english_left(page) == []
+    page.select_option("#language", "en")
+    page.get_by_text("New table").first.wait_for()
