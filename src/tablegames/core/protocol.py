@@ -3,8 +3,7 @@
 A game is a frozen value holding its options. ``game.start(seed)`` returns the
 first `State`; a state lists its legal actions, and ``state.apply(action)``
 returns the next state without touching the old one. ``state.step(action)``
-does the same and also says what happened, as `Event` values. ``state.view(seat)``
-is what one seat may know.
+does the same and also says what happened, as `Event` values. ``state.view(seat)`` is what one seat may know.
 
 A new game subclasses these bases as ``@attrs.frozen`` classes and fills in the
 abstract parts; `tablegames.testing.check_game` then checks the contract.
@@ -32,6 +31,7 @@ from tablegames.core.bots import BotSpec, bots_of_game
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
 from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, result_text, to_int_tuple, to_seat_set, winners_of
+from tablegames.core.plain import ProtocolType
 from tablegames.core.serial import JSONDict, check_header, fields_dict, header
 from tablegames.core.spaces import GameSpaces, StateSpaces, ViewSpaces
 
@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 
-class Action(abc.ABC):
+class Action(metaclass=ProtocolType):
     """One decision by one seat.
 
     Subclasses are frozen attrs values. ``str(action)`` is its notation, which
@@ -84,7 +84,7 @@ class Action(abc.ABC):
         """Return the action's notation."""
 
 
-class Event(abc.ABC):
+class Event(metaclass=ProtocolType):
     """Something that happened during a transition, such as a capture.
 
     ``str(event)`` is a sentence for people; ``event.to_dict()`` the JSON form.
@@ -159,7 +159,7 @@ class Transition(Generic[StateT]):
     events: tuple[Event, ...]
 
 
-class View(ViewSpaces, abc.ABC):
+class View(ViewSpaces, metaclass=ProtocolType):
     """What one seat may know of a state (``seat`` None: a spectator).
 
     Every view has the fields below; each game adds its own. A view never
@@ -209,7 +209,7 @@ class View(ViewSpaces, abc.ABC):
         """Return the game's own fields for `to_dict`."""
 
 
-class Game(GameSpaces, abc.ABC):
+class Game(GameSpaces, metaclass=ProtocolType):
     """A game with its options: a frozen value that starts and reads states.
 
     Subclasses set ``name``, ``min_players`` and ``max_players`` and hold their
@@ -358,7 +358,7 @@ class Game(GameSpaces, abc.ABC):
             raise SeatError(f"seat must be 0 to {self.players - 1} or None, got {brief(seat)}")
 
 
-class State(StateSpaces, abc.ABC):
+class State(StateSpaces, metaclass=ProtocolType):
     """A position of a game: a frozen value; equal positions are equal and hash equal.
 
     Subclasses implement `legal_actions`, `_advance`, `view`, `parse_action`,
