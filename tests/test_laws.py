@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 import tablegames
 from tablegames import State
 from tablegames.kalaha import KalahaState
+from tablegames.kalo import KaloState
+from tablegames.loo import LooState
 from tablegames.testing.fuzz import Unsound, laws
 
 
@@ -41,11 +42,12 @@ def _broken(name: str) -> State:
     if isinstance(state, KalahaState):
         board = state.board
         return KalahaState(state.game, (board[0] + 1, *board[1:]), state.current_player)
-    if name == "kalo":
-        hands = state.hands  # type: ignore[attr-defined]
+    if isinstance(state, KaloState):
+        hands = state.hands
         seat = next(seat for seat, hand in enumerate(hands) if hand)
-        return attrs.evolve(state, hands=(*hands[:seat], hands[seat][1:], *hands[seat + 1 :]))  # type: ignore[misc]
-    return attrs.evolve(state, pot=state.pot + 1)  # type: ignore[attr-defined, misc]
+        return state.__replace__(hands=(*hands[:seat], hands[seat][1:], *hands[seat + 1 :]))
+    assert isinstance(state, LooState)
+    return state.__replace__(pot=state.pot + 1)
 
 
 @pytest.mark.parametrize(("name", "words"), [("kalaha", "seeds"), ("kalo", "cards"), ("loo", "chips")])

@@ -63,8 +63,9 @@ class _BrokenView(KalahaView):
         return numbers
 
 
-@attrs.frozen(cache_hash=True)
 class _BrokenState(KalahaState):
+    __slots__ = ()
+
     def _wrap(self, state: KalahaState) -> _BrokenState:
         return _BrokenState(game=state.game, board=state.board, current_player=state.current_player)
 

@@ -9,12 +9,13 @@ what attrs would: equality, hashing, a repr and ``__replace__``, all from the
 field names in ``__match_args__``. Their fields are final: the type checker
 refuses assignments to them, and no code of tablegames makes one.
 
-`ProtocolType` is the metaclass of `tablegames.core.protocol`'s bases. It is
-an `abc.ABCMeta` that adds nothing, and it is there for the compiler: mypyc
-compiles a class whose metaclass is not ``ABCMeta`` itself as an ordinary
-Python class with compiled methods. A game's state compiled that way can
-extend the protocol's bases, which stay interpreted so that any game,
-compiled or not, written with attrs or not, can extend them too.
+`PythonType` is the metaclass of `Plain` and of `tablegames.core.protocol`'s
+bases. It is an `abc.ABCMeta` that adds nothing, and it is there for the
+compiler: mypyc compiles a class whose metaclass is not ``ABCMeta`` itself as
+an ordinary Python class with compiled methods, never as a native class, which
+could not extend a class of the interpreter. So a game's state compiled with
+its rules extends the protocol's bases, which stay interpreted so that any
+game, compiled or not, written with attrs or not, can extend them too.
 
 Examples:
     >>> from typing import Final
@@ -40,14 +41,14 @@ from __future__ import annotations
 import abc
 from typing import Any, ClassVar, Self
 
-__all__ = ["Plain", "ProtocolType"]
+__all__ = ["Plain", "PythonType"]
 
 
-class ProtocolType(abc.ABCMeta):
-    """The metaclass of the protocol's bases: `abc.ABCMeta`, named so that compiled subclasses stay Python classes."""
+class PythonType(abc.ABCMeta):
+    """The metaclass of `Plain` and the protocol's bases: an ABCMeta that keeps compiled subclasses Python classes."""
 
 
-class Plain:
+class Plain(metaclass=PythonType):
     """Equality, hashing, a repr and ``__replace__`` for a plain class, from the field names in ``__match_args__``.
 
     Two values are equal when they are of the same class and their fields are

@@ -31,7 +31,7 @@ from tablegames.core.bots import BotSpec, bots_of_game
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
 from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, result_text, to_int_tuple, to_seat_set, winners_of
-from tablegames.core.plain import ProtocolType
+from tablegames.core.plain import PythonType
 from tablegames.core.serial import JSONDict, check_header, fields_dict, header
 from tablegames.core.spaces import GameSpaces, StateSpaces, ViewSpaces
 
@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 
-class Action(metaclass=ProtocolType):
+class Action(metaclass=PythonType):
     """One decision by one seat.
 
     Subclasses are frozen attrs values. ``str(action)`` is its notation, which
@@ -84,7 +84,7 @@ class Action(metaclass=ProtocolType):
         """Return the action's notation."""
 
 
-class Event(metaclass=ProtocolType):
+class Event(metaclass=PythonType):
     """Something that happened during a transition, such as a capture.
 
     ``str(event)`` is a sentence for people; ``event.to_dict()`` the JSON form.
@@ -159,7 +159,7 @@ class Transition(Generic[StateT]):
     events: tuple[Event, ...]
 
 
-class View(ViewSpaces, metaclass=ProtocolType):
+class View(ViewSpaces, metaclass=PythonType):
     """What one seat may know of a state (``seat`` None: a spectator).
 
     Every view has the fields below; each game adds its own. A view never
@@ -209,7 +209,7 @@ class View(ViewSpaces, metaclass=ProtocolType):
         """Return the game's own fields for `to_dict`."""
 
 
-class Game(GameSpaces, metaclass=ProtocolType):
+class Game(GameSpaces, metaclass=PythonType):
     """A game with its options: a frozen value that starts and reads states.
 
     Subclasses set ``name``, ``min_players`` and ``max_players`` and hold their
@@ -358,7 +358,7 @@ class Game(GameSpaces, metaclass=ProtocolType):
             raise SeatError(f"seat must be 0 to {self.players - 1} or None, got {brief(seat)}")
 
 
-class State(StateSpaces, metaclass=ProtocolType):
+class State(StateSpaces, metaclass=PythonType):
     """A position of a game: a frozen value; equal positions are equal and hash equal.
 
     Subclasses implement `legal_actions`, `_advance`, `view`, `parse_action`,
