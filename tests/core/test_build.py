@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import tablegames
+from tablegames.core.plain import Plain
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,3 +53,14 @@ def test_a_compiled_module_holds_no_attrs_class(module: str) -> None:
         if "attr" in ast.unparse(decorator)
     ]
     assert decorated == []
+
+
+@pytest.mark.parametrize("module", compiled_modules())
+def test_a_compiled_value_class_states_its_own_equality(module: str) -> None:
+    """A class of a compiled module compares by value only if it defines ``__eq__`` (see `tablegames.core.plain`)."""
+    classes = [
+        value
+        for value in vars(importlib.import_module(module)).values()
+        if isinstance(value, type) and value.__module__ == module and issubclass(value, Plain)
+    ]
+    assert [cls.__name__ for cls in classes if not {"__eq__", "__hash__"} <= set(vars(cls))] == []

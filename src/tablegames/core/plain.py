@@ -9,13 +9,11 @@ what attrs would: equality, hashing, a repr and ``__replace__``, all from the
 field names in ``__match_args__``. Their fields are final: the type checker
 refuses assignments to them, and no code of tablegames makes one.
 
-`PythonType` is the metaclass of `Plain` and of `tablegames.core.protocol`'s
-bases. It is an `abc.ABCMeta` that adds nothing, and it is there for the
-compiler: mypyc compiles a class whose metaclass is not ``ABCMeta`` itself as
-an ordinary Python class with compiled methods, never as a native class, which
-could not extend a class of the interpreter. So a game's state compiled with
-its rules extends the protocol's bases, which stay interpreted so that any
-game, compiled or not, written with attrs or not, can extend them too.
+Its metaclass, `tablegames.core.classes.PythonType`, keeps it and its
+subclasses ordinary Python classes in the compiled build. There the compiler
+does not see the methods such a class inherits, and would compare two values
+of one compiled class by identity; so a subclass in a compiled module defines
+``__eq__`` and ``__hash__`` itself, calling these.
 
 Examples:
     >>> from typing import Final
@@ -38,14 +36,11 @@ Examples:
 
 from __future__ import annotations
 
-import abc
 from typing import Any, ClassVar, Self
 
-__all__ = ["Plain", "PythonType"]
+from tablegames.core.classes import PythonType
 
-
-class PythonType(abc.ABCMeta):
-    """The metaclass of `Plain` and the protocol's bases: an ABCMeta that keeps compiled subclasses Python classes."""
+__all__ = ["Plain"]
 
 
 class Plain(metaclass=PythonType):

@@ -28,10 +28,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 import attrs
 
 from tablegames.core.bots import BotSpec, bots_of_game
+from tablegames.core.classes import PythonType
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
 from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, result_text, to_int_tuple, to_seat_set, winners_of
-from tablegames.core.plain import PythonType
 from tablegames.core.serial import JSONDict, check_header, fields_dict, header
 from tablegames.core.spaces import GameSpaces, StateSpaces, ViewSpaces
 
@@ -342,8 +342,8 @@ class Game(GameSpaces, metaclass=PythonType):
         """
         return ()
 
-    def check_seat(self, seat: int | None) -> None:
-        """Raise `SeatError` unless ``seat`` is a seat of this game or None.
+    def check_seat(self, seat: object) -> int | None:
+        """Return ``seat`` if it is a seat of this game or None, else raise `SeatError`.
 
         Examples:
             >>> import tablegames
@@ -352,10 +352,9 @@ class Game(GameSpaces, metaclass=PythonType):
             ...
             tablegames.core.errors.SeatError: seat must be 0 to 1 or None, got 2
         """
-        if seat is None:
-            return
-        if type(seat) is not int or not 0 <= seat < self.players:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise SeatError(f"seat must be 0 to {self.players - 1} or None, got {brief(seat)}")
+        return seat
 
 
 class State(StateSpaces, metaclass=PythonType):

@@ -60,6 +60,12 @@ class KalahaState(State, Plain):
         self.current_player = current_player
         self.is_over = current_player is None
 
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        return Plain.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return Plain.__hash__(self)
+
     @property
     def pits(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Seat 0's row, then seat 1's, each in that seat's own pit order."""
@@ -128,13 +134,13 @@ class KalahaState(State, Plain):
                 events.append(ev.GameEnded(scores=result.scores, winners=result.winners))
         return result
 
-    def view(self, seat: int | None) -> KalahaView:
+    def view(self, seat: object) -> KalahaView:
         """Return the position as ``seat`` sees it: everything, since Kalaha hides nothing.
 
         Raises:
             SeatError: If ``seat`` is not 0, 1 or None.
         """
-        self.game.check_seat(seat)
+        seat = self.game.check_seat(seat)
         return KalahaView(
             seat=seat,
             current_player=self.current_player,
@@ -145,7 +151,7 @@ class KalahaState(State, Plain):
             stores=self.stores,
         )
 
-    def parse_action(self, text: str) -> Sow:
+    def parse_action(self, text: object) -> Sow:
         """Read a pit letter (``a`` is pit 0), in either case.
 
         Raises:

@@ -174,6 +174,12 @@ class KaloState(State, Plain):
         self.is_over = current_player is None
         self._legal = None
 
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        return Plain.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return Plain.__hash__(self)
+
     # -- legal decisions -------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -304,16 +310,16 @@ class KaloState(State, Plain):
 
     # -- what is seen ------------------------------------------------------------
 
-    def view(self, seat: int | None) -> KaloView:
+    def view(self, seat: object) -> KaloView:
         """Return what ``seat`` may know (ruling K14); None is a spectator, who sees no hidden card.
 
         Raises:
             SeatError: If ``seat`` is not a seat of this game or None.
         """
-        self.game.check_seat(seat)
+        seat = self.game.check_seat(seat)
         return view_of(self, seat)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:
         """Read a decision from its notation, such as ``8c 8h``, ``pass``, ``card Qh`` or ``insert 0``.
 
         Raises:

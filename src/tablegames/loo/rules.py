@@ -64,6 +64,12 @@ class TrickCard(Plain):
         self.seat = seat
         self.card = card
 
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        return Plain.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return Plain.__hash__(self)
+
     def to_dict(self) -> dict[str, object]:
         """The play as JSON: ``{"seat": 2, "card": "Qh"}``."""
         return {"seat": self.seat, "card": str(self.card)}
@@ -151,6 +157,12 @@ class Follow(Plain):
         self.rule = rule
         self.led = led
         self.winning = winning
+
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        return Plain.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return Plain.__hash__(self)
 
     def explain(self, trump: str) -> str:
         """Say in words why these cards and no others (for error messages), naming the case: ``(L9, must follow)``.

@@ -151,6 +151,12 @@ class LooState(State, Plain):
         self.is_over = current_player is None
         self._legal = None
 
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        return Plain.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return Plain.__hash__(self)
+
     # -- what follows from the fields ------------------------------------------
 
     @property
@@ -445,16 +451,16 @@ class LooState(State, Plain):
 
     # -- what is seen ------------------------------------------------------------
 
-    def view(self, seat: int | None) -> LooView:
+    def view(self, seat: object) -> LooView:
         """Return what ``seat`` may know (L16); None is a spectator, who sees no hand.
 
         Raises:
             SeatError: If ``seat`` is not a seat of this game or None.
         """
-        self.game.check_seat(seat)
+        seat = self.game.check_seat(seat)
         return view_of(self, seat)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:
         """Read a decision from its notation: ``play``, ``drop``, ``miss``, or a card such as ``Qh``.
 
         Raises:
