@@ -13,7 +13,10 @@ Its metaclass, `tablegames.core.classes.PythonType`, keeps it and its
 subclasses ordinary Python classes in the compiled build. There the compiler
 does not see the methods such a class inherits, and would compare two values
 of one compiled class by identity; so a subclass in a compiled module defines
-``__eq__`` and ``__hash__`` itself, calling these.
+``__eq__`` and ``__hash__`` itself, calling these. The games' states are
+also marked ``@final``: the compiled build checks that a value handed to a
+compiled method is of the class itself, so a program that needs a state
+with more in it wraps one rather than extends it.
 
 Examples:
     >>> from typing import Final

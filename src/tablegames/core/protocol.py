@@ -487,8 +487,8 @@ class State(StateSpaces, metaclass=PythonType):
 def game_over(state: State | View) -> bool:
     """True when the game of ``state`` (or of a view) is over: nobody has a decision to make.
 
-    `State.is_over` and `View.is_over` say it; a state keeping ``is_over`` as
-    a field (as the three games do) makes it with this as its factory.
+    `State.is_over` and `View.is_over` say it; an attrs state keeping
+    ``is_over`` as a field can make it with this as its factory.
 
     Examples:
         >>> import tablegames

@@ -12,7 +12,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["KalahaState"]
 
 
+@final
 class KalahaState(State, Plain):
     """A Kalaha position.
 
@@ -46,8 +47,8 @@ class KalahaState(State, Plain):
         is_over: True once the game is over, kept with the state.
     """
 
-    __slots__ = ("board", "current_player", "game", "is_over")
     __match_args__ = ("game", "board", "current_player")
+    __slots__ = (*__match_args__, "is_over")
 
     game: Final[Kalaha]  # type: ignore[misc]  # the protocol's field, made final
     board: Final[tuple[int, ...]]

@@ -11,7 +11,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.plain import Plain
 from tablegames.core.protocol import Action, Event, State
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = ["KaloState", "freeze"]
 
 
+@final
 class KaloState(State, Plain):
     """A Kalo position: the scores, the round in progress and whose decision is next.
 
@@ -73,27 +74,6 @@ class KaloState(State, Plain):
     decision. Its legal decisions are worked out once, when first asked for.
     """
 
-    __slots__ = (
-        "_legal",
-        "arranged",
-        "aside",
-        "current_player",
-        "effect",
-        "game",
-        "hands",
-        "is_over",
-        "kalo_holder",
-        "leader",
-        "out",
-        "passed",
-        "phase",
-        "pile",
-        "plays",
-        "round_number",
-        "scores",
-        "seed",
-        "trick",
-    )
     __match_args__ = (
         "game",
         "seed",
@@ -113,6 +93,7 @@ class KaloState(State, Plain):
         "plays",
         "aside",
     )
+    __slots__ = (*__match_args__, "_legal", "is_over")
 
     game: Final[Kalo]  # type: ignore[misc]  # the protocol's field, made final
     seed: Final[int]

@@ -65,10 +65,12 @@ class TrickCard(Plain):
         self.card = card
 
     def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
-        return Plain.__eq__(self, other)
+        if type(other) is not TrickCard:
+            return NotImplemented
+        return self.seat == other.seat and self.card == other.card
 
-    def __hash__(self) -> int:
-        return Plain.__hash__(self)
+    def __hash__(self) -> int:  # written out: a finished trick is hashed whenever its winner is asked for
+        return hash((self.seat, self.card))
 
     def to_dict(self) -> dict[str, object]:
         """The play as JSON: ``{"seat": 2, "card": "Qh"}``."""

@@ -15,7 +15,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.plain import Plain
 from tablegames.core.protocol import Action, Event, GameEnded, State
@@ -42,6 +42,7 @@ _PLAY_OF = PLAYS.__getitem__
 _DECISIONS: dict[type[Action], str] = {type(STAY): "play", type(DROP): "drop", type(TAKE_MISS): "miss"}
 
 
+@final
 class LooState(State, Plain):
     """A Loo position: every balance, the pot, the round in progress and whose decision is next.
 
