@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 import tablegames
 from tablegames import State
+from tablegames.kalaha import KalahaState
+from tablegames.kalo import KaloState
+from tablegames.loo import LooState
 from tablegames.testing.fuzz import Unsound, laws
 
 
@@ -37,14 +39,15 @@ def test_every_state_a_game_reaches_keeps_its_laws(name: str, seed: int) -> None
 def _broken(name: str) -> State:
     """A state of ``name`` with one thing changed that no play can change: a seed, a card, chips."""
     state: State = _played(name, 1, 40)
-    if name == "kalaha":
-        board = state.board  # type: ignore[attr-defined]
-        return attrs.evolve(state, board=(board[0] + 1, *board[1:]))  # type: ignore[misc]
-    if name == "kalo":
-        hands = state.hands  # type: ignore[attr-defined]
+    if isinstance(state, KalahaState):
+        board = state.board
+        return KalahaState(state.game, (board[0] + 1, *board[1:]), state.current_player)
+    if isinstance(state, KaloState):
+        hands = state.hands
         seat = next(seat for seat, hand in enumerate(hands) if hand)
-        return attrs.evolve(state, hands=(*hands[:seat], hands[seat][1:], *hands[seat + 1 :]))  # type: ignore[misc]
-    return attrs.evolve(state, pot=state.pot + 1)  # type: ignore[attr-defined, misc]
+        return state.__replace__(hands=(*hands[:seat], hands[seat][1:], *hands[seat + 1 :]))
+    assert isinstance(state, LooState)
+    return state.__replace__(pot=state.pot + 1)
 
 
 @pytest.mark.parametrize(("name", "words"), [("kalaha", "seeds"), ("kalo", "cards"), ("loo", "chips")])

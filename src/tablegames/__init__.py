@@ -7,11 +7,20 @@ Examples:
     >>> state = state.apply(state.parse_action("c"))
     >>> state.stores
     (1, 0)
+
+Which build is loaded: ``tablegames.compiled`` is True when the rules run
+compiled with mypyc, False when the same source runs interpreted (see the
+performance guide for how to get each).
+
+    >>> tablegames.compiled in (True, False)
+    True
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
+import os
 
 #: False when run, True for type checkers (mypy and pyright treat the name so): importing
 #: ``typing`` for it would cost as much as the rest of ``import tablegames``.
@@ -50,6 +59,9 @@ if TYPE_CHECKING:
         unregister,
     )
 
+    #: True when the compiled build is loaded, False for the pure one.
+    compiled: bool
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -76,6 +88,7 @@ __all__ = [
     "Transition",
     "View",
     "__version__",
+    "compiled",
     "load",
     "names",
     "play_bots",
@@ -97,6 +110,9 @@ def __getattr__(name: str) -> object:
     Raises:
         AttributeError: For a name tablegames does not have.
     """
+    if name == "compiled":
+        globals()[name] = _compiled()
+        return globals()[name]
     if name in _PACKAGES:
         value = importlib.import_module(f"tablegames.{name}")
         globals()[name] = value
@@ -108,6 +124,12 @@ def __getattr__(name: str) -> object:
     value = getattr(core if home is None else importlib.import_module(home), name)
     globals()[name] = value
     return value
+
+
+def _compiled() -> bool:
+    """True if the rules are compiled: an extension module beside a source file is the one imported."""
+    rules = os.path.join(os.path.dirname(__file__), "kalaha", "rules")
+    return any(os.path.exists(rules + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 
 def __dir__() -> list[str]:

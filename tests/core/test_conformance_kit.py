@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 import pytest
 
+from tablegames.core.protocol import State
 from tablegames.core.registry import register, unregister
 from tablegames.kalaha import Kalaha, KalahaState, KalahaView, Sow
 from tablegames.testing import ConformanceError, check_game
@@ -20,25 +21,27 @@ if TYPE_CHECKING:
 
 @attrs.frozen(kw_only=True)
 class _Broken(Kalaha):
-    """Kalaha whose states are replaced by a broken subclass named by `flaw`."""
+    """Kalaha whose states are wrapped in `_BrokenState`, broken as `flaw` says."""
 
     name: ClassVar[str] = "broken-kalaha"
 
     flaw: str = "none"
 
-    def start(self, seed: int | None = None) -> KalahaState:
+    def start(self, seed: int | None = None) -> _BrokenState:  # type: ignore[override]
         start = super().start(seed)
         if self.flaw == "nondeterministic":
             _STARTS.append(seed)
-            return _BrokenState(game=self, board=start.board, current_player=len(_STARTS) % 2)
-        return _BrokenState(game=self, board=start.board, current_player=0)
+            return _BrokenState(self, KalahaState(self, start.board, len(_STARTS) % 2))
+        return _BrokenState(self, start)
 
     def options(self) -> JSONDict:
         return {**super().options(), "flaw": self.flaw}
 
-    def _state_from_dict(self, data: Any) -> KalahaState:
-        state = super()._state_from_dict(data)
-        return _BrokenState(game=self, board=state.board, current_player=state.current_player)
+    def _state_from_dict(self, data: Any) -> _BrokenState:  # type: ignore[override]
+        return _BrokenState(self, super()._state_from_dict(data))
+
+    def broken_laws(self, state: State) -> tuple[str, ...]:
+        return super().broken_laws(state.inner if isinstance(state, _BrokenState) else state)
 
     def action_from_index(self, index: int) -> Sow:
         sow = super().action_from_index(index)
@@ -63,52 +66,58 @@ class _BrokenView(KalahaView):
         return numbers
 
 
-@attrs.frozen(cache_hash=True)
-class _BrokenState(KalahaState):
-    def _wrap(self, state: KalahaState) -> _BrokenState:
-        return _BrokenState(game=state.game, board=state.board, current_player=state.current_player)
+@attrs.frozen
+class _BrokenState(State):
+    """A Kalaha position (``inner``) whose game's ``flaw`` breaks one part of the contract."""
+
+    game: _Broken
+    inner: KalahaState
+
+    @property
+    def current_player(self) -> int | None:
+        return self.inner.current_player
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.inner.scores
 
     def _advance(self, action: Action, events: list[Event] | None) -> _BrokenState:
-        after = self._wrap(super()._advance(action, events))
-        if getattr(self.game, "flaw", "none") == "mutates":
-            object.__setattr__(self, "board", after.board)
+        after = _BrokenState(self.game, self.inner._advance(action, events))
+        if self.game.flaw == "mutates":
+            object.__setattr__(self, "inner", after.inner)
         return after
 
     def legal_actions(self) -> tuple[Sow, ...]:
-        if getattr(self.game, "flaw", "none") == "stalls" and sum(self.stores) > 3:
+        if self.game.flaw == "stalls" and sum(self.inner.stores) > 3:
             return ()
-        return super().legal_actions()
+        return self.inner.legal_actions()
 
     def is_legal(self, action: object) -> bool:
-        if getattr(self.game, "flaw", "none") == "accepts_anything":
-            return True
-        return super().is_legal(action)
+        return self.game.flaw == "accepts_anything" or self.inner.is_legal(action)
 
     def parse_action(self, text: str) -> Sow:
-        action = super().parse_action(text)
-        if getattr(self.game, "flaw", "none") == "bad_notation":
-            return Sow(0)
-        return action
+        action = self.inner.parse_action(text)
+        return Sow(0) if self.game.flaw == "bad_notation" else action
 
     def legal_mask(self) -> tuple[bool, ...]:
-        if getattr(self.game, "flaw", "none") == "mask_offers_all":
+        if self.game.flaw == "mask_offers_all":
             return (True,) * self.game.num_actions
-        return super().legal_mask()
+        return self.inner.legal_mask()
 
     def view(self, seat: int | None) -> KalahaView:
-        view = super().view(seat)
-        flaw = getattr(self.game, "flaw", "none")
+        view = self.inner.view(seat)
+        flaw = self.game.flaw
         if flaw in ("short_observation", "observation_out_of_range"):
             return _BrokenView(**attrs.asdict(view, recurse=False), flaw=flaw)
-        if getattr(self.game, "flaw", "none") == "view_offers_moves_to_all":
+        if flaw == "view_offers_moves_to_all":
             return attrs.evolve(view, legal_actions=self.legal_actions())
-        if getattr(self.game, "flaw", "none") == "view_not_json":
+        if flaw == "view_not_json":
             return attrs.evolve(view, scores=(1j, 0))  # type: ignore[arg-type]
         return view
 
     def _fields(self) -> JSONDict:
-        fields = super()._fields()
-        if getattr(self.game, "flaw", "none") == "loses_mover":
+        fields = self.inner._fields()
+        if self.game.flaw == "loses_mover":
             fields["current_player"] = 0 if self.current_player is not None else None
         return fields
 

@@ -68,8 +68,7 @@ def exchange_unknown(state: KaloState, seat: int | None, rng: random.Random) -> 
             pile[b] = card
         elif effect is not None:
             effect = attrs.evolve(effect, card=card)
-    return attrs.evolve(
-        state,
+    return state.__replace__(
         hands=tuple(tuple(hand) for hand in hands),
         pile=tuple(sorted(pile, key=DECK.index)),
         effect=effect,

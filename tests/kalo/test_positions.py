@@ -10,7 +10,6 @@ import json
 import random
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -134,7 +133,7 @@ def test_a_trick_in_progress_set_up_is_the_trick_played(drawn: tuple[Kalo, dict[
             break
         state = after
     assume(state.trick)
-    assert rebuilt(state) == attrs.evolve(state, plays=len(state.trick))
+    assert rebuilt(state) == state.__replace__(plays=len(state.trick))
 
 
 @pytest.mark.parametrize("rank", [3, 4, 5, 6])

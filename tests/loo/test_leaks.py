@@ -72,7 +72,7 @@ def exchange_unknown(state: LooState, seat: int | None, rng: random.Random, *, k
     def ordered(cards: list[Card]) -> tuple[Card, ...]:
         return tuple(sorted(cards, key=card_key))
 
-    other = attrs.evolve(state, hands=tuple(ordered(hand) for hand in hands), miss=ordered(miss), stock=ordered(stock))
+    other = state.__replace__(hands=tuple(ordered(hand) for hand in hands), miss=ordered(miss), stock=ordered(stock))
     assert Counter(other.cards()) == Counter(state.cards())
     assert [len(hand) for hand in other.hands] == [len(hand) for hand in state.hands]
     assert (len(other.miss), len(other.stock)) == (len(state.miss), len(state.stock))

@@ -7,7 +7,6 @@ import random
 import re
 from collections import Counter
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -388,7 +387,7 @@ def test_tricks_won_counts_each_finished_trick_under_the_states_own_trump(game: 
         if not state.tricks:
             continue
         for suit in "cdhs":
-            other = attrs.evolve(state, turned=Card(14 if state.turned.rank != 14 else 13, suit))
+            other = state.__replace__(turned=Card(14 if state.turned.rank != 14 else 13, suit))
             assert other.tricks is state.tricks
             won = Counter(trick[trick_winner([play.card for play in trick], suit)].seat for trick in state.tricks)
             assert other.tricks_won == tuple(won[seat] for seat in range(game.players))

@@ -228,7 +228,7 @@ def test_acting_after_the_end_through_a_match() -> None:
 def test_views_of_no_seat(seat: object) -> None:
     """A view of a seat the game does not have is a SeatError (rules/loo.md#bad-input)."""
     with pytest.raises(SeatError, match=r"^seat must be 0 to 2 or None, got "):
-        _deal().view(seat)  # type: ignore[arg-type]
+        _deal().view(seat)
 
 
 # -- options -----------------------------------------------------------------------

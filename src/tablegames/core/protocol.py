@@ -3,8 +3,7 @@
 A game is a frozen value holding its options. ``game.start(seed)`` returns the
 first `State`; a state lists its legal actions, and ``state.apply(action)``
 returns the next state without touching the old one. ``state.step(action)``
-does the same and also says what happened, as `Event` values. ``state.view(seat)``
-is what one seat may know.
+does the same and also says what happened, as `Event` values. ``state.view(seat)`` is what one seat may know.
 
 A new game subclasses these bases as ``@attrs.frozen`` classes and fills in the
 abstract parts; `tablegames.testing.check_game` then checks the contract.
@@ -29,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 import attrs
 
 from tablegames.core.bots import BotSpec, bots_of_game
+from tablegames.core.classes import PythonType
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
 from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, result_text, to_int_tuple, to_seat_set, winners_of
@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 
-class Action(abc.ABC):
+class Action(metaclass=PythonType):
     """One decision by one seat.
 
     Subclasses are frozen attrs values. ``str(action)`` is its notation, which
@@ -84,7 +84,7 @@ class Action(abc.ABC):
         """Return the action's notation."""
 
 
-class Event(abc.ABC):
+class Event(metaclass=PythonType):
     """Something that happened during a transition, such as a capture.
 
     ``str(event)`` is a sentence for people; ``event.to_dict()`` the JSON form.
@@ -159,7 +159,7 @@ class Transition(Generic[StateT]):
     events: tuple[Event, ...]
 
 
-class View(ViewSpaces, abc.ABC):
+class View(ViewSpaces, metaclass=PythonType):
     """What one seat may know of a state (``seat`` None: a spectator).
 
     Every view has the fields below; each game adds its own. A view never
@@ -209,7 +209,7 @@ class View(ViewSpaces, abc.ABC):
         """Return the game's own fields for `to_dict`."""
 
 
-class Game(GameSpaces, abc.ABC):
+class Game(GameSpaces, metaclass=PythonType):
     """A game with its options: a frozen value that starts and reads states.
 
     Subclasses set ``name``, ``min_players`` and ``max_players`` and hold their
@@ -342,8 +342,8 @@ class Game(GameSpaces, abc.ABC):
         """
         return ()
 
-    def check_seat(self, seat: int | None) -> None:
-        """Raise `SeatError` unless ``seat`` is a seat of this game or None.
+    def check_seat(self, seat: object) -> int | None:
+        """Return ``seat`` if it is a seat of this game or None, else raise `SeatError`.
 
         Examples:
             >>> import tablegames
@@ -352,13 +352,12 @@ class Game(GameSpaces, abc.ABC):
             ...
             tablegames.core.errors.SeatError: seat must be 0 to 1 or None, got 2
         """
-        if seat is None:
-            return
-        if type(seat) is not int or not 0 <= seat < self.players:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise SeatError(f"seat must be 0 to {self.players - 1} or None, got {brief(seat)}")
+        return seat
 
 
-class State(StateSpaces, abc.ABC):
+class State(StateSpaces, metaclass=PythonType):
     """A position of a game: a frozen value; equal positions are equal and hash equal.
 
     Subclasses implement `legal_actions`, `_advance`, `view`, `parse_action`,
@@ -488,8 +487,8 @@ class State(StateSpaces, abc.ABC):
 def game_over(state: State | View) -> bool:
     """True when the game of ``state`` (or of a view) is over: nobody has a decision to make.
 
-    `State.is_over` and `View.is_over` say it; a state keeping ``is_over`` as
-    a field (as the three games do) makes it with this as its factory.
+    `State.is_over` and `View.is_over` say it; an attrs state keeping
+    ``is_over`` as a field can make it with this as its factory.
 
     Examples:
         >>> import tablegames

@@ -76,7 +76,7 @@ def observation_size(game: Kalaha) -> int:
 
 def observation_range(game: Kalaha) -> tuple[float, float]:
     """From 0 to every seed in the game."""
-    return 0, 2 * game.pits * game.seeds
+    return 0.0, float(2 * game.pits * game.seeds)
 
 
 def max_decisions(game: Kalaha) -> int:

@@ -12,14 +12,12 @@ Examples:
 
 from __future__ import annotations
 
-from itertools import compress
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
-from tablegames.core.protocol import Action, Event, State, game_over
+from tablegames.core.plain import Plain
+from tablegames.core.protocol import Action, Event, State
 from tablegames.kalaha import events as ev
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
 from tablegames.kalaha.rules import sow
@@ -32,24 +30,42 @@ if TYPE_CHECKING:
 __all__ = ["KalahaState"]
 
 
-@attrs.frozen
-class KalahaState(State):
+@final
+class KalahaState(State, Plain):
     """A Kalaha position.
 
     Build positions with `Kalaha.start` or `Kalaha.position`, which validate;
     the constructor trusts its arguments.
 
+    A plain class (see `tablegames.core.plain`): the value Kalaha makes at
+    every move.
+
     Attributes:
         game: The game and its options.
         board: Every pit and store in sowing order (see the module docs).
         current_player: The seat to move, None once the game is over.
-        is_over: True once the game is over, kept with the state (see `game_over`).
+        is_over: True once the game is over, kept with the state.
     """
 
-    game: Kalaha
-    board: tuple[int, ...]
-    current_player: int | None
-    is_over: bool = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(game_over, takes_self=True))
+    __match_args__ = ("game", "board", "current_player")
+    __slots__ = (*__match_args__, "is_over")
+
+    game: Final[Kalaha]  # type: ignore[misc]  # the protocol's field, made final
+    board: Final[tuple[int, ...]]
+    current_player: Final[int | None]
+    is_over: Final[bool]
+
+    def __init__(self, game: Kalaha, board: tuple[int, ...], current_player: int | None) -> None:
+        self.game = game
+        self.board = board
+        self.current_player = current_player
+        self.is_over = current_player is None
+
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        return Plain.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return Plain.__hash__(self)
 
     @property
     def pits(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -73,7 +89,9 @@ class KalahaState(State):
         mover = self.current_player
         if mover is None:
             return ()
-        return tuple(compress(SOWS, self.board[self.game._rows[mover]]))
+        board = self.board
+        first = mover * (self.game.pits + 1)
+        return tuple([SOWS[pit] for pit in range(self.game.pits) if board[first + pit]])
 
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` sows a non-empty pit of the mover (same answer as `legal_actions`)."""
@@ -117,13 +135,13 @@ class KalahaState(State):
                 events.append(ev.GameEnded(scores=result.scores, winners=result.winners))
         return result
 
-    def view(self, seat: int | None) -> KalahaView:
+    def view(self, seat: object) -> KalahaView:
         """Return the position as ``seat`` sees it: everything, since Kalaha hides nothing.
 
         Raises:
             SeatError: If ``seat`` is not 0, 1 or None.
         """
-        self.game.check_seat(seat)
+        seat = self.game.check_seat(seat)
         return KalahaView(
             seat=seat,
             current_player=self.current_player,
@@ -134,7 +152,7 @@ class KalahaState(State):
             stores=self.stores,
         )
 
-    def parse_action(self, text: str) -> Sow:
+    def parse_action(self, text: object) -> Sow:
         """Read a pit letter (``a`` is pit 0), in either case.
 
         Raises:

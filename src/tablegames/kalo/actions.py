@@ -209,7 +209,7 @@ _NUMBERED: dict[str, type[Arrange | ChooseSeat | ChooseSlot | Insert]] = {
 }
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Read any Kalo action from its notation (see the table above).
 
     The actions of the texts read most recently are kept (actions are
@@ -221,7 +221,7 @@ def parse_action(text: str) -> Action:
     return _read_kept(text) if type(text) is str else _read(text)
 
 
-def _read(text: str) -> Action:
+def _read(text: object) -> Action:
     words = check_text(text, InvalidActionError, "notation").split()
     if not words:
         raise InvalidActionError(f"{brief(text)} is not a Kalo action; try e.g. '8c 8h', 'pass', 'card Qh', 'insert 0'")

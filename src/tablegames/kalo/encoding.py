@@ -136,7 +136,7 @@ def observation_size(game: Kalo) -> int:
 def observation_range(game: Kalo) -> tuple[float, float]:
     """From 0 to the largest count an entry can hold: 52 cards, ``play_limit`` plays, or a round number."""
     n = game.players
-    return 0, max(len(DECK), game.play_limit, n * (5 * n - 1) // 2 + 1)
+    return 0.0, float(max(len(DECK), game.play_limit, n * (5 * n - 1) // 2 + 1))
 
 
 def max_decisions(game: Kalo) -> int:

@@ -12,8 +12,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from tablegames.core.seats import next_seat
 from tablegames.kalo import events as ev
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
@@ -111,32 +109,74 @@ def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int, *, including: bool
     return None
 
 
-@attrs.define
 class Table:
     """A state's fields, unfrozen for one transition, plus the events it yields (if ``events`` is a list).
 
     ``hands`` and ``scores`` are lists here (tuples in the state); the other
     fields are the state's own immutable values, replaced, never changed.
+    A plain class: one is made at every decision.
     """
 
-    game: Kalo
-    seed: int
-    round_number: int
-    scores: list[int]
-    hands: list[tuple[Slot, ...]]
-    pile: tuple[Card, ...]
-    kalo_holder: int
-    trick: tuple[TrickPlay, ...]
-    passed: frozenset[int]
-    leader: int
-    phase: str
-    current_player: int | None
-    arranged: int
-    effect: Effect | None
-    out: tuple[int, ...]
-    plays: int
-    aside: tuple[Card, ...]
-    events: list[Event] | None
+    __slots__ = (
+        "arranged",
+        "aside",
+        "current_player",
+        "effect",
+        "events",
+        "game",
+        "hands",
+        "kalo_holder",
+        "leader",
+        "out",
+        "passed",
+        "phase",
+        "pile",
+        "plays",
+        "round_number",
+        "scores",
+        "seed",
+        "trick",
+    )
+
+    def __init__(
+        self,
+        game: Kalo,
+        seed: int,
+        round_number: int,
+        scores: list[int],
+        hands: list[tuple[Slot, ...]],
+        pile: tuple[Card, ...],
+        kalo_holder: int,
+        trick: tuple[TrickPlay, ...],
+        passed: frozenset[int],
+        leader: int,
+        phase: str,
+        current_player: int | None,
+        arranged: int,
+        effect: Effect | None,
+        out: tuple[int, ...],
+        plays: int,
+        aside: tuple[Card, ...],
+        events: list[Event] | None,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.round_number = round_number
+        self.scores = scores
+        self.hands = hands
+        self.pile = pile
+        self.kalo_holder = kalo_holder
+        self.trick = trick
+        self.passed = passed
+        self.leader = leader
+        self.phase = phase
+        self.current_player = current_player
+        self.arranged = arranged
+        self.effect = effect
+        self.out = out
+        self.plays = plays
+        self.aside = aside
+        self.events = events
 
     # -- small helpers -------------------------------------------------------
 

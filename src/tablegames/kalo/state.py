@@ -11,18 +11,14 @@ Examples:
 
 from __future__ import annotations
 
-import operator
-from itertools import chain, combinations, compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final, final
 
-import attrs
-
-from tablegames.core.protocol import Action, Event, State, game_over
+from tablegames.core.plain import Plain
+from tablegames.core.protocol import Action, Event, State
 from tablegames.kalo.actions import (
     ARRANGES,
     CARD_CHOICES,
     INSERTS,
-    PASS,
     READY,
     SEATS,
     SLOTS,
@@ -32,13 +28,12 @@ from tablegames.kalo.actions import (
     Ready,
     parse_action,
 )
-from tablegames.kalo.cards import DECK, EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
-from tablegames.kalo.rules import Table, most_playable
+from tablegames.kalo.cards import EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
+from tablegames.kalo.plays import open_plays
+from tablegames.kalo.rules import Table
 from tablegames.kalo.view import view_of
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from tablegames.core.serial import JSONDict
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Effect, Slot, TrickPlay
@@ -47,76 +42,8 @@ if TYPE_CHECKING:
 __all__ = ["KaloState", "freeze"]
 
 
-_PLAYS: dict[tuple[Card, ...], Play] = {}
-
-
-def _play(cards: tuple[Card, ...]) -> Play:
-    """The interned `Play` of cards already in `card_key` order."""
-    play = _PLAYS.get(cards)
-    if play is None:
-        play = _PLAYS[cards] = Play(cards)
-    return play
-
-
-#: Each card's bit in a hand's mask: bit ``i`` is ``DECK[i]``, so the four bits of a rank sit together, in suit order.
-_BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(DECK)}
-_KALO_BIT = _BIT[KALO]
-_card_of = operator.attrgetter("card")
-
-
-def _hand_mask(hand: tuple[Slot, ...]) -> int:
-    """The bits of the cards in ``hand`` (see `_BIT`)."""
-    return sum(map(_BIT.__getitem__, map(_card_of, hand)))
-
-
-def _fill_rank_tables() -> None:
-    """Fill `_BY_SIZE` and `_OF_SIZE`: the plays of every set of cards of one rank, indexed by ``rank << 4 | bits``.
-
-    ``bits`` are the rank's four bits of a hand's mask (`_BIT` shifted down by
-    ``4 * (rank - 3)``). The first table holds the plays of each set by size:
-    those of 1 card, of 2 cards, and so on. In the second, entry ``count``
-    holds the plays of ``count`` cards, and entry 0 all of them, smallest
-    first. Each tuple is in suit order (`itertools.combinations` of the cards
-    in `DECK` order); the plays are interned, one for each subset of a rank's cards.
-    They are made the first time a play phase asks for its decisions, so that
-    loading and starting a game (which begins with arranging) does not.
-    """
-    # Whether each of a rank's four cards is in a set of them, for each set as bits (0 to 15); and for each set,
-    # its subsets of 1 card, of 2 cards, and so on, as bits, in `itertools.combinations` order.
-    chosen = [tuple(bits >> bit & 1 for bit in range(4)) for bits in range(16)]
-    subsets = [
-        [
-            tuple(sum(1 << bit for bit in each) for each in combinations(compress(range(4), chosen[bits]), count))
-            for count in range(1, bits.bit_count() + 1)
-        ]
-        for bits in range(16)
-    ]
-    by_size: list[tuple[tuple[Play, ...], ...]] = [()] * 256
-    of_size: list[list[tuple[Play, ...]]] = [[()] * 256 for _ in range(5)]
-    for index, card in enumerate(DECK[::4]):
-        rank_cards = DECK[4 * index : 4 * index + 4]
-        held = (1 << len(rank_cards)) - 1  # the Kalo's rank has one card
-        plays = {bits: _play(tuple(compress(rank_cards, chosen[bits]))) for bits in range(1, held + 1)}
-        for bits in range(1, 16):
-            sizes = tuple([tuple(map(plays.__getitem__, each)) for each in subsets[bits & held]])
-            at = card.rank << 4 | bits
-            by_size[at] = sizes
-            of_size[0][at] = tuple(chain.from_iterable(sizes))
-            for count, each in enumerate(sizes, start=1):
-                of_size[count][at] = each
-    _BY_SIZE[:] = by_size
-    _OF_SIZE[:] = of_size  # last: a thread that finds it filled finds both
-
-
-#: The plays of each rank's sets of cards, by size and of each size (see `_fill_rank_tables`); empty until filled.
-_BY_SIZE: list[tuple[tuple[Play, ...], ...]] = []
-_OF_SIZE: list[list[tuple[Play, ...]]] = []
-#: The Kalo played alone.
-_LONE_KALO = _play((KALO,))
-
-
-@attrs.frozen
-class KaloState(State):
+@final
+class KaloState(State, Plain):
     """A Kalo position: the scores, the round in progress and whose decision is next.
 
     Build states with `Kalo.start`, `Kalo.deal` or `Kalo.from_dict`, which
@@ -141,27 +68,98 @@ class KaloState(State):
         plays: Plays so far this round (ruling K11's limit counts them).
         aside: Cards a position took out of this round (see `Kalo.position`), in deck
             order; empty in every round dealt. They are back in the next deal.
-        is_over: True once the game is over, kept with the state (see `game_over`).
+        is_over: True once the game is over, kept with the state.
+
+    A plain class (see `tablegames.core.plain`): the value Kalo makes at every
+    decision. Its legal decisions are worked out once, when first asked for.
     """
 
-    game: Kalo
-    seed: int
-    round_number: int
-    scores: tuple[int, ...]
-    hands: tuple[tuple[Slot, ...], ...]
-    pile: tuple[Card, ...]
-    kalo_holder: int
-    trick: tuple[TrickPlay, ...]
-    passed: frozenset[int]
-    leader: int
-    phase: str
-    current_player: int | None
-    arranged: int = 0
-    effect: Effect | None = None
-    out: tuple[int, ...] = ()
-    plays: int = 0
-    aside: tuple[Card, ...] = ()
-    is_over: bool = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(game_over, takes_self=True))
+    __match_args__ = (
+        "game",
+        "seed",
+        "round_number",
+        "scores",
+        "hands",
+        "pile",
+        "kalo_holder",
+        "trick",
+        "passed",
+        "leader",
+        "phase",
+        "current_player",
+        "arranged",
+        "effect",
+        "out",
+        "plays",
+        "aside",
+    )
+    __slots__ = (*__match_args__, "_legal", "is_over")
+
+    game: Final[Kalo]  # type: ignore[misc]  # the protocol's field, made final
+    seed: Final[int]
+    round_number: Final[int]
+    scores: Final[tuple[int, ...]]
+    hands: Final[tuple[tuple[Slot, ...], ...]]
+    pile: Final[tuple[Card, ...]]
+    kalo_holder: Final[int]
+    trick: Final[tuple[TrickPlay, ...]]
+    passed: Final[frozenset[int]]
+    leader: Final[int]
+    phase: Final[str]
+    current_player: Final[int | None]
+    arranged: Final[int]
+    effect: Final[Effect | None]
+    out: Final[tuple[int, ...]]
+    plays: Final[int]
+    aside: Final[tuple[Card, ...]]
+    is_over: Final[bool]
+    _legal: tuple[Action, ...] | None
+
+    def __init__(
+        self,
+        game: Kalo,
+        seed: int,
+        round_number: int,
+        scores: tuple[int, ...],
+        hands: tuple[tuple[Slot, ...], ...],
+        pile: tuple[Card, ...],
+        kalo_holder: int,
+        trick: tuple[TrickPlay, ...],
+        passed: frozenset[int],
+        leader: int,
+        phase: str,
+        current_player: int | None,
+        arranged: int = 0,
+        effect: Effect | None = None,
+        out: tuple[int, ...] = (),
+        plays: int = 0,
+        aside: tuple[Card, ...] = (),
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.round_number = round_number
+        self.scores = scores
+        self.hands = hands
+        self.pile = pile
+        self.kalo_holder = kalo_holder
+        self.trick = trick
+        self.passed = passed
+        self.leader = leader
+        self.phase = phase
+        self.current_player = current_player
+        self.arranged = arranged
+        self.effect = effect
+        self.out = out
+        self.plays = plays
+        self.aside = aside
+        self.is_over = current_player is None
+        self._legal = None
+
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        return Plain.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return Plain.__hash__(self)
 
     # -- legal decisions -------------------------------------------------------
 
@@ -173,7 +171,10 @@ class KaloState(State):
         order; the lone Kalo last; then ``pass`` for a follower. Effects: cards in
         hand order (3) or pile order (4, 5); seats in seat order; slots from 0.
         """
-        return self._plays() if self.phase == "play" else self._legal_now()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._plays() if self.phase == "play" else self._legal_now()
+        return legal
 
     def _legal_now(self) -> tuple[Action, ...]:
         """The decisions open outside the play phase (see `_plays`)."""
@@ -197,54 +198,11 @@ class KaloState(State):
 
     def _plays(self) -> tuple[Action, ...]:
         """The plays open to `current_player` in the order of `legal_actions`, then ``pass`` for a follower."""
-        if not _OF_SIZE:
-            _fill_rank_tables()
-        hand = self.hands[self.current_player]  # type: ignore[index]  # the play phase always has a player
-        mask = _hand_mask(hand)
-        has_kalo = mask & _KALO_BIT
-        combos = self.game.kalo_in_combinations
-        if not combos:
-            mask ^= has_kalo  # the Kalo is played alone, below
-        trick = self.trick
-        if trick:
-            top = trick[-1].cards
-            need, rank = len(top), top[0].rank + 1
-        else:
-            need, rank = 0, 3
-        plays: list[Action] = []
-        rest = mask >> 4 * (rank - 3)
-        at = rank << 4
-        if rank < 7 and rest & 0xFFFF >> 4 * (rank - 3):  # ranks 3 to 6 have effects (ruling K8)
-            size, pile = len(hand), len(self.pile)
-            others = sum(map(len, self.hands)) - size
-            for each_rank in range(rank, 7):
-                if rest & 15:
-                    most = most_playable(each_rank, size, pile, others)
-                    by_size = _BY_SIZE[at | rest & 15]
-                    if need:
-                        if need <= most and need <= len(by_size):
-                            plays += by_size[need - 1]
-                    else:
-                        for each in by_size[:most]:
-                            plays += each
-                rest >>= 4
-                at += 16
-        elif rank < 7:
-            rest >>= 4 * (7 - rank)
-            at = 7 << 4
-        of_size = _OF_SIZE[need]
-        while rest:  # the ranks without effects above the trick's, low to high: four bits each
-            if rest & 15:
-                plays += of_size[at | rest & 15]
-            rest >>= 4
-            at += 16
-        # The lone Kalo, last; with option kalo_in_combinations the 2s' plays already hold it (it is the 2h),
-        # unless the trick asks for more cards than one or its top is already 2s (rank 15).
-        if has_kalo and (not combos or need > 1 or rank > 15):
-            plays.append(_LONE_KALO)
-        if need:
-            plays.append(PASS)
-        return tuple(plays)
+        seat = self.current_player
+        assert seat is not None  # the play phase always has a player
+        return open_plays(
+            self.hands, seat, self.trick, len(self.pile), kalo_in_combinations=self.game.kalo_in_combinations
+        )
 
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` is one of `legal_actions` (found by identity first: they are interned)."""
@@ -308,24 +266,41 @@ class KaloState(State):
 
     def _advance(self, action: Action, events: list[Event] | None) -> KaloState:
         """The state after ``action`` by the rules of `Table`, appending events when a list is given."""
-        table = Table(*(*_read_fields(self), events))
-        table.hands = list(self.hands)
-        table.scores = list(self.scores)
+        table = Table(
+            self.game,
+            self.seed,
+            self.round_number,
+            list(self.scores),
+            list(self.hands),
+            self.pile,
+            self.kalo_holder,
+            self.trick,
+            self.passed,
+            self.leader,
+            self.phase,
+            self.current_player,
+            self.arranged,
+            self.effect,
+            self.out,
+            self.plays,
+            self.aside,
+            events,
+        )
         table.apply(action)
         return freeze(table)
 
     # -- what is seen ------------------------------------------------------------
 
-    def view(self, seat: int | None) -> KaloView:
+    def view(self, seat: object) -> KaloView:
         """Return what ``seat`` may know (ruling K14); None is a spectator, who sees no hidden card.
 
         Raises:
             SeatError: If ``seat`` is not a seat of this game or None.
         """
-        self.game.check_seat(seat)
+        seat = self.game.check_seat(seat)
         return view_of(self, seat)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:
         """Read a decision from its notation, such as ``8c 8h``, ``pass``, ``card Qh`` or ``insert 0``.
 
         Raises:
@@ -389,13 +364,24 @@ def _slot_dict(slot: Slot) -> JSONDict:
     return {"card": str(slot.card), "received": slot.received, "known_by": sorted(slot.known_by)}
 
 
-#: The fields a state is built from, in the order of its constructor; `Table` has them in this order, then ``events``.
-_FIELDS = tuple(field.name for field in attrs.fields(KaloState) if field.init)
-_read_fields: Callable[[object], Any] = operator.attrgetter(*_FIELDS)
-
-
 def freeze(table: Table) -> KaloState:
     """Freeze a table back into a state: its fields, the hands and scores as tuples."""
-    table.hands = tuple(table.hands)  # type: ignore[assignment]
-    table.scores = tuple(table.scores)  # type: ignore[assignment]
-    return KaloState(*_read_fields(table))
+    return KaloState(
+        table.game,
+        table.seed,
+        table.round_number,
+        tuple(table.scores),
+        tuple(table.hands),
+        table.pile,
+        table.kalo_holder,
+        table.trick,
+        table.passed,
+        table.leader,
+        table.phase,
+        table.current_player,
+        table.arranged,
+        table.effect,
+        table.out,
+        table.plays,
+        table.aside,
+    )

@@ -83,7 +83,7 @@ PLAYS: dict[Card, PlayCard] = {card: PlayCard(card) for card in DECK}
 _WORDS: dict[str, Action] = {"play": STAY, "stay": STAY, "drop": DROP, "miss": TAKE_MISS}
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Read any Loo action from its notation (see the table above), in either case.
 
     Raises:

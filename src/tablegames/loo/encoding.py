@@ -139,7 +139,7 @@ def chip_bound(game: Loo) -> int:
 def observation_range(game: Loo) -> tuple[float, float]:
     """``(-B, B)`` with ``B`` = `chip_bound`."""
     bound = chip_bound(game)
-    return -bound, bound
+    return float(-bound), float(bound)
 
 
 def max_decisions(game: Loo) -> int:

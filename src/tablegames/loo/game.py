@@ -20,21 +20,23 @@ from tablegames.core.errors import ConfigError, InvalidActionError, InvalidState
 from tablegames.core.inputs import brief
 from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game
+from tablegames.core.seats import next_seat
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_notated, read_sequence, read_str
 from tablegames.loo import encoding as _encoding
+from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.deal import Deal, shuffled_deal
 from tablegames.loo.reading import read_state
-from tablegames.loo.rules import TRICKS
+from tablegames.loo.rules import TRICKS, play_order
 from tablegames.loo.sampling import sample_state
-from tablegames.loo.state import LooState, begin_round
+from tablegames.loo.state import LooState
 
 if TYPE_CHECKING:
     import random
     from collections.abc import Mapping, Sequence
 
-    from tablegames.core.protocol import State, View
+    from tablegames.core.protocol import Event, State, View
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Loo"]
@@ -118,14 +120,54 @@ class Loo(Game):
         seed = check_seed(seed)
         if seed is None:
             seed = new_seed()
-        return begin_round(
-            self,
+        return self.begin_round(
             shuffled_deal(self, seed, 1),
             seed=seed,
             round_number=1,
             balances=(self.starting_chips,) * self.players,
             carry=0,
             events=None,
+        )
+
+    def begin_round(
+        self,
+        deal: Deal,
+        *,
+        seed: int,
+        round_number: int,
+        balances: tuple[int, ...],
+        carry: int,
+        events: list[Event] | None,
+    ) -> LooState:
+        """The state at the start of round ``round_number``: the antes, the deal, the first decision.
+
+        The antes (L3) go into a pot that starts with ``carry`` (L13); ``deal``
+        is laid out and the seat after the dealer decides first.
+        """
+        players, ante = self.players, self.ante
+        dealer = self.dealer_of(round_number)
+        pot = carry + players * ante
+        if events is not None:
+            events.append(ev.RoundStarted(round_number=round_number, dealer=dealer, ante=ante, pot=pot, carried=carry))
+            events.extend(ev.Dealt(seat=seat, cards=deal.hands[seat]) for seat in play_order(dealer, players))
+            events.append(ev.TrumpTurned(card=deal.turned, trump=deal.turned.suit))
+        return LooState(
+            self,
+            seed,
+            round_number,
+            tuple(chips - ante for chips in balances),
+            pot,
+            0,
+            deal.hands,
+            deal.miss,
+            deal.stock,
+            deal.turned,
+            (None,) * players,
+            0,
+            (),
+            (),
+            "decide",
+            next_seat(dealer, players),
         )
 
     def deal(
@@ -198,7 +240,7 @@ class Loo(Game):
             )
         stock = tuple(card for card in DECK if card not in set(given))
         deal = Deal(tuple(_in_order(hand) for hand in held), _in_order(missed), top, stock)
-        state = begin_round(self, deal, seed=seed, round_number=round_number, balances=before, carry=carry, events=None)
+        state = self.begin_round(deal, seed=seed, round_number=round_number, balances=before, carry=carry, events=None)
         return read_state(self, state.to_dict())
 
     def action_from_dict(self, data: object) -> Action:

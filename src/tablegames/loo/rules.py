@@ -16,10 +16,11 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+import functools
+from typing import TYPE_CHECKING, Final, Literal
 
-import attrs
-
+from tablegames.core.plain import Plain
+from tablegames.core.seats import next_seat, seats_from
 from tablegames.loo.cards import DECK, PAM, SUIT_NAMES, SUITS, Card, card_key
 
 if TYPE_CHECKING:
@@ -45,17 +46,31 @@ TRICKS = 5
 Rule = Literal["lead", "head", "follow", "overtrump", "trump", "highest_trump", "discard"]
 
 
-@attrs.frozen
-class TrickCard:
-    """A card played to a trick, and the seat that played it.
+class TrickCard(Plain):
+    """A card played to a trick, and the seat that played it (a plain class: one is made at every card played).
 
     Examples:
         >>> str(TrickCard(seat=2, card=Card.parse("Qh")))
         '2: Qh'
     """
 
-    seat: int
-    card: Card
+    __slots__ = ("card", "seat")
+    __match_args__ = ("seat", "card")
+
+    seat: Final[int]
+    card: Final[Card]
+
+    def __init__(self, seat: int, card: Card) -> None:
+        self.seat = seat
+        self.card = card
+
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        if type(other) is not TrickCard:
+            return NotImplemented
+        return self.seat == other.seat and self.card == other.card
+
+    def __hash__(self) -> int:  # written out: a finished trick is hashed whenever its winner is asked for
+        return hash((self.seat, self.card))
 
     def to_dict(self) -> dict[str, object]:
         """The play as JSON: ``{"seat": 2, "card": "Qh"}``."""
@@ -115,8 +130,7 @@ def trick_winner(cards: Sequence[Card], trump: str) -> int:
     return winner
 
 
-@attrs.frozen
-class Follow:
+class Follow(Plain):
     """The cards a player may play to a trick, and the part of L9 that says so.
 
     Attributes:
@@ -130,10 +144,27 @@ class Follow:
         winning: The card winning the trick so far, None for a lead.
     """
 
-    cards: tuple[Card, ...]
-    rule: Rule
-    led: str | None = None
-    winning: Card | None = None
+    __slots__ = ("cards", "led", "rule", "winning")
+    __match_args__ = ("cards", "rule", "led", "winning")
+
+    cards: Final[tuple[Card, ...]]
+    rule: Final[Rule]
+    led: Final[str | None]
+    winning: Final[Card | None]
+
+    def __init__(
+        self, cards: tuple[Card, ...], rule: Rule, led: str | None = None, winning: Card | None = None
+    ) -> None:
+        self.cards = cards
+        self.rule = rule
+        self.led = led
+        self.winning = winning
+
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        return Plain.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return Plain.__hash__(self)
 
     def explain(self, trump: str) -> str:
         """Say in words why these cards and no others (for error messages), naming the case: ``(L9, must follow)``.
@@ -212,7 +243,7 @@ def follow(
             beating = tuple(card for card in trumps if power(card, trump, led) > top)
             result = Follow(beating, "overtrump", led, winning) if beating else Follow(trumps, "trump", led, winning)
     if pam_is_wild and PAM in ordered and PAM not in result.cards:
-        result = attrs.evolve(result, cards=tuple(sorted((*result.cards, PAM), key=card_key)))
+        result = Follow(tuple(sorted((*result.cards, PAM), key=card_key)), result.rule, result.led, result.winning)
     return result
 
 
@@ -299,3 +330,22 @@ def payouts(p0: int) -> tuple[int, ...]:
 
 #: Payouts already worked out, by pot.
 _PAYOUTS: dict[int, tuple[int, ...]] = {}
+
+
+#: One interned `TrickCard` per seat and card: ``PLAYED[seat][card]``.
+PLAYED: tuple[dict[Card, TrickCard], ...] = tuple({card: TrickCard(seat, card) for card in DECK} for seat in range(8))
+
+
+@functools.lru_cache(maxsize=4096)
+def trick_taker(trick: tuple[TrickCard, ...], trump: str) -> int:
+    """The seat that won the finished ``trick`` (L10) under ``trump``.
+
+    A finished trick passes unchanged from state to state until the round
+    ends, and every view asks who won it, so the answer is kept.
+    """
+    return trick[trick_winner([play.card for play in trick], trump)].seat
+
+
+def play_order(dealer: int, players: int) -> tuple[int, ...]:
+    """The seats in play order for a round: from the seat after the dealer round to the dealer."""
+    return seats_from(next_seat(dealer, players), players)

@@ -15,93 +15,35 @@ Examples:
 
 from __future__ import annotations
 
-import functools
-from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, final
 
-import attrs
-
-from tablegames.core.protocol import Action, Event, GameEnded, State, game_over
-from tablegames.core.seats import next_seat, seats_from
+from tablegames.core.plain import Plain
+from tablegames.core.protocol import Action, Event, GameEnded, State
+from tablegames.core.seats import next_seat
 from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
-from tablegames.loo.cards import DECK, Card
-from tablegames.loo.deal import Deal, shuffled_deal
-from tablegames.loo.rules import TRICKS, Follow, TrickCard, follow, payouts, playable, trick_winner
+from tablegames.loo.deal import shuffled_deal
+from tablegames.loo.rules import PLAYED, TRICKS, Follow, follow, payouts, play_order, playable, trick_taker
 from tablegames.loo.view import view_of
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
+    from tablegames.loo.cards import Card
     from tablegames.loo.game import Loo
+    from tablegames.loo.rules import TrickCard
     from tablegames.loo.view import LooView
 
-__all__ = ["LooState", "begin_round"]
+__all__ = ["LooState"]
 
 
-#: One interned `TrickCard` per seat and card: ``_PLAYED[seat][card]``.
-_PLAYED: tuple[dict[Card, TrickCard], ...] = tuple({card: TrickCard(seat, card) for card in DECK} for seat in range(8))
-#: The card of a `TrickCard`, and the `PlayCard` of a card.
-_CARD = attrgetter("card")
+#: The `PlayCard` of a card.
 _PLAY_OF = PLAYS.__getitem__
 #: Each decision's word in `LooState.decisions`, by the decision's class (looked up by type: cheaper than hashing it).
 _DECISIONS: dict[type[Action], str] = {type(STAY): "play", type(DROP): "drop", type(TAKE_MISS): "miss"}
 
 
-def begin_round(
-    game: Loo,
-    deal: Deal,
-    *,
-    seed: int,
-    round_number: int,
-    balances: tuple[int, ...],
-    carry: int,
-    events: list[Event] | None,
-) -> LooState:
-    """Take the antes (L3) into a pot that starts with ``carry`` (L13), lay out ``deal``, and ask for decisions."""
-    players, ante = game.players, game.ante
-    dealer = game.dealer_of(round_number)
-    pot = carry + players * ante
-    if events is not None:
-        events.append(ev.RoundStarted(round_number=round_number, dealer=dealer, ante=ante, pot=pot, carried=carry))
-        events.extend(ev.Dealt(seat=seat, cards=deal.hands[seat]) for seat in _order(dealer, players))
-        events.append(ev.TrumpTurned(card=deal.turned, trump=deal.turned.suit))
-    return LooState(
-        game,
-        seed,
-        round_number,
-        tuple(chips - ante for chips in balances),
-        pot,
-        0,
-        deal.hands,
-        deal.miss,
-        deal.stock,
-        deal.turned,
-        (None,) * players,
-        0,
-        (),
-        (),
-        "decide",
-        next_seat(dealer, players),
-    )
-
-
-@functools.lru_cache(maxsize=4096)
-def _taker(trick: tuple[TrickCard, ...], trump: str) -> int:
-    """The seat that won the finished ``trick`` (L10) under ``trump``.
-
-    A finished trick passes unchanged from state to state until the round
-    ends, and every view asks who won it, so the answer is kept.
-    """
-    return trick[trick_winner([play.card for play in trick], trump)].seat
-
-
-def _order(dealer: int, players: int) -> tuple[int, ...]:
-    """The seats in play order for a round: from the seat after the dealer round to the dealer."""
-    return seats_from(next_seat(dealer, players), players)
-
-
-@attrs.frozen
-class LooState(State):
+@final
+class LooState(State, Plain):
     """A Loo position: every balance, the pot, the round in progress and whose decision is next.
 
     Build states with `Loo.start`, `Loo.deal` or `Loo.from_dict`, which
@@ -127,26 +69,94 @@ class LooState(State):
         trick: The trick in progress, in play order.
         phase: ``"decide"``, ``"play"`` or ``"over"``.
         current_player: Whose decision is next, None once the game is over.
-        is_over: True once the game is over, kept with the state (see `game_over`).
+        is_over: True once the game is over, kept with the state.
+
+    A plain class (see `tablegames.core.plain`): the value Loo makes at every
+    decision. Its legal decisions are worked out once, when first asked for.
     """
 
-    game: Loo
-    seed: int
-    round_number: int
-    balances: tuple[int, ...]
-    pot: int
-    carry: int
-    hands: tuple[tuple[Card, ...], ...]
-    miss: tuple[Card, ...]
-    stock: tuple[Card, ...]
-    turned: Card
-    decisions: tuple[str | None, ...]
-    p0: int
-    tricks: tuple[tuple[TrickCard, ...], ...]
-    trick: tuple[TrickCard, ...]
-    phase: str
-    current_player: int | None
-    is_over: bool = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(game_over, takes_self=True))
+    __match_args__ = (
+        "game",
+        "seed",
+        "round_number",
+        "balances",
+        "pot",
+        "carry",
+        "hands",
+        "miss",
+        "stock",
+        "turned",
+        "decisions",
+        "p0",
+        "tricks",
+        "trick",
+        "phase",
+        "current_player",
+    )
+    __slots__ = (*__match_args__, "_legal", "is_over")
+
+    game: Final[Loo]  # type: ignore[misc]  # the protocol's field, made final
+    seed: Final[int]
+    round_number: Final[int]
+    balances: Final[tuple[int, ...]]
+    pot: Final[int]
+    carry: Final[int]
+    hands: Final[tuple[tuple[Card, ...], ...]]
+    miss: Final[tuple[Card, ...]]
+    stock: Final[tuple[Card, ...]]
+    turned: Final[Card]
+    decisions: Final[tuple[str | None, ...]]
+    p0: Final[int]
+    tricks: Final[tuple[tuple[TrickCard, ...], ...]]
+    trick: Final[tuple[TrickCard, ...]]
+    phase: Final[str]
+    current_player: Final[int | None]
+    is_over: Final[bool]
+    _legal: tuple[Action, ...] | None
+
+    def __init__(
+        self,
+        game: Loo,
+        seed: int,
+        round_number: int,
+        balances: tuple[int, ...],
+        pot: int,
+        carry: int,
+        hands: tuple[tuple[Card, ...], ...],
+        miss: tuple[Card, ...],
+        stock: tuple[Card, ...],
+        turned: Card,
+        decisions: tuple[str | None, ...],
+        p0: int,
+        tricks: tuple[tuple[TrickCard, ...], ...],
+        trick: tuple[TrickCard, ...],
+        phase: str,
+        current_player: int | None,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.round_number = round_number
+        self.balances = balances
+        self.pot = pot
+        self.carry = carry
+        self.hands = hands
+        self.miss = miss
+        self.stock = stock
+        self.turned = turned
+        self.decisions = decisions
+        self.p0 = p0
+        self.tricks = tricks
+        self.trick = trick
+        self.phase = phase
+        self.current_player = current_player
+        self.is_over = current_player is None
+        self._legal = None
+
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        return Plain.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return Plain.__hash__(self)
 
     # -- what follows from the fields ------------------------------------------
 
@@ -181,7 +191,7 @@ class LooState(State):
         won = [0] * self.game.players
         trump = self.turned.suit
         for trick in self.tricks:
-            won[_taker(trick, trump)] += 1
+            won[trick_taker(trick, trump)] += 1
         return tuple(won)
 
     @property
@@ -202,6 +212,12 @@ class LooState(State):
         Deciding: ``play``, ``drop``, then ``miss`` while the Miss can be taken.
         In a trick: the cards L9 allows, in `DECK` order.
         """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return legal
+
+    def _legal_now(self) -> tuple[Action, ...]:
         seat = self.current_player
         if seat is None:
             return ()
@@ -212,7 +228,7 @@ class LooState(State):
             game = self.game
             cards = playable(
                 cards,
-                list(map(_CARD, trick)),
+                [play.card for play in trick],
                 self.turned.suit,
                 pam_is_wild=game.pam_is_wild,
                 trump_must_be_highest=game.trump_must_be_highest,
@@ -273,6 +289,47 @@ class LooState(State):
             return self._play(action.card, events)
         return self._decide(action, events)
 
+    def _then(
+        self,
+        balances: tuple[int, ...],
+        pot: int,
+        hands: tuple[tuple[Card, ...], ...],
+        miss: tuple[Card, ...],
+        decisions: tuple[str | None, ...],
+        p0: int,
+        tricks: tuple[tuple[TrickCard, ...], ...],
+        trick: tuple[TrickCard, ...],
+        phase: str,
+        current_player: int | None,
+    ) -> LooState:
+        """The next state of this round: the game, seed, round, carry-over, stock and turned card stay."""
+        game, seed, number, carry, stock, turned = (
+            self.game,
+            self.seed,
+            self.round_number,
+            self.carry,
+            self.stock,
+            self.turned,
+        )
+        return LooState(
+            game,
+            seed,
+            number,
+            balances,
+            pot,
+            carry,
+            hands,
+            miss,
+            stock,
+            turned,
+            decisions,
+            p0,
+            tricks,
+            trick,
+            phase,
+            current_player,
+        )
+
     def _decide(self, action: Action, events: list[Event] | None) -> LooState:
         seat = self.current_player
         assert seat is not None
@@ -297,27 +354,10 @@ class LooState(State):
             current = None
         elif seat == self.dealer:
             phase, p0 = "play", pot
-            current = next(other for other in _order(seat, players) if decisions[other] != "drop")
+            current = next(other for other in play_order(seat, players) if decisions[other] != "drop")
             if events is not None:
                 events.append(ev.TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
-        state = LooState(
-            game=self.game,
-            seed=self.seed,
-            round_number=self.round_number,
-            balances=balances,
-            pot=pot,
-            carry=self.carry,
-            hands=hands,
-            miss=miss,
-            stock=self.stock,
-            turned=self.turned,
-            decisions=tuple(decisions),
-            p0=p0,
-            tricks=self.tricks,
-            trick=self.trick,
-            phase=phase,
-            current_player=current,
-        )
+        state = self._then(balances, pot, hands, miss, tuple(decisions), p0, self.tricks, self.trick, phase, current)
         if current is not None:
             return state
         (winner,) = (other for other, made in enumerate(decisions) if made != "drop")
@@ -334,7 +374,7 @@ class LooState(State):
         hand = hands[seat]
         at = hand.index(card)  # cards are interned: found by identity
         hands[seat] = hand[:at] + hand[at + 1 :]
-        trick = (*self.trick, _PLAYED[seat][card])
+        trick = (*self.trick, PLAYED[seat][card])
         if events is not None:
             events.append(ev.CardPlayed(seat=seat, card=card))
         decisions, players = self.decisions, self.game.players
@@ -342,53 +382,23 @@ class LooState(State):
         while decisions[following] == "drop":
             following = next_seat(following, players)
         if following != trick[0].seat:  # the trick is over when play comes round to its leader again
-            return LooState(
-                game=self.game,
-                seed=self.seed,
-                round_number=self.round_number,
-                balances=self.balances,
-                pot=self.pot,
-                carry=self.carry,
-                hands=tuple(hands),
-                miss=self.miss,
-                stock=self.stock,
-                turned=self.turned,
-                decisions=decisions,
-                p0=self.p0,
-                tricks=self.tricks,
-                trick=trick,
-                phase=self.phase,
-                current_player=following,
+            balances, pot, miss, p0 = self.balances, self.pot, self.miss, self.p0
+            return self._then(
+                balances, pot, tuple(hands), miss, decisions, p0, self.tricks, trick, self.phase, following
             )
-        winner = _taker(trick, self.turned.suit)  # kept for every later view and the round's end to find
+        winner = trick_taker(trick, self.turned.suit)  # kept for every later view and the round's end to find
         chips = payouts(self.p0)[len(self.tricks)]
         balances = (*self.balances[:winner], self.balances[winner] + chips, *self.balances[winner + 1 :])
         tricks = (*self.tricks, trick)
         if events is not None:
             card = next(play.card for play in trick if play.seat == winner)
             events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=card, chips=chips))
-        state = LooState(
-            game=self.game,
-            seed=self.seed,
-            round_number=self.round_number,
-            balances=balances,
-            pot=self.pot - chips,
-            carry=self.carry,
-            hands=tuple(hands),
-            miss=self.miss,
-            stock=self.stock,
-            turned=self.turned,
-            decisions=decisions,
-            p0=self.p0,
-            tricks=tricks,
-            trick=(),
-            phase=self.phase,
-            current_player=winner,
-        )
+        pot = self.pot - chips
+        state = self._then(balances, pot, tuple(hands), self.miss, decisions, self.p0, tricks, (), self.phase, winner)
         if len(tricks) < TRICKS:
             return state
-        takers = [_taker(each, self.turned.suit) for each in tricks]
-        order = _order(self.dealer, players)
+        takers = [trick_taker(each, self.turned.suit) for each in tricks]
+        order = play_order(self.dealer, players)
         looed = tuple(other for other in order if decisions[other] != "drop" and other not in takers)
         taken = [0] * players
         for taker, chips in zip(takers, payouts(self.p0), strict=True):
@@ -425,8 +435,7 @@ class LooState(State):
         game = self.game
         if self.round_number < game.rounds:
             deal = shuffled_deal(game, self.seed, self.round_number + 1)
-            return begin_round(
-                game,
+            return game.begin_round(
                 deal,
                 seed=self.seed,
                 round_number=self.round_number + 1,
@@ -434,7 +443,7 @@ class LooState(State):
                 carry=carry,
                 events=events,
             )
-        over = attrs.evolve(self, balances=tuple(paid), pot=pot, carry=carry, phase="over", current_player=None)
+        over = self.__replace__(balances=tuple(paid), pot=pot, carry=carry, phase="over", current_player=None)
         if events is not None:
             if carry:
                 events.append(ev.Undistributed(chips=carry))
@@ -443,16 +452,16 @@ class LooState(State):
 
     # -- what is seen ------------------------------------------------------------
 
-    def view(self, seat: int | None) -> LooView:
+    def view(self, seat: object) -> LooView:
         """Return what ``seat`` may know (L16); None is a spectator, who sees no hand.
 
         Raises:
             SeatError: If ``seat`` is not a seat of this game or None.
         """
-        self.game.check_seat(seat)
+        seat = self.game.check_seat(seat)
         return view_of(self, seat)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:
         """Read a decision from its notation: ``play``, ``drop``, ``miss``, or a card such as ``Qh``.
 
         Raises:

@@ -1,0 +1,84 @@
+"""Plain typed values, for the classes the rules make millions of, and the metaclass of the protocol's bases.
+
+Values in tablegames are ``@attrs.frozen`` classes, except the few a game makes
+at every decision (its state, and the working copy its rules change): those
+are plain classes with ``__slots__``, ``Final`` fields and an ``__init__``
+written out, which build in a fraction of the time, and which the compiled
+build (see the performance guide) compiles with the rules. `Plain` gives them
+what attrs would: equality, hashing, a repr and ``__replace__``, all from the
+field names in ``__match_args__``. Their fields are final: the type checker
+refuses assignments to them, and no code of tablegames makes one.
+
+Its metaclass, `tablegames.core.classes.PythonType`, keeps it and its
+subclasses ordinary Python classes in the compiled build. There the compiler
+does not see the methods such a class inherits, and would compare two values
+of one compiled class by identity; so a subclass in a compiled module defines
+``__eq__`` and ``__hash__`` itself, calling these. The games' states are
+also marked ``@final``: the compiled build checks that a value handed to a
+compiled method is of the class itself, so a program that needs a state
+with more in it wraps one rather than extends it.
+
+Examples:
+    >>> from typing import Final
+    >>> class Point(Plain):
+    ...     __slots__ = ("x", "y")
+    ...     __match_args__ = ("x", "y")
+    ...     x: Final[int]
+    ...     y: Final[int]
+    ...
+    ...     def __init__(self, x: int, y: int) -> None:
+    ...         self.x = x
+    ...         self.y = y
+    >>> Point(1, 2)
+    Point(x=1, y=2)
+    >>> Point(1, 2) == Point(1, 2), Point(1, 2) == Point(2, 1)
+    (True, False)
+    >>> Point(1, 2).__replace__(y=5)
+    Point(x=1, y=5)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Self
+
+from tablegames.core.classes import PythonType
+
+__all__ = ["Plain"]
+
+
+class Plain(metaclass=PythonType):
+    """Equality, hashing, a repr and ``__replace__`` for a plain class, from the field names in ``__match_args__``.
+
+    Two values are equal when they are of the same class and their fields are
+    equal; ``__replace__`` (what `copy.replace` calls) returns a copy with some
+    fields changed, through the class's own ``__init__``.
+    """
+
+    __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__name__}({fields})"
+
+    def __replace__(self, **changes: Any) -> Self:
+        """Return a copy with ``changes`` made, built by the class's ``__init__``.
+
+        Raises:
+            TypeError: If a change names no field.
+        """
+        unknown = sorted(set(changes) - set(self.__match_args__))
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(unknown)}")
+        return type(self)(**{name: changes.get(name, getattr(self, name)) for name in self.__match_args__})

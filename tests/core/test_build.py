@@ -1,0 +1,66 @@
+"""The two builds: the compiled one holds exactly the modules pyproject.toml lists, and they hold no attrs class."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.machinery
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import tablegames
+from tablegames.core.plain import Plain
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def compiled_modules() -> list[str]:
+    """The modules the compiled build compiles, as pyproject.toml's mypyc hook lists them."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    paths = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]["include"]
+    return [path.removeprefix("src/").removesuffix(".py").replace("/", ".") for path in paths]
+
+
+def is_extension(module: str) -> bool:
+    origin = importlib.import_module(module).__file__ or ""
+    return origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def test_the_build_loaded_is_the_one_asked_for() -> None:
+    """``TABLEGAMES_BUILD`` (set by CI for each pass) names the build the suite must be testing."""
+    wanted = os.environ.get("TABLEGAMES_BUILD")
+    if wanted is None:
+        pytest.skip("TABLEGAMES_BUILD is not set: the suite runs on whichever build is installed")
+    assert wanted in ("compiled", "pure")
+    assert tablegames.compiled is (wanted == "compiled")
+    assert {module: is_extension(module) for module in compiled_modules()} == dict.fromkeys(
+        compiled_modules(), wanted == "compiled"
+    )
+
+
+@pytest.mark.parametrize("module", compiled_modules())
+def test_a_compiled_module_holds_no_attrs_class(module: str) -> None:
+    """An attrs class cannot be compiled: the values of a compiled module are plain classes."""
+    source = (ROOT / "src" / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8")
+    decorated = [
+        node.name
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef)
+        for decorator in node.decorator_list
+        if "attr" in ast.unparse(decorator)
+    ]
+    assert decorated == []
+
+
+@pytest.mark.parametrize("module", compiled_modules())
+def test_a_compiled_value_class_states_its_own_equality(module: str) -> None:
+    """A class of a compiled module compares by value only if it defines ``__eq__`` (see `tablegames.core.plain`)."""
+    classes = [
+        value
+        for value in vars(importlib.import_module(module)).values()
+        if isinstance(value, type) and value.__module__ == module and issubclass(value, Plain)
+    ]
+    assert [cls.__name__ for cls in classes if not {"__eq__", "__hash__"} <= set(vars(cls))] == []
