@@ -310,12 +310,15 @@ def test_a_database_restart_is_survived_with_a_clear_error_meanwhile(tmp_path: P
                 cluster.start()
                 answer = wait_until(
                     lambda: (got := _act(bases[0], table, tokens[seat], snapshot)).status_code != 503 and got,
+                    timeout=60.0,  # the pools reconnect on their own schedule, slower on a loaded machine
                     what="the database back",
                 )
                 assert answer.status_code == 200, answer.text
                 last = _play(bases, table, tokens)
                 mine = _snapshot(bases[1], table, tokens[1])
-                wait_until(lambda: listener.events_seen() == mine["next"], what="the pushes after the restart")
+                wait_until(
+                    lambda: listener.events_seen() == mine["next"], timeout=60.0, what="the pushes after the restart"
+                )
             _final(bases, table, tokens, url)
         assert last["view"]["is_over"]
     finally:
