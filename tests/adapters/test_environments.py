@@ -26,7 +26,7 @@ def _rl() -> None:
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
 def test_the_usual_parallel_random_loop_plays_whole_games(name: str, options: dict[str, Any]) -> None:
     """Choosing from every agent's mask never fails; infos name the agent to act from reset on."""
-    from tablegames.adapters.pettingzoo import parallel_env
+    from tablegames.adapters.parallel import parallel_env
 
     table = parallel_env(name, **options)
     assert table.metadata["is_parallelizable"] is True
@@ -50,7 +50,7 @@ def test_the_usual_parallel_random_loop_plays_whole_games(name: str, options: di
 
 def test_an_illegal_action_in_the_parallel_api_loses() -> None:
     """The agent to act sending an illegal action gets illegal_reward and the game ends; others' actions are ignored."""
-    from tablegames.adapters.pettingzoo import parallel_env
+    from tablegames.adapters.parallel import parallel_env
 
     table = parallel_env("kalaha", pits=3, seeds=1, illegal_reward=-2)
     table.reset(seed=0)
@@ -67,7 +67,8 @@ def test_an_illegal_action_in_the_parallel_api_loses() -> None:
 @pytest.mark.parametrize("max_cycles", [1, 7])
 def test_max_cycles_truncates_the_aec_and_parallel_episodes(max_cycles: int) -> None:
     """After max_cycles decisions of an unfinished game every agent is truncated, not terminated."""
-    from tablegames.adapters.pettingzoo import env, parallel_env
+    from tablegames.adapters.parallel import parallel_env
+    from tablegames.adapters.pettingzoo import env
 
     made = env("kalo", players=3, max_cycles=max_cycles)
     made.reset(seed=0)

@@ -57,7 +57,7 @@ def test_seed_test(suite: ModuleType, name: str, options: dict[str, Any]) -> Non
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
 def test_parallel_api_test(suite: ModuleType, name: str, options: dict[str, Any]) -> None:
     """pettingzoo.test.parallel_api_test passes against the parallel environment."""
-    from tablegames.adapters.pettingzoo import parallel_env
+    from tablegames.adapters.parallel import parallel_env
 
     suite.parallel_api_test(parallel_env(name, **options), num_cycles=400)
 
@@ -65,7 +65,7 @@ def test_parallel_api_test(suite: ModuleType, name: str, options: dict[str, Any]
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
 def test_parallel_seed_test(suite: ModuleType, name: str, options: dict[str, Any]) -> None:
     """pettingzoo.test.parallel_seed_test passes (it samples actions without the mask: illegal ones end the game)."""
-    from tablegames.adapters.pettingzoo import parallel_env
+    from tablegames.adapters.parallel import parallel_env
 
     suite.parallel_seed_test(lambda: parallel_env(name, **options), num_cycles=100)
 

@@ -19,7 +19,7 @@ for the others. When the game ends or is truncated, ``agents`` is empty.
 
 Examples:
     >>> import numpy as np
-    >>> from tablegames.adapters.pettingzoo import parallel_env
+    >>> from tablegames.adapters.parallel import parallel_env
     >>> table = parallel_env("loo", players=3, rounds=1)
     >>> observations, infos = table.reset(seed=0)
     >>> infos["player_0"]["active_agent"] == table.unwrapped.aec.agent_selection
@@ -51,11 +51,11 @@ from tablegames.core.errors import ConfigError  # noqa: E402
 if TYPE_CHECKING:
     from gymnasium import spaces
 
-__all__ = ["TablegamesParallelEnv"]
+__all__ = ["TablegamesParallelEnv", "parallel_env"]
 
 
 class TablegamesParallelEnv(ParallelEnv):  # type: ignore[misc]
-    """The parallel environment of one game (made by `tablegames.adapters.pettingzoo.parallel_env`).
+    """The parallel environment of one game (made by `parallel_env`).
 
     Attributes:
         aec: The AEC environment that plays the game.
@@ -146,3 +146,8 @@ class TablegamesParallelEnv(ParallelEnv):  # type: ignore[misc]
     def _infos(self) -> dict[str, dict[str, Any]]:
         active = self.aec.agent_selection
         return {agent: {"active_agent": active, "is_active": agent == active} for agent in self.possible_agents}
+
+
+def parallel_env(game_name: str, render_mode: str | None = None, **settings: Any) -> TablegamesParallelEnv:
+    """The game through PettingZoo's parallel API; the settings are those of `tablegames.adapters.pettingzoo.env`."""
+    return TablegamesParallelEnv(game_name, render_mode=render_mode, **settings)

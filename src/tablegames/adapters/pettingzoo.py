@@ -26,8 +26,8 @@ card), and ``"rgb_array"`` draws that text as pixels (extra ``plot``; see
 `tablegames.adapters.render`). ``reset(seed=...)`` makes the games that
 follow the same every time.
 
-``parallel_env`` offers the same game through PettingZoo's parallel API (see
-`tablegames.adapters.parallel`).
+`tablegames.adapters.parallel.parallel_env` offers the same game through
+PettingZoo's parallel API.
 
 Examples:
     >>> from tablegames.adapters.pettingzoo import env
@@ -66,10 +66,9 @@ from tablegames.core.errors import ConfigError  # noqa: E402
 from tablegames.core.registry import load  # noqa: E402
 
 if TYPE_CHECKING:
-    from tablegames.adapters.parallel import TablegamesParallelEnv
     from tablegames.core.protocol import Game, State
 
-__all__ = ["RENDER_MODES", "TablegamesEnv", "check_max_cycles", "env", "parallel_env", "spaces_of"]
+__all__ = ["RENDER_MODES", "TablegamesEnv", "check_max_cycles", "env", "spaces_of"]
 
 #: The render modes the environments offer.
 RENDER_MODES = ("ansi", "rgb_array")
@@ -267,10 +266,3 @@ def env(
     return wrappers.OrderEnforcingWrapper(
         wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1))
     )
-
-
-def parallel_env(game_name: str, render_mode: str | None = None, **settings: Any) -> TablegamesParallelEnv:
-    """The game through PettingZoo's parallel API (`tablegames.adapters.parallel`); the settings are `env`'s."""
-    from tablegames.adapters.parallel import TablegamesParallelEnv
-
-    return TablegamesParallelEnv(game_name, render_mode=render_mode, **settings)
