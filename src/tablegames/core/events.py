@@ -81,7 +81,7 @@ class GameEnded(Event):
         return f"the game ends {result_text(self.scores, self.winners)}"
 
 
-StateT = TypeVar("StateT", bound="State")
+StateT = TypeVar("StateT", bound="State", covariant=True)
 
 
 @attrs.frozen

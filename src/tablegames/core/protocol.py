@@ -163,6 +163,23 @@ class Game(GameSpaces, metaclass=PythonType):
     def start(self, seed: int | None = None) -> State:
         """Return the first state of a new game; the same seed always gives the same game."""
 
+    def start_with_events(self, seed: int | None = None) -> Transition[State]:
+        """Like `start`, and also say what happened on the way, as `step` does: in a game of rounds, the first deal.
+
+        The state is the one ``start(seed)`` returns. `Match` begins with these
+        events, so that its events hold the first round's deal as they hold the
+        later rounds'. By default a start says nothing: a game whose start
+        deals overrides this.
+
+        Examples:
+            >>> import tablegames
+            >>> [event.kind for event in tablegames.load("loo", players=3).start_with_events(seed=1).events]
+            ['round_started', 'dealt', 'dealt', 'dealt', 'trump_turned']
+            >>> tablegames.load("kalaha").start_with_events().events
+            ()
+        """
+        return Transition(state=self.start(seed), events=())
+
     @abc.abstractmethod
     def options(self) -> JSONDict:
         """Return the options as keyword arguments that rebuild this game."""

@@ -246,7 +246,7 @@ class _Checker:
     def check_replay(self, start: State, path: list[Action], end: State, seed: int) -> None:
         match = Match(self.game, seed=seed)
         if match.state != start:
-            raise ConformanceError("Match(game, seed) does not begin at game.start(seed)")
+            raise ConformanceError("Match(game, seed) does not begin at game.start(seed): start_with_events differs")
         states = [match.state]
         for action in path:
             match.play(action)
