@@ -42,6 +42,15 @@ def test_bad_input_is_explained_and_asked_again() -> None:
     assert "seat 0 sows 2 seeds from pit b" in result.out
 
 
+def test_a_move_typed_ahead_that_the_rules_refuse_is_not_played_and_says_why() -> None:
+    """``c, c``: the first c earns another move; the second is refused in the rules' words, without the legal list."""
+    tiny = ["--bots", "random", "--pits", "3", "--seeds", "1"]
+    result = run(["play", "kalaha", "--seed", "1", *tiny], "c, c\nquit\nquit\n")
+    assert result.code == 0
+    assert "seat 0 sows 1 seed from pit c" in result.out
+    assert "'c' was not played: pit c of yours is empty\n" in result.out
+
+
 def test_undo_takes_back_the_move_and_the_bots_replies() -> None:
     """After undo the player is back at the same board, and the next move starts from there."""
     result = run(["play", "kalaha", "--seed", "2", *SMALL], "a\nundo\nquit\n")

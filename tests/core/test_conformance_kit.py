@@ -99,6 +99,9 @@ class _BrokenState(State):
         action = self.inner.parse_action(text)
         return Sow(0) if self.game.flaw == "bad_notation" else action
 
+    def _why_illegal(self, action: object) -> str:
+        return "" if self.game.flaw == "silent_refusal" else self.inner._why_illegal(action)
+
     def legal_mask(self) -> tuple[bool, ...]:
         if self.game.flaw == "mask_offers_all":
             return (True,) * self.game.num_actions
@@ -153,6 +156,7 @@ def test_a_sound_game_passes() -> None:
         ("mask_offers_all", "legal_mask"),
         ("short_observation", "observation_size"),
         ("observation_out_of_range", "not numbers in"),
+        ("silent_refusal", "why_illegal"),
     ],
 )
 def test_broken_games_fail(flaw: str, message: str) -> None:

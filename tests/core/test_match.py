@@ -141,3 +141,30 @@ def test_a_replayed_match_has_the_played_plies(name: str, seed: int, stop: int) 
     assert replayed.plies == played.plies
     assert [ply.events for ply in replayed.plies] == [ply.events for ply in played.plies]
     assert replayed.events_for(0) == played.events_for(0)
+
+
+@pytest.mark.parametrize(("name", "options"), [("kalo", {}), ("loo", {"players": 3})])
+def test_a_match_begins_with_the_first_rounds_deal_as_later_rounds_do(name: str, options: dict[str, int]) -> None:
+    """``events_for`` at the start holds round 1's start and deal, the same kinds of events as round 2's start."""
+    game = tablegames.load(name, **options)
+    match = Match(game, seed=4)
+    assert match.state == game.start(seed=4)
+    assert match.opening == game.start_with_events(seed=4).events
+    opening = [event.kind for event in match.events_for(1)]
+    assert opening[0] == "round_started"
+    assert match.events_for(1) == tuple(event.for_seat(1) for event in match.opening)
+    rng = random.Random(1)
+    while match.state.to_dict().get("round_number") == 1:
+        match.play(rng.choice(match.state.legal_actions()))
+    kinds = [event.kind for event in match.events_for(1)]
+    second = max(index for index, kind in enumerate(kinds) if kind == "round_started")
+    assert kinds[second : second + len(opening)] == opening
+    replayed = Match.from_record(match.to_record())
+    assert replayed.events_for(1) == match.events_for(1)
+
+
+def test_a_match_from_a_given_state_or_of_kalaha_begins_with_no_events() -> None:
+    """A start state says nothing of how it came about; Kalaha's start says nothing at all."""
+    loo = tablegames.load("loo", players=3)
+    assert Match(loo, state=loo.start(seed=1)).events == ()
+    assert Match(GAME, seed=1).events == ()

@@ -259,11 +259,11 @@ class Session:
             action = self._read_action(text, view)
             if action is None:
                 continue
-            try:
-                self._decide(seat, [action])
-            except IllegalActionError as error:  # the rules say why, and list what is legal
-                self._illegal(error, legal, seat)
+            why = self.match.state.why_illegal(action)
+            if why is not None:  # the rules say why, and what is legal is listed
+                self._refuse(why, legal, seat)
                 continue
+            self._decide(seat, [action])
             return
 
     def _ahead(self, seat: int, parts: list[str]) -> bool:
@@ -275,19 +275,21 @@ class Session:
         made = 0
         for part in parts:
             state = self.match.state
-            try:
-                if state.current_player != seat:
-                    raise IllegalActionError("it is no longer your turn")
+            why: str | None = "it is no longer your turn"
+            if state.current_player == seat:
                 legal = state.legal_actions()
-                if part.isascii() and part.isdigit() and 1 <= int(part) <= len(legal):
-                    action = legal[int(part) - 1]
-                else:
-                    action = state.parse_action(plain_input(part))
-                self.match.play(action, seat=seat)
-            except (InvalidActionError, IllegalActionError) as error:
-                why = plain_refusal(str(error), seat).partition("; legal: ")[0]
-                self.console.print(Text(f"{brief(part, 40)} was not played: {why}", style="red"))
+                try:
+                    if part.isascii() and part.isdigit() and 1 <= int(part) <= len(legal):
+                        action = legal[int(part) - 1]
+                    else:
+                        action = state.parse_action(plain_input(part))
+                    why = state.why_illegal(action)
+                except InvalidActionError as error:
+                    why = str(error)
+            if why is not None:
+                self.console.print(Text(f"{brief(part, 40)} was not played: {plain_refusal(why, seat)}", style="red"))
                 break
+            self.match.play(action, seat=seat)
             made += 1
         if not made:
             self.typed[seat].pop()
@@ -332,13 +334,11 @@ class Session:
                 Text("that placed every card but the last, which has one place left: your hand is arranged", "dim")
             )
 
-    def _illegal(self, error: IllegalActionError, legal: tuple[Action, ...], seat: int) -> None:
-        why, _, _ = plain_refusal(str(error), seat).rpartition("; legal: ")
-        if not why:
-            self.console.print(Text(plain_refusal(str(error), seat), style="red"))
-        else:
-            entries = [str(action) for action in legal]
-            self.console.print(Text(listing(f"{why}; legal: ", entries, self.console.width, ", ").plain, "red"))
+    def _refuse(self, why: str, legal: tuple[Action, ...], seat: int) -> None:
+        """Say in the rules' words why a decision was not taken, then what is legal and how to choose it."""
+        entries = [str(action) for action in legal]
+        refusal = plain_refusal(why, seat)
+        self.console.print(Text(listing(f"{refusal}; legal: ", entries, self.console.width, ", ").plain, "red"))
         self.console.print(Text(f"type a number from 1 to {len(legal)}, or a decision's notation", style="dim"))
 
     def _say(self, why: str, legal: tuple[Action, ...]) -> None:

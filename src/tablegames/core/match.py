@@ -72,18 +72,23 @@ class Match:
     """A game in progress with its history: play, undo, redo, events and records.
 
     ``Match(game, seed=7)`` starts ``game.start(seed=7)``; without a seed it
-    draws one, so the record still replays. ``Match(game, state=s)`` starts
-    from a given state (a position or a deal); its record then stores that state.
+    draws one, so the record still replays. Its events begin with those of the
+    start (`Game.start_with_events`): in Kalo and Loo, the first round's deal.
+    ``Match(game, state=s)`` starts from a given state (a position or a deal);
+    its record then stores that state, and its events begin with the first
+    decision.
 
     Attributes:
         game: The game being played.
         seed: The seed of the start, or None when the match began at a given state.
         initial: The state the match began at.
+        opening: The events of the start, before any decision.
     """
 
     game: Game
     seed: int | None
     initial: State
+    opening: tuple[Event, ...]
     _plies: list[Ply]
     _redo: list[Action]
 
@@ -93,10 +98,11 @@ class Match:
                 raise ConfigError("give a seed or a start state, not both")
             if state.game != game:
                 raise ConfigError(f"the state belongs to {state.game!r}, not to {game!r}")
-            self.__attrs_init__(game=game, seed=None, initial=state, plies=[], redo=[])
+            self.__attrs_init__(game=game, seed=None, initial=state, opening=(), plies=[], redo=[])
         else:
             seed = new_seed() if seed is None else seed
-            self.__attrs_init__(game=game, seed=seed, initial=game.start(seed=seed), plies=[], redo=[])
+            start = game.start_with_events(seed=seed)
+            self.__attrs_init__(game=game, seed=seed, initial=start.state, opening=start.events, plies=[], redo=[])
 
     @property
     def state(self) -> State:
@@ -115,8 +121,17 @@ class Match:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Every event so far, oldest first."""
-        return tuple(event for ply in self._plies for event in ply.events)
+        """Every event so far, oldest first: the `opening`, then each decision's.
+
+        Examples:
+            >>> import tablegames
+            >>> match = tablegames.Match(tablegames.load("loo", players=3), seed=2)
+            >>> [event.kind for event in match.events_for(0)]
+            ['round_started', 'dealt', 'dealt', 'dealt', 'trump_turned']
+            >>> [str(event) for event in match.events_for(0)][2:4]
+            ['seat 2 is dealt five cards', 'seat 0 is dealt 5c 2d 3d 5h 9s']
+        """
+        return self.opening + tuple(event for ply in self._plies for event in ply.events)
 
     def events_for(self, seat: int | None) -> tuple[Event, ...]:
         """Every event so far as ``seat`` may know it (see `Event.for_seat`)."""

@@ -23,13 +23,12 @@ Examples:
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
-
-import attrs
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from tablegames.core.bots import BotSpec, bots_of_game
 from tablegames.core.classes import PythonType
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
+from tablegames.core.events import Event, GameEnded, Transition
 from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, result_text, to_int_tuple, to_seat_set, winners_of
 from tablegames.core.serial import JSONDict, check_header, fields_dict, header
@@ -84,79 +83,11 @@ class Action(metaclass=PythonType):
         """Return the action's notation."""
 
 
-class Event(metaclass=PythonType):
-    """Something that happened during a transition, such as a capture.
-
-    ``str(event)`` is a sentence for people; ``event.to_dict()`` the JSON form.
-    `for_seat` gives the event as one seat may know it.
-    """
-
-    __slots__ = ()
-
-    #: The ``"type"`` written into the event's dict.
-    kind: ClassVar[str]
-
-    def for_seat(self, seat: int | None) -> Event | None:
-        """Return this event as ``seat`` may know it, or None if it may not know of it.
-
-        Public events return themselves; events of hidden information
-        override this to blank what ``seat`` may not see.
-        """
-        del seat
-        return self
-
-    def to_dict(self) -> JSONDict:
-        """Return the event as a JSON-ready dict, with its sentence under ``"text"``."""
-        return {**header("event"), "type": self.kind, "text": str(self), **self._fields()}
-
-    def _fields(self) -> JSONDict:
-        """Return the event's own fields for `to_dict`: by default its attrs fields as JSON."""
-        return fields_dict(self)
-
-    @abc.abstractmethod
-    def __str__(self) -> str:
-        """Return a sentence saying what happened."""
-
-
 def _same_json(first: object, second: object) -> bool:
     """Equal as JSON, types included: ``6.0`` is not ``6`` and ``1`` is not ``true``."""
     import json
 
     return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
-
-
-@attrs.frozen
-class GameEnded(Event):
-    """The game is over with these ``scores`` and ``winners``; every game ends with this event.
-
-    Examples:
-        >>> str(GameEnded(scores=(21, 27), winners=frozenset({1})))
-        'the game ends 21–27; seat 1 wins'
-    """
-
-    kind: ClassVar[str] = "game_ended"
-
-    scores: tuple[int, ...] = attrs.field(converter=to_int_tuple)
-    winners: frozenset[int] = attrs.field(converter=to_seat_set)
-
-    def __str__(self) -> str:
-        return f"the game ends {result_text(self.scores, self.winners)}"
-
-
-StateT = TypeVar("StateT", bound="State")
-
-
-@attrs.frozen
-class Transition(Generic[StateT]):
-    """The result of `State.step`: the new state and what happened on the way.
-
-    Attributes:
-        state: The state after the action.
-        events: What happened, in order.
-    """
-
-    state: StateT
-    events: tuple[Event, ...]
 
 
 class View(ViewSpaces, metaclass=PythonType):
@@ -231,6 +162,23 @@ class Game(GameSpaces, metaclass=PythonType):
     @abc.abstractmethod
     def start(self, seed: int | None = None) -> State:
         """Return the first state of a new game; the same seed always gives the same game."""
+
+    def start_with_events(self, seed: int | None = None) -> Transition[State]:
+        """Like `start`, and also say what happened on the way, as `step` does: in a game of rounds, the first deal.
+
+        The state is the one ``start(seed)`` returns. `Match` begins with these
+        events, so that its events hold the first round's deal as they hold the
+        later rounds'. By default a start says nothing: a game whose start
+        deals overrides this.
+
+        Examples:
+            >>> import tablegames
+            >>> [event.kind for event in tablegames.load("loo", players=3).start_with_events(seed=1).events]
+            ['round_started', 'dealt', 'dealt', 'dealt', 'trump_turned']
+            >>> tablegames.load("kalaha").start_with_events().events
+            ()
+        """
+        return Transition(state=self.start(seed), events=())
 
     @abc.abstractmethod
     def options(self) -> JSONDict:
@@ -461,22 +409,46 @@ class State(StateSpaces, metaclass=PythonType):
         state = self._advance(action, events)
         return Transition(state=state, events=tuple(events))
 
+    def why_illegal(self, action: object) -> str | None:
+        """Say why ``action`` may not be taken now, or return None if it may.
+
+        The text is the reason an `IllegalActionError` from `apply` would give,
+        without the list of legal actions that follows it there: the rules'
+        words for a rejected action, or that the game is over, or that
+        ``action`` is text to read with `parse_action` first.
+
+        Examples:
+            >>> import tablegames
+            >>> state = tablegames.load("kalaha").start()
+            >>> state = state.apply(state.parse_action("c"))
+            >>> print(state.why_illegal(state.parse_action("a")))
+            None
+            >>> state.why_illegal(state.parse_action("c"))
+            'pit c of seat 0 is empty'
+            >>> state.why_illegal("a")
+            "apply takes an action, not text: read 'a' with parse_action"
+        """
+        if self.is_legal(action):
+            return None
+        shown = str(action) if isinstance(action, Action) else brief(action)
+        if self.is_over:
+            return f"{shown} cannot be played: the game is over"
+        if isinstance(action, str):
+            return f"apply takes an action, not text: read {shown} with parse_action"
+        if not isinstance(action, Action):
+            return f"{shown} is not an action of {self.game.name}"
+        return self._why_illegal(action)
+
     def _why_illegal(self, action: object) -> str:
-        """Say why ``action`` is not legal; games override this with their rules' words."""
+        """Say why the illegal ``action`` is not legal; games override this with their rules' words."""
         return f"{action} is not a legal action for seat {self.current_player}"
 
     def _illegal(self, action: object) -> IllegalActionError:
-        legal = self.legal_actions()
-        shown = str(action) if isinstance(action, Action) else brief(action)
+        why = self.why_illegal(action) or f"{action} is not a legal action"
         if self.is_over:
-            return IllegalActionError(f"{shown} cannot be played: the game is over", action=action)
+            return IllegalActionError(why, action=action)
+        legal = self.legal_actions()
         listing = ", ".join(str(each) for each in legal)
-        if isinstance(action, str):
-            why = f"apply takes an action, not text: read {shown} with parse_action"
-        elif not isinstance(action, Action):
-            why = f"{shown} is not an action of {self.game.name}"
-        else:
-            why = self._why_illegal(action)
         return IllegalActionError(f"{why}; legal: {listing}", action=action, legal=legal)
 
     def to_dict(self) -> JSONDict:

@@ -19,7 +19,7 @@ import attrs
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
-from tablegames.core.protocol import Action, Game
+from tablegames.core.protocol import Action, Game, Transition
 from tablegames.core.seats import next_seat, seats_from
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_int, read_str
 from tablegames.kalo import actions as act
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Mapping, Sequence
 
-    from tablegames.core.protocol import State, View
+    from tablegames.core.protocol import Event, State, View
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalo"]
@@ -89,10 +89,24 @@ class Kalo(Game):
         Raises:
             ConfigError: If ``seed`` is neither an integer nor None.
         """
+        return self._start(seed, None)
+
+    def start_with_events(self, seed: int | None = None) -> Transition[KaloState]:
+        """Like `start`, with the first round's events: the round starts, the Kalo's holder named.
+
+        Raises:
+            ConfigError: If ``seed`` is neither an integer nor None.
+        """
+        events: list[Event] = []
+        state = self._start(seed, events)
+        return Transition(state=state, events=tuple(events))
+
+    def _start(self, seed: int | None, events: list[Event] | None) -> KaloState:
         seed = check_seed(seed)
         if seed is None:
             seed = new_seed()
-        return self._begin(deal_round(self, seed, 1), seed=seed, scores=(0,) * self.players, round_number=1)
+        hands = deal_round(self, seed, 1)
+        return self._begin(hands, seed=seed, scores=(0,) * self.players, round_number=1, events=events)
 
     def deal(
         self,
@@ -150,9 +164,16 @@ class Kalo(Game):
         return totals
 
     def _begin(
-        self, hands: tuple[tuple[Card, ...], ...], *, seed: int, scores: tuple[int, ...], round_number: int
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        *,
+        seed: int,
+        scores: tuple[int, ...],
+        round_number: int,
+        events: list[Event] | None = None,
     ) -> KaloState:
         table = empty_table(self, seed, scores, round_number)
+        table.events = events
         table.start_round(hands)
         return freeze(table)
 

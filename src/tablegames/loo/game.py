@@ -19,7 +19,7 @@ import attrs
 from tablegames.core.errors import ConfigError, InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
-from tablegames.core.protocol import Action, Game
+from tablegames.core.protocol import Action, Game, Transition
 from tablegames.core.seats import next_seat
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_notated, read_sequence, read_str
 from tablegames.loo import encoding as _encoding
@@ -117,6 +117,19 @@ class Loo(Game):
         Raises:
             ConfigError: If ``seed`` is neither an integer nor None.
         """
+        return self._start(seed, None)
+
+    def start_with_events(self, seed: int | None = None) -> Transition[LooState]:
+        """Like `start`, with the first round's events: it starts, each seat is dealt its hand, trump is turned.
+
+        Raises:
+            ConfigError: If ``seed`` is neither an integer nor None.
+        """
+        events: list[Event] = []
+        state = self._start(seed, events)
+        return Transition(state=state, events=tuple(events))
+
+    def _start(self, seed: int | None, events: list[Event] | None) -> LooState:
         seed = check_seed(seed)
         if seed is None:
             seed = new_seed()
@@ -126,7 +139,7 @@ class Loo(Game):
             round_number=1,
             balances=(self.starting_chips,) * self.players,
             carry=0,
-            events=None,
+            events=events,
         )
 
     def begin_round(

@@ -159,6 +159,10 @@ SCHEMAS: dict[str, JSONDict] = {
                     {
                         "action": {"type": "string"},
                         "legal": {"type": "boolean"},
+                        "reason": {
+                            "type": "string",
+                            "description": "why the action may not be taken now, in the rules' words (refusals only)",
+                        },
                         "error": _ERROR_BODY,
                     },
                     ["action", "legal"],

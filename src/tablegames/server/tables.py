@@ -267,10 +267,11 @@ class Table:
         return Pending(ply=self.ply + 1, seat=seat, action=match.plies[-1].action, transition=transition)
 
     def check(self, seat: int, actions: list[str]) -> list[JSONDict]:
-        """Whether ``seat`` could take each action now, and if not, the error taking it would get; changes nothing.
+        """Whether ``seat`` could take each action now, and if not, why and the error acting would get; changes nothing.
 
-        Each answer is ``{"action": ..., "legal": true}`` or ``{"action": ..., "legal": false, "error": {...}}``
-        with the error an action request would be answered with: what it may know, and nothing more.
+        Each answer is ``{"action": ..., "legal": true}`` or ``{"action": ..., "legal": false, "reason": ...,
+        "error": {...}}``: the reason is the rules' words (`State.why_illegal`) or the error's message, and the
+        error the one an action request would be answered with: what it may know, and nothing more.
 
         Raises:
             ConflictError: If the table waits for players.
@@ -279,11 +280,17 @@ class Table:
             raise ConflictError(f"the table waits for seat(s) {', '.join(map(str, self.free_seats()))} to join")
         answers: list[JSONDict] = []
         for action in actions:
+            reason = None
             try:
-                self.propose(seat, action)
+                if seat == self.current_player:
+                    reason = self.state.why_illegal(self._read_action(action))
+                    if reason is None:
+                        answers.append({"action": action, "legal": True})
+                        continue
+                self.propose(seat, action)  # not legal: acting raises the very error the seat would get
             except TablegamesError as error:
-                answers.append({"action": action, "legal": False, **error_body(error)})
-            else:
+                answers.append({"action": action, "legal": False, "reason": reason or str(error), **error_body(error)})
+            else:  # pragma: no cover - why_illegal and acting disagree only if a game breaks its contract
                 answers.append({"action": action, "legal": True})
         return answers
 

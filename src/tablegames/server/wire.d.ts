@@ -81,6 +81,8 @@ export interface Checks {
   checks: ({
     action: string;
     legal: boolean;
+    /** why the action may not be taken now, in the rules' words (refusals only) */
+    reason?: string;
     error?: {
       type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MatchError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
       message: string;

@@ -228,15 +228,21 @@ class _Checker:
                 _json_ready(seen.to_dict(), f"event {event!r} for seat {seat}")
 
     def check_illegal(self, state: State, snapshot: State, legal: tuple[Action, ...]) -> None:
+        for action in legal[:3]:
+            if state.why_illegal(action) is not None:
+                raise ConformanceError(f"why_illegal({action!r}) gives a reason, but it is a legal action")
         others = (action for action in self.seen.values() if action not in legal)
         for action in (_Foreign(), *islice(others, 11)):
             if state.is_legal(action):
                 raise ConformanceError(f"is_legal({action!r}) is True but it is not a legal action")
+            why = state.why_illegal(action)
+            if not why:
+                raise ConformanceError(f"why_illegal({action!r}) gives no reason, but it is not a legal action")
             try:
                 state.apply(action)
             except IllegalActionError as error:
-                if not str(error):
-                    raise ConformanceError(f"IllegalActionError for {action!r} says nothing") from None
+                if not str(error).startswith(why):
+                    raise ConformanceError(f"refusing {action!r} does not begin with why_illegal's reason") from None
             else:
                 raise ConformanceError(f"apply({action!r}), which is not legal, did not raise IllegalActionError")
             self.illegal += 1
@@ -246,7 +252,7 @@ class _Checker:
     def check_replay(self, start: State, path: list[Action], end: State, seed: int) -> None:
         match = Match(self.game, seed=seed)
         if match.state != start:
-            raise ConformanceError("Match(game, seed) does not begin at game.start(seed)")
+            raise ConformanceError("Match(game, seed) does not begin at game.start(seed): start_with_events differs")
         states = [match.state]
         for action in path:
             match.play(action)

@@ -1,0 +1,97 @@
+"""What happens in a game: `Event`, the `GameEnded` event every game ends with, and `Transition`.
+
+``state.step(action)`` returns a `Transition`: the new state and the events on
+the way. All three are importable from `tablegames.core.protocol` and
+`tablegames` as well.
+
+Examples:
+    >>> import tablegames
+    >>> state = tablegames.load("kalaha").start()
+    >>> transition = state.step(state.parse_action("c"))
+    >>> [event.kind for event in transition.events]
+    ['sowed', 'extra_move']
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+
+import attrs
+
+from tablegames.core.classes import PythonType
+from tablegames.core.outcomes import result_text, to_int_tuple, to_seat_set
+from tablegames.core.serial import JSONDict, fields_dict, header
+
+if TYPE_CHECKING:
+    from tablegames.core.protocol import State
+
+__all__ = ["Event", "GameEnded", "Transition"]
+
+
+class Event(metaclass=PythonType):
+    """Something that happened during a transition, such as a capture.
+
+    ``str(event)`` is a sentence for people; ``event.to_dict()`` the JSON form.
+    `for_seat` gives the event as one seat may know it.
+    """
+
+    __slots__ = ()
+
+    #: The ``"type"`` written into the event's dict.
+    kind: ClassVar[str]
+
+    def for_seat(self, seat: int | None) -> Event | None:
+        """Return this event as ``seat`` may know it, or None if it may not know of it.
+
+        Public events return themselves; events of hidden information
+        override this to blank what ``seat`` may not see.
+        """
+        del seat
+        return self
+
+    def to_dict(self) -> JSONDict:
+        """Return the event as a JSON-ready dict, with its sentence under ``"text"``."""
+        return {**header("event"), "type": self.kind, "text": str(self), **self._fields()}
+
+    def _fields(self) -> JSONDict:
+        """Return the event's own fields for `to_dict`: by default its attrs fields as JSON."""
+        return fields_dict(self)
+
+    @abc.abstractmethod
+    def __str__(self) -> str:
+        """Return a sentence saying what happened."""
+
+
+@attrs.frozen
+class GameEnded(Event):
+    """The game is over with these ``scores`` and ``winners``; every game ends with this event.
+
+    Examples:
+        >>> str(GameEnded(scores=(21, 27), winners=frozenset({1})))
+        'the game ends 21–27; seat 1 wins'
+    """
+
+    kind: ClassVar[str] = "game_ended"
+
+    scores: tuple[int, ...] = attrs.field(converter=to_int_tuple)
+    winners: frozenset[int] = attrs.field(converter=to_seat_set)
+
+    def __str__(self) -> str:
+        return f"the game ends {result_text(self.scores, self.winners)}"
+
+
+StateT = TypeVar("StateT", bound="State", covariant=True)
+
+
+@attrs.frozen
+class Transition(Generic[StateT]):
+    """The result of `State.step`: the new state and what happened on the way.
+
+    Attributes:
+        state: The state after the action.
+        events: What happened, in order.
+    """
+
+    state: StateT
+    events: tuple[Event, ...]
