@@ -184,7 +184,7 @@ export function tablePage(root, id) {
       api
         .check(id, connection.token, missing.slice(0, 64))
         .then((answer) => {
-          for (const check of answer.checks) known.set(check.action, check.legal ? null : check.error.message);
+          for (const check of answer.checks) known.set(check.action, check.legal ? null : (check.reason ?? check.error.message));
           schedule();
         })
         .catch(() => {});
