@@ -114,14 +114,19 @@ class TrumpTurned(Event):
 
 @attrs.frozen
 class Decided(Event):
-    """``seat`` chose to ``"play"`` or to ``"drop"`` (L5)."""
+    """``seat`` chose to ``"play"`` (stay in) or to ``"drop"`` (L5).
+
+    Examples:
+        >>> str(Decided(seat=1, choice="play")), str(Decided(seat=2, choice="drop"))
+        ('seat 1 stays in', 'seat 2 drops')
+    """
 
     kind: ClassVar[str] = "decided"
     seat: int
     choice: str
 
     def __str__(self) -> str:
-        return f"seat {self.seat} {'plays' if self.choice == 'play' else 'drops'}"
+        return f"seat {self.seat} {'stays in' if self.choice == 'play' else 'drops'}"
 
 
 @attrs.frozen
@@ -192,13 +197,26 @@ class TrickWon(Event):
 
 @attrs.frozen
 class Looed(Event):
-    """``seat`` stayed in and won no trick: it pays ``chips`` (the pot as trick play began) into the next pot (L12)."""
+    """``seat`` stayed in and won no trick: it pays ``chips`` (the pot as trick play began) into the next pot (L12).
+
+    In the game's last round (``last_round``) there is no next pot: the
+    payment goes to nobody and is reported as undistributed (L13).
+
+    Examples:
+        >>> str(Looed(seat=0, chips=5))
+        'seat 0 is looed and pays 5 chips into the next pot'
+        >>> str(Looed(seat=0, chips=1, last_round=True))
+        'seat 0 is looed and pays 1 chip to nobody: this was the last round'
+    """
 
     kind: ClassVar[str] = "looed"
     seat: int
     chips: int
+    last_round: bool = False
 
     def __str__(self) -> str:
+        if self.last_round:
+            return f"seat {self.seat} is looed and pays {_chips(self.chips)} to nobody: this was the last round"
         return f"seat {self.seat} is looed and pays {_chips(self.chips)} into the next pot"
 
 
