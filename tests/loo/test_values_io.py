@@ -108,7 +108,7 @@ def test_bad_decisions_say_why_and_change_nothing(
 #: Seat 1 leads the K of clubs; seat 2 holds a club that cannot beat it, and Pam, which is a trump and not a club.
 PAM_NOT_A_CLUB = [["3s", "4s", "7d", "8d", "9d"], ["Qh", "Ah", "Kc", "2c", "3c"], ["Jc", "5c", "2d", "5s", "6d"]]
 
-TRUMPS = "trumps (spades, and Pam)"
+TRUMPS = "trumps (spades or Pam)"
 
 
 @pytest.mark.parametrize(

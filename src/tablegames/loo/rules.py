@@ -179,9 +179,9 @@ class Follow(Plain):
         Examples:
             >>> qh, nine = Card.parse("Qh"), Card.parse("9s")
             >>> Follow((), "overtrump", "h", qh).explain("s")
-            'you hold no hearts, the suit led, but you hold trumps (spades, and Pam): play one of them'
+            'you hold no hearts, the suit led, but you hold trumps (spades or Pam): play one of them'
             >>> Follow((), "overtrump", "h", nine).explain("s").partition(", but ")[2]
-            'you hold trumps (spades, and Pam) that beat the 9s: play one of those'
+            'you hold trumps (spades or Pam) that beat the 9s: play one of those'
             >>> Follow((), "follow", "c", qh).explain("s")
             'clubs were led: play one of your clubs (Pam is a trump, not a club); none of them can beat the Qh'
         """
@@ -192,13 +192,9 @@ class Follow(Plain):
         led_trumps = self.led == trump
         led = "trumps" if led_trumps else SUIT_NAMES[self.led or trump]
         winning = self.winning
-        shown = "Pam" if winning is PAM else f"the {winning}"
+        shown = "Pam" if winning == PAM else f"the {winning}"
         pam_note = " (Pam is a trump, not a club)" if self.led == "c" and trump != "c" else ""
-        trumps = (
-            f"trumps ({SUIT_NAMES[trump]}, Pam the highest)"
-            if trump == "c"
-            else f"trumps ({SUIT_NAMES[trump]}, and Pam)"
-        )
+        trumps = "trumps (clubs)" if trump == "c" else f"trumps ({SUIT_NAMES[trump]} or Pam)"
         if led_trumps:
             trumps = "trumps"
         trumped = winning is not None and suit_of(winning, trump) == trump and not led_trumps
