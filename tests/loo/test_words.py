@@ -79,3 +79,16 @@ def test_a_loo_before_the_last_round_goes_into_the_next_pot() -> None:
     looed = [event for event in events if isinstance(event, Looed)]
     assert looed == [Looed(seat=0, chips=3)]
     assert str(looed[0]) == "seat 0 is looed and pays 3 chips into the next pot"
+
+
+def test_the_last_round_carries_nothing_over() -> None:
+    """The last round's end says no chips are carried over; the undistributed loo is said once (rules/loo.md#end)."""
+    _, events = _played(1, TRICKS)
+    said = [str(event) for event in events][-3:]
+    assert said == [
+        "round 1 ends; balances 0:-4 1:2 2:-1",
+        "3 chips of loo payments stay undistributed",
+        "the game ends -4, 2, -1; seat 1 wins",
+    ]
+    _, first = _played(2, TRICKS)
+    assert "round 1 ends; balances 0:-4 1:2 2:-1; 3 chips carried over" in [str(event) for event in first]

@@ -232,6 +232,14 @@ class RoundEnded(Event):
         won: Chips each seat took from the pot this round: what its tricks paid (L11), or the whole pot (L6).
         looed: The seats looed this round (L12), in play order.
         loo: What each looed seat paid into the next pot: P0, the pot as trick play began.
+        last_round: Whether this was the game's last round: then nothing is
+            carried over, and the `Undistributed` event that follows says
+            what the loo payments came to (L13).
+
+    Examples:
+        >>> ended = RoundEnded(1, (-4, 2, -1), 3, (0, 3, 2), (0, 3, 0), (0,), 3)
+        >>> str(ended), str(attrs.evolve(ended, last_round=True))
+        ('round 1 ends; balances 0:-4 1:2 2:-1; 3 chips carried over', 'round 1 ends; balances 0:-4 1:2 2:-1')
     """
 
     kind: ClassVar[str] = "round_ended"
@@ -242,10 +250,11 @@ class RoundEnded(Event):
     won: tuple[int, ...]
     looed: tuple[int, ...]
     loo: int
+    last_round: bool = False
 
     def __str__(self) -> str:
         balances = " ".join(f"{seat}:{chips}" for seat, chips in enumerate(self.balances))
-        carry = f"; {_chips(self.carry)} carried over" if self.carry else ""
+        carry = f"; {_chips(self.carry)} carried over" if self.carry and not self.last_round else ""
         return f"round {self.round_number} ends; balances {balances}{carry}"
 
 

@@ -435,6 +435,7 @@ class LooState(State, Plain):
                 won=won,
                 looed=looed,
                 loo=self.p0 if looed else 0,
+                last_round=self.round_number >= self.game.rounds,
             )
             events.append(ended)
         game = self.game
