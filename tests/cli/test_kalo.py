@@ -42,7 +42,7 @@ def test_a_few_moves_with_bad_input_undo_and_save(tmp_path: Path) -> None:
     result = run(THREE, typed)
     assert result.code == 0
     assert "'bogus' is not a Kalo action" in result.out
-    assert "arrange 40 is not a legal decision for you now; legal: arrange 0, arrange 1," in result.out
+    assert "arrange 40 is not a legal decision now; legal: arrange 0, arrange 1," in result.out
     assert "  · seat 0 moves the card at slot 1 to slot 0" in result.out
     assert "took back your decision 2s" in result.out
     assert "  · seat 0 plays 2♠" in result.out
@@ -117,7 +117,7 @@ def test_lines_wrap_between_words_at_the_terminals_width(monkeypatch: pytest.Mon
         result = run(THREE, "arrange 40\nready\n" + "1\n" * 12 + "quit\n")
         lines = result.out.splitlines()
         assert max(len(line) for line in lines) <= columns
-        assert "arrange 40 is not a legal decision for you now; legal: arrange 0," in result.out.replace("\n", " ")
+        assert "arrange 40 is not a legal decision now; legal: arrange 0," in result.out.replace("\n", " ")
         listed = [line for line in lines if "legal: " in line or line.startswith("  arrange")]
         assert len(listed) >= 2, "the list of what is legal takes more than one line"
         assert not [line for line in listed if line.rstrip().endswith(("arrange", "arrang"))], listed

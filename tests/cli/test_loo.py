@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tablegames import Match
 from tablegames.loo import DECK, PAM, Loo
-from tests.cli.support import run, shown_outside_events
+from tests.cli.support import flat, run, shown_outside_events
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -48,7 +48,10 @@ def test_bad_input_is_explained_and_asked_again() -> None:
     result = run([*THREE, "--seed", "6"], "hello\nQs\n2\nquit\n")
     assert "'hello' is not a Loo action" in result.out
     assert "legal: 1. play | 2. drop" in result.out
-    assert "you must first decide whether to stay in or drop, not Qs; legal: play, drop" in result.out
+    assert (
+        "the tricks have not begun: Qs cannot be played until everyone has decided to stay in or drop; "
+        "legal: play, drop" in flat(result.out)
+    )
     assert "  · seat 0 drops" in result.out
 
 

@@ -99,7 +99,7 @@ def test_a_loo_refusal_says_you_and_cites_no_ruling(tmp_path: Path) -> None:
     path.write_text(json.dumps(match.to_record()))
     said = flat(run(["play", "--load", str(path), "--bots", "random"], "2h\nquit\nquit\n").out)
     assert (
-        "you may not play 2h: hearts were led and you hold hearts that beat Qh: play one of those; legal: Kh, Ah"
+        "you may not play 2h: hearts were led and you hold hearts that beat the Qh: play one of those; legal: Kh, Ah"
         in said
     )
     assert "(L9" not in said

@@ -79,7 +79,10 @@ def test_a_four_cannot_be_played_in_the_first_trick() -> None:
     assert (state.phase, state.current_player, state.pile) == ("play", 3, ())
     assert Card.parse("4s") in {slot.card for slot in state.hands[3]}
     assert Play((Card.parse("4s"),)) not in state.legal_actions()
-    with pytest.raises(IllegalActionError, match=r"hold too few cards for 1 4's effect"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^each 4 must take a card from the discard pile, and the discard pile is empty; legal: ",
+    ):
         play(state, "4s")
 
 
@@ -238,7 +241,7 @@ def test_a_follower_may_pass_and_play_again_later() -> None:
 def test_a_leader_cannot_pass() -> None:
     """A leader who can lead must lead (rules/kalo.md#leading)."""
     state = FOUR.position([cards("8c"), cards("Ad"), cards("Kd"), cards("Qd")], leader=0, kalo_holder=0)
-    with pytest.raises(IllegalActionError, match="seat 0 leads and must play when it can"):
+    with pytest.raises(IllegalActionError, match="you lead this trick, so you must play: a leader cannot pass"):
         play(state, PASS)
 
 

@@ -43,7 +43,10 @@ def test_a_follow_needs_the_same_count_and_a_strictly_higher_rank() -> None:
     )
     state = play(state, "9c 9d")
     assert [str(action) for action in state.legal_actions()] == ["10c 10d", "10c 10h", "10d 10h", "pass"]
-    with pytest.raises(IllegalActionError, match="must play 2 cards of rank above 9, or pass"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^the last play is 2 9s, so a play on it has 2 cards, not 3: play 2 cards higher than 9, or pass;",
+    ):
         play(state, "10c 10d 10h")
 
 

@@ -122,16 +122,20 @@ def _position() -> KaloState:
 @pytest.mark.parametrize(
     ("moves", "bad", "message"),
     [
-        ([], "Ac", r"Ac is not in seat 0's hand"),
+        ([], "Ac", r"^Ac is not in your hand; legal: "),
         (["8c"], "Ad 5d", "a play is cards of one rank"),
-        (["8c 8d"], "Ad", r"must play 2 cards of rank above 8, or pass"),
-        (["9c"], "5d", r"must play 1 card of rank above 9, or pass"),
-        ([], "pass", "seat 0 leads and must play when it can"),
+        (
+            ["8c 8d"],
+            "Ad",
+            r"^the last play is 2 8s, so a play on it has 2 cards, not 1: play 2 cards higher than 8, or pass",
+        ),
+        (["9c"], "5d", r"^a 5 is lower than a 9: play 1 card higher than 9, or pass; legal: Ad, pass$"),
+        ([], "pass", "^you lead this trick, so you must play: a leader cannot pass; legal: "),
         (["6c"], "seat 0", r"must choose another player holding cards for the 6 .*; legal: seat 1, seat 2"),
         (["6c"], "seat 3", r"legal: seat 1, seat 2"),
         (["6c", "seat 1"], "slot 2", r"must choose a slot for the 6 .*; legal: slot 0, slot 1"),
         (["6c", "seat 1", "slot 0"], "insert 9", r"legal: insert 0, insert 1, insert 2, insert 3$"),
-        (["6c"], "9c", "no play now: seat 0 must resolve an effect"),
+        (["6c"], "9c", "^first finish the effect of the cards just played; legal: seat 1, seat 2$"),
     ],
 )
 def test_bad_decisions_say_why_and_change_nothing(moves: list[str], bad: str, message: str) -> None:

@@ -50,8 +50,16 @@ def _in_play(**deal: Any) -> LooState:
 @pytest.mark.parametrize(
     ("game", "second", "dealer", "moves", "bad", "message"),
     [
-        (THREE, HEADS, DEALER, [], "Qh", r"^seat 1 must first decide to play or drop, not Qh; legal: play, drop$"),
-        (THREE, HEADS, DEALER, [], "miss", r"no Miss in this game \(option miss is off\); legal: play, drop$"),
+        (
+            THREE,
+            HEADS,
+            DEALER,
+            [],
+            "Qh",
+            r"^the tricks have not begun: Qh cannot be played until everyone has decided to stay in or drop; "
+            r"legal: play, drop$",
+        ),
+        (THREE, HEADS, DEALER, [], "miss", r"^this table plays without the Miss; legal: play, drop$"),
         (MISS, HEADS, DEALER, ["miss"], "miss", r"^the Miss is already taken, by seat 1; legal: play, drop$"),
         (
             MISS,
@@ -59,7 +67,8 @@ def _in_play(**deal: Any) -> LooState:
             DEALER,
             ["play"],
             "Qh",
-            r"^seat 2 must first decide to play or drop, not Qh; legal: play, drop, miss$",
+            r"^the tricks have not begun: Qh cannot be played until everyone has decided to stay in or drop; "
+            r"legal: play, drop, miss$",
         ),
         (
             THREE,
@@ -67,11 +76,18 @@ def _in_play(**deal: Any) -> LooState:
             DEALER,
             ["play", "play", "play"],
             "drop",
-            r"^every decision is made; seat 1 must play a card to the trick, not drop; legal: 2c, 3c, Jc, Qh, Ah$",
+            r"^everyone has decided whether to stay in: now play a card to the trick; legal: 2c, 3c, Jc, Qh, Ah$",
         ),
-        (THREE, HEADS, DEALER, ["play", "play", "play", "Qh"], "play", r"every decision is made; seat 2 must play"),
-        (THREE, HEADS, DEALER, ["play", "play", "play"], "As", r"^As is not in seat 1's hand; legal: 2c, 3c, Jc"),
-        (THREE, HEADS, DEALER, ["play", "play", "play", "Qh"], "Ah", r"^Ah is not in seat 2's hand; legal: Kh$"),
+        (
+            THREE,
+            HEADS,
+            DEALER,
+            ["play", "play", "play", "Qh"],
+            "play",
+            r"^everyone has decided whether to stay in: now play a card to the trick; legal: Kh$",
+        ),
+        (THREE, HEADS, DEALER, ["play", "play", "play"], "As", r"^As is not in your hand; legal: 2c, 3c, Jc"),
+        (THREE, HEADS, DEALER, ["play", "play", "play", "Qh"], "Ah", r"^Ah is not in your hand; legal: Kh$"),
     ],
 )
 def test_bad_decisions_say_why_and_change_nothing(
@@ -89,6 +105,12 @@ def test_bad_decisions_say_why_and_change_nothing(
     assert state.to_dict() == before
 
 
+#: Seat 1 leads the K of clubs; seat 2 holds a club that cannot beat it, and Pam, which is a trump and not a club.
+PAM_NOT_A_CLUB = [["3s", "4s", "7d", "8d", "9d"], ["Qh", "Ah", "Kc", "2c", "3c"], ["Jc", "5c", "2d", "5s", "6d"]]
+
+TRUMPS = "trumps (spades or Pam)"
+
+
 @pytest.mark.parametrize(
     ("game", "second", "dealer", "moves", "bad", "message"),
     [
@@ -98,18 +120,24 @@ def test_bad_decisions_say_why_and_change_nothing(
             DEALER,
             ["Qh"],
             "3h",
-            r"^seat 2 may not play 3h: hearts were led and you hold hearts that beat Qh: "
-            r"play one of those \(L9, must head\); legal: Kh$",
+            "you may not play 3h: hearts were led and you hold hearts that beat the Qh: play one of those; legal: Kh",
         ),
-        (THREE, HEADS, DEALER, ["Qh"], "5s", r"^seat 2 may not play 5s: .*\(L9, must head\); legal: Kh$"),
+        (
+            THREE,
+            HEADS,
+            DEALER,
+            ["Qh"],
+            "5s",
+            "you may not play 5s: hearts were led and you hold hearts that beat the Qh: play one of those; legal: Kh",
+        ),
         (
             THREE,
             "3h 4h 2d 5s 6d",
             DEALER,
             ["Ah"],
             "5s",
-            r"^seat 2 may not play 5s: hearts were led: play one of your hearts; "
-            r"none of them can beat Ah \(L9, must follow\); legal: 3h, 4h$",
+            "you may not play 5s: hearts were led: play one of your hearts; none of them can beat the Ah; "
+            "legal: 3h, 4h",
         ),
         (
             THREE,
@@ -117,8 +145,8 @@ def test_bad_decisions_say_why_and_change_nothing(
             DEALER,
             ["Qh"],
             "2d",
-            r"^seat 2 may not play 2d: you hold no hearts, the suit led, but trumps \(spades, Pam included\) "
-            r"that beat Qh: play one \(L9, must overtrump\); legal: 2s, 9s$",
+            f"you may not play 2d: you hold no hearts, the suit led, but you hold {TRUMPS}: play one of them; "
+            "legal: 2s, 9s",
         ),
         (
             THREE,
@@ -126,7 +154,8 @@ def test_bad_decisions_say_why_and_change_nothing(
             "3s Qs 7d 8d 9d",
             ["Qh", "9s"],
             "3s",
-            r"^seat 0 may not play 3s: .* that beat 9s: play one \(L9, must overtrump\); legal: Qs$",
+            f"you may not play 3s: you hold no hearts, the suit led, but you hold {TRUMPS} that beat the 9s: "
+            "play one of those; legal: Qs",
         ),
         (
             THREE,
@@ -134,8 +163,8 @@ def test_bad_decisions_say_why_and_change_nothing(
             DEALER,
             ["Qh", "9s"],
             "7d",
-            r"^seat 0 may not play 7d: you hold no hearts, the suit led, but trumps \(spades, Pam included\): "
-            r"play one, though none can beat 9s \(L9, must trump\); legal: 3s, 4s$",
+            f"you may not play 7d: you hold no hearts, the suit led, but you hold {TRUMPS}: "
+            "play one of them, though none of them can beat the 9s; legal: 3s, 4s",
         ),
         (
             HIGHEST,
@@ -143,8 +172,8 @@ def test_bad_decisions_say_why_and_change_nothing(
             DEALER,
             ["Qh"],
             "2s",
-            r"^seat 2 may not play 2s: you hold no hearts, the suit led: "
-            r"play your highest trump \(L9, must trump the highest: option trump_must_be_highest\); legal: 9s$",
+            f"you may not play 2s: you hold no hearts, the suit led, but you hold {TRUMPS}: "
+            "at this table whoever trumps must play their highest trump; legal: 9s",
         ),
         (
             THREE,
@@ -152,24 +181,55 @@ def test_bad_decisions_say_why_and_change_nothing(
             DEALER,
             ["Jc"],
             "4c",
-            r"^seat 2 may not play 4c: trumps were led: play one of your trumps; "
-            r"none of them can beat Jc \(L9, must follow\); legal: 5s$",
+            "you may not play 4c: trumps were led: play one of your trumps; none of them can beat Pam; legal: 5s",
         ),
     ],
-    ids=["head", "head-not-trump", "follow", "overtrump", "overtrump-a-trump", "trump", "highest-trump", "pam-led"],
+    ids=["head", "head-not-trump", "follow", "trump", "overtrump", "trump-no-beat", "highest-trump", "pam-led"],
 )
 def test_cards_the_follow_rules_forbid(
     game: Loo, second: str, dealer: str, moves: list[str], bad: str, message: str
 ) -> None:
-    """A card L9 forbids raises IllegalActionError naming the rule and the legal cards (rules/loo.md#following)."""
+    """A card the follow rule forbids is refused in a player's words, with the legal cards (rules/loo.md#following).
+
+    Each case says what may be played; no rule code or option name appears.
+    """
     state = _deal(game, second=second, dealer=dealer, moves=["play", "play", "play", *moves])
     before = copy.deepcopy(state.to_dict())
     card = Card.parse(bad)
     assert card in state.hands[state.current_player or 0]
-    with pytest.raises(IllegalActionError, match=message) as caught:
+    with pytest.raises(IllegalActionError) as caught:
         state.apply(PlayCard(card))
+    assert str(caught.value) == message
     assert caught.value.legal == state.legal_actions()
     assert state.to_dict() == before
+
+
+def test_wild_pam_is_named_in_a_refusal() -> None:
+    """With option pam_is_wild the refusal adds that Pam may be played to any trick (rules/loo.md#options)."""
+    state = Loo(players=3, pam_is_wild=True).deal(PAM_NOT_A_CLUB, TURNED)
+    for move in ("play", "play", "play", "Kc"):
+        state = state.apply(state.parse_action(move))
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(state.parse_action("2d"))
+    assert str(caught.value) == (
+        "you may not play 2d: clubs were led: play one of your clubs (Pam is a trump, not a club); "
+        "none of them can beat the Kc; at this table Pam may also be played to any trick; legal: 5c, Jc"
+    )
+
+
+def test_pam_is_refused_as_a_club() -> None:
+    """Clubs led: Pam is a trump, not a club, and the refusal says so (rules/loo.md#pam)."""
+    state = THREE.deal(PAM_NOT_A_CLUB, TURNED)
+    state = state.apply(state.parse_action("play"))
+    state = state.apply(state.parse_action("play"))
+    state = state.apply(state.parse_action("play"))
+    state = state.apply(state.parse_action("Kc"))
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(state.parse_action("Jc"))
+    assert str(caught.value) == (
+        "you may not play Jc: clubs were led: play one of your clubs (Pam is a trump, not a club); "
+        "none of them can beat the Kc; legal: 5c"
+    )
 
 
 def test_nothing_can_be_played_once_the_game_is_over() -> None:
@@ -208,7 +268,9 @@ def test_acting_out_of_turn_and_deciding_twice() -> None:
     match.play("Qh", seat=1)
     with pytest.raises(IllegalActionError, match=r"^it is seat 2's decision, not seat 0's$"):
         match.play("3s", seat=0)
-    with pytest.raises(IllegalActionError, match="L9, must head"):
+    with pytest.raises(
+        IllegalActionError, match="you may not play 3h: hearts were led and you hold hearts that beat the Qh"
+    ):
         match.play("3h", seat=2)
     with pytest.raises(InvalidActionError, match="'Zz' is not a Loo action"):
         match.play("Zz", seat=2)
@@ -302,7 +364,7 @@ def _played_by_the_wrong_seat(data: dict[str, Any]) -> None:
 
 
 def _played_illegally(data: dict[str, Any]) -> None:
-    # Under Qh seat 2 plays 3h though it holds Kh, which beats it (L9, must head).
+    # Under Qh seat 2 plays 3h though it holds Kh, which beats it (L9: it must head the trick).
     data["trick"].append({"seat": 2, "card": "3h"})
     data["hands"][2].remove("3h")
     data["current_player"] = 0
@@ -326,7 +388,7 @@ _ONE_TRICK = _deal(moves=["play", "play", "play", "Qh", "Kh", "3s"])
 @pytest.mark.parametrize(
     ("game", "data", "message"),
     [
-        (THREE, _changed(_START, pot=4), r"add up to 1 chips, not players x starting_chips = 0: chips are conserved"),
+        (THREE, _changed(_START, pot=4), r"add up to 1 chip, not players x starting_chips = 0: chips are conserved"),
         (THREE, _changed(_START, balances=[-1, -1, 0]), r"chips are conserved"),
         (THREE, _edited(_START, _swap_card), r"^every card is in one place only; found twice: 7d$"),
         (THREE, _edited(_START, _drop_stock_card), r"^every card must be somewhere; missing: As$"),
@@ -360,7 +422,8 @@ _ONE_TRICK = _deal(moves=["play", "play", "play", "Qh", "Kh", "3s"])
         (
             THREE,
             _edited(_LED, _played_illegally),
-            r"^the tricks are not legal play: seat 2 may not play 3h: .*must head",
+            r"^the tricks are not legal play: at seat 2, you may not play 3h: "
+            r"hearts were led and you hold hearts that beat",
         ),
         (THREE, _edited(_ONE_TRICK, _pot_too_big_after_a_trick), r"^the tricks played again do not give this state"),
         (THREE, _edited(_ONE_TRICK, _winner_not_leading), r"^the tricks played again do not give this state"),

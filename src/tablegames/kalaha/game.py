@@ -147,7 +147,7 @@ class Kalaha(Game):
             ...     Kalaha(pits=2).position(rows=((1, 0), (0, 0)), stores=(7, 8))
             ... except InvalidStateError as error:
             ...     print(error)
-            seat 1's row is empty but seat 0's is not; the game would have ended (H5)
+            seat 1's row is empty but seat 0's is not; the game would have ended when the row was emptied
         """
         if not isinstance(rows, (list, tuple)) or len(rows) != 2:
             raise InvalidStateError(f"rows must be two rows (seat 0's, then seat 1's), got {brief(rows)}")
@@ -164,7 +164,8 @@ class Kalaha(Game):
         if empty0 != empty1:
             full, empty = (1, 0) if empty0 else (0, 1)
             raise InvalidStateError(
-                f"seat {empty}'s row is empty but seat {full}'s is not; the game would have ended (H5)"
+                f"seat {empty}'s row is empty but seat {full}'s is not; "
+                "the game would have ended when the row was emptied"
             )
         if empty0 and to_move is not None:
             raise InvalidStateError(

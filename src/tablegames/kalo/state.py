@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.plain import Plain
 from tablegames.core.protocol import Action, Event, State
+from tablegames.core.words import plural
 from tablegames.kalo.actions import (
     ARRANGES,
     CARD_CHOICES,
@@ -223,14 +224,13 @@ class KaloState(State, Plain):
         return self._advance(action, None)
 
     def _why_illegal(self, action: object) -> str:
-        seat = self.current_player
         expected = {"arrange": "arrange a slot or say ready", "play": "play cards" + (" or pass" if self.trick else "")}
         if self.phase in expected and not isinstance(action, (Arrange, Ready, Play, Pass)):
-            return f"seat {seat} must {expected[self.phase]}, not {action}"
+            return f"you must {expected[self.phase]}, not {action}"
         if isinstance(action, Play):
             return self._why_not_play(action)
         if isinstance(action, Pass) and self.phase == "play" and not self.trick:
-            return f"seat {seat} leads and must play when it can; a leader cannot pass"
+            return "you lead this trick, so you must play: a leader cannot pass"
         if self.effect is not None:
             effect = self.effect
             what = {
@@ -239,30 +239,53 @@ class KaloState(State, Plain):
                 "slot": "choose a slot",
                 "insert": "choose the slot for the card received",
             }[effect.step]
-            return f"seat {seat} must {what} for the {RANK_NAMES[effect.rank]} ({EFFECTS[effect.rank]}), not {action}"
-        return f"{action} is not a legal decision for seat {seat} now"
+            return f"you must {what} for the {RANK_NAMES[effect.rank]} ({EFFECTS[effect.rank]}), not {action}"
+        return f"{action} is not a legal decision now"
 
     def _why_not_play(self, play: Play) -> str:
+        """Why ``play`` is refused, in a player's words: which rule refuses it, and what may be played instead."""
         seat = self.current_player
         assert seat is not None
         if self.phase != "play":
-            return f"no play now: seat {seat} must {'arrange' if self.phase == 'arrange' else 'resolve an effect'}"
+            if self.phase == "arrange":
+                return "no cards are played yet: arrange your hand, then say you are ready"
+            return "first finish the effect of the cards just played"
         hand = {slot.card for slot in self.hands[seat]}
         missing = [str(card) for card in play.cards if card not in hand]
         if missing:
-            return f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in seat {seat}'s hand"
+            return f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
         if play.has_kalo and len(play.cards) > 1 and not self.game.kalo_in_combinations:
             return "the Kalo is always played alone"
+        count = len(play.cards)
         if self.trick and play.cards != (KALO,):
             top = self.trick[-1].cards
-            if len(play.cards) != len(top) or play.rank <= top[0].rank:
-                cards = "card" if len(top) == 1 else "cards"
-                return f"must play {len(top)} {cards} of rank above {RANK_NAMES[top[0].rank]}, or pass"
-        count = len(play.cards)
+            need, above = len(top), top[0].rank
+            shown = f"a single {RANK_NAMES[above]}" if need == 1 else _counted(need, RANK_NAMES[above])
+            instead = f"play {_counted(need, 'card')} higher than {RANK_NAMES[above]}, or pass"
+            if count != need:
+                return f"the last play is {shown}, so a play on it has {_counted(need, 'card')}, not {count}: {instead}"
+            if play.rank == above:
+                return f"a {RANK_NAMES[play.rank]} does not beat a {RANK_NAMES[above]}: {instead}"
+            if play.rank < above:
+                return f"a {RANK_NAMES[play.rank]} is lower than a {RANK_NAMES[above]}: {instead}"
+        name = RANK_NAMES[play.rank]
+        each = f"each {name} must {EFFECTS[play.rank]}"
         if play.rank == 3:
             left = len(hand) - count
-            return f"a 3 gives a card from your hand: playing {count} leaves {left} to give, {count} needed"
-        return f"the discard pile or the other hands hold too few cards for {count} {RANK_NAMES[play.rank]}'s effect"
+            if not left:
+                return f"{each} after the play, and these are your last cards: nothing would be left to give"
+            return (
+                f"{each} after the play: playing {count} leaves you {_counted(left, 'card')}, too few to give {count}"
+            )
+        if play.rank in (4, 5):
+            pile = len(self.pile)
+            if not pile:
+                return f"{each}, and the discard pile is empty"
+            return f"{each}, and the discard pile holds only {_counted(pile, 'card')}: {count} {name}s are too many"
+        if play.rank == 6:
+            others = sum(len(cards) for index, cards in enumerate(self.hands) if index != seat)
+            return f"{each}, and the other hands hold only {_counted(others, 'card')}: {count} {name}s are too many"
+        return f"{play} is not a legal play now"
 
     def _advance(self, action: Action, events: list[Event] | None) -> KaloState:
         """The state after ``action`` by the rules of `Table`, appending events when a list is given."""
@@ -385,3 +408,8 @@ def freeze(table: Table) -> KaloState:
         table.plays,
         table.aside,
     )
+
+
+def _counted(count: int, noun: str) -> str:
+    """``count`` of ``noun`` in words players read: ``1 card``, ``2 cards``, ``2 6s``."""
+    return plural(count, noun, noun + "s")

@@ -114,14 +114,19 @@ class TrumpTurned(Event):
 
 @attrs.frozen
 class Decided(Event):
-    """``seat`` chose to ``"play"`` or to ``"drop"`` (L5)."""
+    """``seat`` chose to ``"play"`` (stay in) or to ``"drop"`` (L5).
+
+    Examples:
+        >>> str(Decided(seat=1, choice="play")), str(Decided(seat=2, choice="drop"))
+        ('seat 1 stays in', 'seat 2 drops')
+    """
 
     kind: ClassVar[str] = "decided"
     seat: int
     choice: str
 
     def __str__(self) -> str:
-        return f"seat {self.seat} {'plays' if self.choice == 'play' else 'drops'}"
+        return f"seat {self.seat} {'stays in' if self.choice == 'play' else 'drops'}"
 
 
 @attrs.frozen
@@ -192,13 +197,26 @@ class TrickWon(Event):
 
 @attrs.frozen
 class Looed(Event):
-    """``seat`` stayed in and won no trick: it pays ``chips`` (the pot as trick play began) into the next pot (L12)."""
+    """``seat`` stayed in and won no trick: it pays ``chips`` (the pot as trick play began) into the next pot (L12).
+
+    In the game's last round (``last_round``) there is no next pot: the
+    payment goes to nobody and is reported as undistributed (L13).
+
+    Examples:
+        >>> str(Looed(seat=0, chips=5))
+        'seat 0 is looed and pays 5 chips into the next pot'
+        >>> str(Looed(seat=0, chips=1, last_round=True))
+        'seat 0 is looed and pays 1 chip to nobody: this was the last round'
+    """
 
     kind: ClassVar[str] = "looed"
     seat: int
     chips: int
+    last_round: bool = False
 
     def __str__(self) -> str:
+        if self.last_round:
+            return f"seat {self.seat} is looed and pays {_chips(self.chips)} to nobody: this was the last round"
         return f"seat {self.seat} is looed and pays {_chips(self.chips)} into the next pot"
 
 
@@ -214,6 +232,14 @@ class RoundEnded(Event):
         won: Chips each seat took from the pot this round: what its tricks paid (L11), or the whole pot (L6).
         looed: The seats looed this round (L12), in play order.
         loo: What each looed seat paid into the next pot: P0, the pot as trick play began.
+        last_round: Whether this was the game's last round: then nothing is
+            carried over, and the `Undistributed` event that follows says
+            what the loo payments came to (L13).
+
+    Examples:
+        >>> ended = RoundEnded(1, (-4, 2, -1), 3, (0, 3, 2), (0, 3, 0), (0,), 3)
+        >>> str(ended), str(attrs.evolve(ended, last_round=True))
+        ('round 1 ends; balances 0:-4 1:2 2:-1; 3 chips carried over', 'round 1 ends; balances 0:-4 1:2 2:-1')
     """
 
     kind: ClassVar[str] = "round_ended"
@@ -224,10 +250,11 @@ class RoundEnded(Event):
     won: tuple[int, ...]
     looed: tuple[int, ...]
     loo: int
+    last_round: bool = False
 
     def __str__(self) -> str:
         balances = " ".join(f"{seat}:{chips}" for seat, chips in enumerate(self.balances))
-        carry = f"; {_chips(self.carry)} carried over" if self.carry else ""
+        carry = f"; {_chips(self.carry)} carried over" if self.carry and not self.last_round else ""
         return f"round {self.round_number} ends; balances {balances}{carry}"
 
 

@@ -14,7 +14,7 @@ Examples:
     >>> game.from_dict(data)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tablegames.core.errors.InvalidStateError: balances [-1, -1, -1], pot 4 and carry-over 0 add up to 1 chips, ...
+    tablegames.core.errors.InvalidStateError: balances [-1, -1, -1], pot 4 and carry-over 0 add up to 1 chip, ...
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from tablegames.core.errors import IllegalActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.seats import next_seat, seats_from
 from tablegames.core.serial import check_int, check_keys, read_int, read_int_list, read_notated, read_str
+from tablegames.core.words import plural
 from tablegames.loo.actions import PLAYS
 from tablegames.loo.cards import DECK, Card, card_key
 from tablegames.loo.rules import TRICKS, TrickCard, payouts, trick_winner
@@ -166,7 +167,8 @@ def _check_chips(state: LooState) -> None:
     if state.total_chips != game.total_chips:
         raise InvalidStateError(
             f"balances {list(state.balances)}, pot {state.pot} and carry-over {state.carry} add up to "
-            f"{state.total_chips} chips, not players x starting_chips = {game.total_chips}: chips are conserved"
+            f"{plural(state.total_chips, 'chip')}, not players x starting_chips = {game.total_chips}: "
+            "chips are conserved"
         )
     if state.phase != "over" and state.carry:
         raise InvalidStateError("loo payments carry over only between rounds: carry must be 0 during a round")
@@ -257,7 +259,7 @@ def _check_tricks(state: LooState) -> None:
         try:
             replay = replay.apply(PLAYS[play.card])
         except IllegalActionError as error:
-            raise InvalidStateError(f"the tricks are not legal play: {error}") from None
+            raise InvalidStateError(f"the tricks are not legal play: at seat {play.seat}, {error}") from None
         if replay.round_number != state.round_number:
             break
     if replay != state:

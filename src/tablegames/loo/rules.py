@@ -167,25 +167,49 @@ class Follow(Plain):
         return Plain.__hash__(self)
 
     def explain(self, trump: str) -> str:
-        """Say in words why these cards and no others (for error messages), naming the case: ``(L9, must follow)``.
+        """Say in a player's words why these cards and no others (for refusals), and what may be played.
 
-        The cases are ``must head``, ``must follow``, ``must overtrump``, ``must
-        trump`` and ``must trump the highest``, as the rules page names them.
+        Each case of the follow rule reads as a sentence: following the suit
+        led and beating the trick with it, following without being able to
+        beat it, trumping (and beating a trump already played), trumping
+        with the highest trump (option ``trump_must_be_highest``). Pam counts
+        as a trump, never as a club unless clubs are trump, and the sentence
+        says so where it matters.
+
+        Examples:
+            >>> qh, nine = Card.parse("Qh"), Card.parse("9s")
+            >>> Follow((), "overtrump", "h", qh).explain("s")
+            'you hold no hearts, the suit led, but you hold trumps (spades or Pam): play one of them'
+            >>> Follow((), "overtrump", "h", nine).explain("s").partition(", but ")[2]
+            'you hold trumps (spades or Pam) that beat the 9s: play one of those'
+            >>> Follow((), "follow", "c", qh).explain("s")
+            'clubs were led: play one of your clubs (Pam is a trump, not a club); none of them can beat the Qh'
         """
         if self.rule in ("lead", "discard"):
-            return "any card may be played" if self.rule == "lead" else "any card may be discarded"
-        led = "trumps" if self.led == trump else SUIT_NAMES[self.led or trump]
-        beat = f"beat {self.winning}"
-        trumps = f"trumps ({SUIT_NAMES[trump]}, Pam included)"
-        return {
-            "head": f"{led} were led and you hold {led} that {beat}: play one of those (L9, must head)",
-            "follow": f"{led} were led: play one of your {led}; none of them can {beat} (L9, must follow)",
-            "overtrump": f"you hold no {led}, the suit led, but {trumps} that {beat}: play one (L9, must overtrump)",
-            "trump": f"you hold no {led}, the suit led, but {trumps}: play one, though none can {beat} "
-            "(L9, must trump)",
-            "highest_trump": f"you hold no {led}, the suit led: play your highest trump "
-            "(L9, must trump the highest: option trump_must_be_highest)",
-        }[self.rule]
+            if self.rule == "lead":
+                return "you lead: any card may be played"
+            return f"you hold neither {SUIT_NAMES[self.led or trump]}, the suit led, nor trumps: any card may be played"
+        led_trumps = self.led == trump
+        led = "trumps" if led_trumps else SUIT_NAMES[self.led or trump]
+        winning = self.winning
+        shown = "Pam" if winning == PAM else f"the {winning}"
+        pam_note = " (Pam is a trump, not a club)" if self.led == "c" and trump != "c" else ""
+        trumps = "trumps (clubs)" if trump == "c" else f"trumps ({SUIT_NAMES[trump]} or Pam)"
+        if led_trumps:
+            trumps = "trumps"
+        trumped = winning is not None and suit_of(winning, trump) == trump and not led_trumps
+        void = f"you hold no {led}, the suit led, but you hold {trumps}"
+        if self.rule == "head":
+            return f"{led} were led and you hold {led}{pam_note} that beat {shown}: play one of those"
+        if self.rule == "follow":
+            return f"{led} were led: play one of your {led}{pam_note}; none of them can beat {shown}"
+        if self.rule == "overtrump":
+            if trumped:
+                return f"{void} that beat {shown}: play one of those"
+            return f"{void}: play one of them"
+        if self.rule == "trump":
+            return f"{void}: play one of them, though none of them can beat {shown}"
+        return f"{void}: at this table whoever trumps must play their highest trump"
 
 
 def follow(

@@ -22,6 +22,7 @@ from tablegames.core.protocol import Action, Event, GameEnded, State
 from tablegames.core.seats import next_seat
 from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
+from tablegames.loo.cards import PAM
 from tablegames.loo.deal import shuffled_deal
 from tablegames.loo.rules import PLAYED, TRICKS, Follow, follow, payouts, play_order, playable, trick_taker
 from tablegames.loo.view import view_of
@@ -268,19 +269,23 @@ class LooState(State, Plain):
         )
 
     def _why_illegal(self, action: object) -> str:
-        seat = self.current_player
-        assert seat is not None
         if self.phase == "decide":
             if isinstance(action, TakeMiss):
                 if not self.game.miss:
-                    return "there is no Miss in this game (option miss is off)"
+                    return "this table plays without the Miss"
                 return f"the Miss is already taken, by seat {self.miss_taker}"
-            return f"seat {seat} must first decide to play or drop, not {action}"
+            return f"the tricks have not begun: {action} cannot be played until everyone has decided to stay in or drop"
         if not isinstance(action, PlayCard):
-            return f"every decision is made; seat {seat} must play a card to the trick, not {action}"
+            return "everyone has decided whether to stay in: now play a card to the trick"
+        seat = self.current_player
+        assert seat is not None
         if action.card not in self.hands[seat]:
-            return f"{action.card} is not in seat {seat}'s hand"
-        return f"seat {seat} may not play {action.card}: {self.follow(seat).explain(self.trump)}"
+            return f"{action.card} is not in your hand"
+        allowed = self.follow(seat)
+        why = f"you may not play {action.card}: {allowed.explain(self.trump)}"
+        if self.game.pam_is_wild and PAM in allowed.cards:
+            why += "; at this table Pam may also be played to any trick"
+        return why
 
     # -- transitions ------------------------------------------------------------
 
@@ -419,7 +424,7 @@ class LooState(State, Plain):
         for seat in looed:
             paid[seat] -= self.p0
             if events is not None:
-                events.append(ev.Looed(seat=seat, chips=self.p0))
+                events.append(ev.Looed(seat=seat, chips=self.p0, last_round=self.round_number >= self.game.rounds))
         carry = self.carry + self.p0 * len(looed)
         if events is not None:
             ended = ev.RoundEnded(
@@ -430,6 +435,7 @@ class LooState(State, Plain):
                 won=won,
                 looed=looed,
                 loo=self.p0 if looed else 0,
+                last_round=self.round_number >= self.game.rounds,
             )
             events.append(ended)
         game = self.game

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.protocol import Action, View, result_text
+from tablegames.core.words import plural
 from tablegames.loo import encoding as _encoding
 from tablegames.loo.cards import SUIT_NAMES, Card
 
@@ -116,14 +117,14 @@ class LooView(View):
         ]
         for index, chips in enumerate(self.scores):
             marker = "*" if index == self.current_player else " "
-            decision = {"play": "plays", "drop": "dropped", "miss": "took the Miss", None: "to decide"}
+            decision = {"play": "stays in", "drop": "dropped", "miss": "took the Miss", None: "to decide"}
             cards = ""
             if index == self.seat:
                 cards = "  hand: " + (" ".join(map(str, self.hand)) or "-")
                 if self.given_up:
                     cards += "  (gave up " + " ".join(map(str, self.given_up)) + ")"
             lines.append(
-                f"{marker}seat {index}{' (you)' if index == self.seat else ''}: {chips} chips, "
+                f"{marker}seat {index}{' (you)' if index == self.seat else ''}: {plural(chips, 'chip')}, "
                 f"{decision[self.decisions[index]]}, {self.tricks_won[index]} trick"
                 f"{'' if self.tricks_won[index] == 1 else 's'}{cards}"
             )
