@@ -6,8 +6,12 @@ import json
 import re
 from typing import TYPE_CHECKING
 
+import attrs
+
 from tablegames import Match
+from tablegames.cli.rounds import round_summary
 from tablegames.loo import DECK, PAM, Loo
+from tablegames.loo.events import RoundEnded
 from tests.cli.support import flat, run, shown_outside_events
 
 if TYPE_CHECKING:
@@ -139,3 +143,17 @@ def test_replay_step_sums_up_rounds_and_steps_back(tmp_path: Path) -> None:
     straight = run(["replay", str(record)])
     assert "round 1 of 2 is over" in straight.out
     assert f"· {plies} plies" in straight.out
+
+
+def test_the_last_rounds_summary_sends_the_loo_to_nobody() -> None:
+    """After the last round a loo goes to nobody and nothing is carried over; before it, into the next pot."""
+    ended = RoundEnded(
+        round_number=3, balances=(20, 18, 22), carry=4, tricks=(2, 0, 3), won=(2, 0, 3), looed=(1,), loo=4
+    )
+    before = "\n".join(round_summary("loo", ended.to_dict(), rounds=6))
+    assert "4 chips into the next pot" in before
+    assert "4 chips carried over" in before
+    last = "\n".join(round_summary("loo", attrs.evolve(ended, last_round=True).to_dict(), rounds=3))
+    assert "4 chips to nobody: this was the last round" in last
+    assert "next pot" not in last
+    assert "carried over" not in last

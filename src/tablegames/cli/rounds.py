@@ -125,9 +125,11 @@ def _loo(event: Mapping[str, Any], rounds: int | None) -> list[str]:
             lines.append(f"  everyone else dropped: seat {winner} takes the pot of {plural(won[winner], 'chip')}")
     if event["looed"]:
         pays = "pays" if len(event["looed"]) == 1 else "each pay"
-        lines.append(f"  looed: {_seats(event['looed'])} {pays} {plural(event['loo'], 'chip')} into the next pot")
+        last = event.get("last_round", False)  # after the last round the loo goes to nobody
+        where = "to nobody: this was the last round" if last else "into the next pot"
+        lines.append(f"  looed: {_seats(event['looed'])} {pays} {plural(event['loo'], 'chip')} {where}")
     standing = f"  balances: {_scores(event['balances'])}"
-    if event["carry"]:
+    if event["carry"] and not event.get("last_round", False):
         standing += f" · {plural(event['carry'], 'chip')} carried over"
     if rounds:
         leaders, _ = _leaders(event["balances"])
