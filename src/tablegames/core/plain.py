@@ -1,4 +1,4 @@
-"""Plain typed values, for the classes the rules make millions of, and the metaclass of the protocol's bases.
+"""Plain typed values, for the classes the rules make millions of.
 
 Values in tablegames are ``@attrs.frozen`` classes, except the few a game makes
 at every decision (its state, and the working copy its rules change): those
@@ -9,7 +9,7 @@ what attrs would: equality, hashing, a repr and ``__replace__``, all from the
 field names in ``__match_args__``. Their fields are final: the type checker
 refuses assignments to them, and no code of tablegames makes one.
 
-Its metaclass, `tablegames.core.classes.PythonType`, keeps it and its
+The metaclass of `Plain`, `tablegames.core.classes.PythonType`, keeps it and its
 subclasses ordinary Python classes in the compiled build. There the compiler
 does not see the methods such a class inherits, and would compare two values
 of one compiled class by identity; so a subclass in a compiled module defines
