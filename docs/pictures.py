@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from tablegames.kalaha import Kalaha, Sow
 from tablegames.kalo import Card as KaloCard
-from tablegames.kalo import Kalo
+from tablegames.kalo import Kalo, power
 from tablegames.loo import Card as LooCard
 from tablegames.loo import Loo, follow
 
@@ -332,7 +332,7 @@ def kalo_ranks(locale: str) -> str:
 
 
 def _kalo_power(notation: str) -> int:
-    return KaloCard.parse(notation).power
+    return power(KaloCard.parse(notation))
 
 
 # --- Loo ------------------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from collections import Counter
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from tablegames.kalo import DECK, KALO, Card, KaloState, Play
+from tablegames.kalo import DECK, KALO, Card, KaloState, Play, rank_of
 from tablegames.kalo.cards import removed_cards
 from tablegames.kalo.events import Blocked
 
@@ -53,14 +53,14 @@ def allowed_plays(state: KaloState) -> set[frozenset[Card]]:
     allowed: set[frozenset[Card]] = set()
     for count in range(1, 5):
         for cards in combinations(hand, count):
-            rank = cards[0].rank
-            if any(card.rank != rank for card in cards):
+            rank = rank_of(cards[0])
+            if any(rank_of(card) != rank for card in cards):
                 continue
             if KALO in cards and count > 1 and not state.game.kalo_in_combinations:
                 continue
             if state.trick and cards != (KALO,):
                 top = state.trick[-1].cards
-                if count != len(top) or rank <= top[0].rank:
+                if count != len(top) or rank <= rank_of(top[0]):
                     continue
             if effects_possible(state, seat, rank, count):
                 allowed.add(frozenset(cards))

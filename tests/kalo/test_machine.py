@@ -23,6 +23,7 @@ from tablegames.kalo import (
     KaloState,
     Pass,
     Play,
+    rank_of,
 )
 from tablegames.kalo.actions import Arrange, Ready
 from tablegames.kalo.cards import removed_cards
@@ -114,7 +115,7 @@ class KaloMachine(RuleBasedStateMachine):
             if before.trick and action.cards != (KALO,):
                 top = before.trick[-1].cards
                 assert len(action.cards) == len(top), "a follow has the leader's count"
-                assert action.rank > top[0].rank, "a follow is of a strictly higher rank"
+                assert action.rank > rank_of(top[0]), "a follow is of a strictly higher rank"
             if action.rank in (3, 4, 5, 6):
                 self.inserts_due = len(action.cards)
         self.inserts_due -= sum(isinstance(event, Inserted) for event in events)
@@ -265,7 +266,7 @@ def test_a_trick_is_plays_of_the_leads_count_each_higher(state: KaloState) -> No
         if index and play.cards != (KALO,):
             top = state.trick[index - 1].cards
             assert len(play.cards) == len(top)
-            assert play.cards[0].rank > top[0].rank
+            assert rank_of(play.cards[0]) > rank_of(top[0])
         if KALO in play.cards:
             assert index == len(state.trick) - 1, "nothing follows the Kalo"
     assert not {card for play in state.trick for card in play.cards} & set(state.pile)

@@ -290,7 +290,7 @@ def test_a_saved_trick_keeps_the_kalo_alone_unless_the_option_allows() -> None:
 def test_a_float_rank_is_refused_and_changes_no_card() -> None:
     """A rank must be an int: Card(10.0, "d") is refused and the one 10d keeps its rank 10."""
     ten = Card.parse("10d")
-    with pytest.raises(InvalidActionError, match="a rank is 3 to 15"):
+    with pytest.raises(InvalidActionError, match="a rank is 2 to 14"):
         Card(10.0, "d")  # type: ignore[arg-type]
     assert type(ten.rank) is int
     assert Card(10, "d") is ten

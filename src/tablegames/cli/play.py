@@ -411,7 +411,7 @@ class Session:
         arranged = self.match.state.view(seat)
         assert isinstance(arranged, KaloView)
         hand = hand_cards(arranged)
-        self.console.print(Text("your hand, arranged: ") + cards_text(hand))
+        self.console.print(Text("your hand, arranged: ") + cards_text(hand, "kalo"))
         how = "sorted by rank, the Kalo last" if word == "sort" else "in the order you gave, the rest after"
         self.console.print(Text(f"{how}; your hand stays in this order from the first lead", style="dim"))
         return True

@@ -8,8 +8,8 @@ Examples:
     >>> from tablegames.kalo import Card
     >>> card_text(Card.parse("10h")).plain, card_text(Card.parse("Qs")).plain
     ('10♥', 'Q♠')
-    >>> card_text(tablegames.loo.PAM).plain
-    'J♣ (Pam)'
+    >>> card_text(tablegames.loo.PAM, "loo").plain, card_text(tablegames.loo.PAM, "kalo").plain
+    ('J♣ (Pam)', 'J♣')
     >>> symbolize("seat 2 plays Qh and 10d").plain
     'seat 2 plays Q♥ and 10♦'
 """
@@ -19,13 +19,14 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tablegames.cards import SUIT_NAMES, Card
 from tablegames.cli.whereabouts import kalo_whereabouts
 from tablegames.cli.words import event_sentence
 from tablegames.core.words import plural
@@ -43,8 +44,7 @@ from tablegames.kalo import (
     Ready,
     SlotView,
 )
-from tablegames.loo import Drop, LooView, PlayCard, Stay, TakeMiss
-from tablegames.loo.cards import SUIT_NAMES
+from tablegames.loo import PAM, Drop, LooView, PlayCard, Stay, TakeMiss
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, MutableSet, Sequence
@@ -52,11 +52,10 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from tablegames import Action, Event, View, kalo, loo
+    from tablegames import Action, Event, View
 
 __all__ = [
     "SUIT_SYMBOLS",
-    "CardLike",
     "card_text",
     "cards_text",
     "choices",
@@ -76,7 +75,6 @@ _RED = frozenset("dh")
 _CARD_TOKEN = re.compile(r"(?<![\w♣♦♥♠])(10|[2-9JQKA])([cdhs])(?![\w])")
 _SYMBOL_LETTERS = str.maketrans({symbol: letter for letter, symbol in SUIT_SYMBOLS.items()})
 #: A card of either card game.
-CardLike: TypeAlias = "kalo.Card | loo.Card"
 
 
 def make_console(file: TextIO) -> Console:
@@ -115,22 +113,22 @@ def plain_input(text: str) -> str:
     return text.translate(_SYMBOL_LETTERS)
 
 
-def card_text(card: CardLike) -> Text:
-    """A card with its suit symbol, hearts and diamonds in red; Pam (Loo) is marked, the Kalo (Kalo) stands out."""
+def card_text(card: Card, game: str = "") -> Text:
+    """A card with its suit symbol, hearts and diamonds in red; Pam stands out in Loo, the Kalo in Kalo."""
     notation = str(card)
     style = "bold red" if card.suit in _RED else "bold"
     text = Text(notation[:-1] + SUIT_SYMBOLS[card.suit], style=style)
-    if getattr(card, "is_pam", False):
+    if game == "loo" and card is PAM:
         text.stylize("bold magenta")
         text.append(" (Pam)", style="magenta")
-    elif getattr(card, "is_kalo", False):
+    elif game == "kalo" and card is KALO:
         text.stylize("bold white on red")
     return text
 
 
-def cards_text(cards: Iterable[CardLike], sep: str = " ") -> Text:
-    """Cards side by side."""
-    return Text(sep).join(card_text(card) for card in cards)
+def cards_text(cards: Iterable[Card], game: str = "", sep: str = " ") -> Text:
+    """Cards side by side, marked as in ``game`` (see `card_text`)."""
+    return Text(sep).join(card_text(card, game) for card in cards)
 
 
 def symbolize(sentence: str) -> Text:
@@ -216,7 +214,7 @@ def _cells(hand: Sequence[SlotView], per_line: int, *, numbered: bool) -> list[T
             lines.append(Text("    " + numbers.rstrip(), style="dim"))
         cards = Text("    ")
         for slot in chunk:
-            cell = Text("??", style="dim") if slot.card is None else card_text(slot.card)
+            cell = Text("??", style="dim") if slot.card is None else card_text(slot.card, "kalo")
             if slot.received:
                 cell.append("'", style="yellow")
             cards.append(" " * max(0, _CELL - 1 - cell.cell_len))
@@ -256,7 +254,7 @@ def _kalo(view: KaloView, target: int | None, width: int, round_events: Sequence
     head = Text(f"Kalo · round {view.round_number} · {view.phase} · scores {scores}", style="bold")
     if target is not None:
         head.append(f" (the game ends at {target})", style="dim")
-    holder = Text("the Kalo (") + card_text(KALO) + Text(f"): {kalo_whereabouts(view, round_events)}")
+    holder = Text("the Kalo (") + card_text(KALO, "kalo") + Text(f"): {kalo_whereabouts(view, round_events)}")
     seats = list(range(len(view.hands)))
     if view.seat is not None:  # your own hand last, nearest the prompt
         seats = [seat for seat in seats if seat != view.seat] + [view.seat]
@@ -265,7 +263,7 @@ def _kalo(view: KaloView, target: int | None, width: int, round_events: Sequence
         hands += _kalo_hand(view, seat, width)
     trick = Text("trick: ")
     if view.trick:
-        trick += Text(" · ").join(Text(f"seat {play.seat}: ") + cards_text(play.cards) for play in view.trick)
+        trick += Text(" · ").join(Text(f"seat {play.seat}: ") + cards_text(play.cards, "kalo") for play in view.trick)
     else:
         trick.append(f"(seat {view.leader} to lead)")
     pile = f"discard pile: {plural(view.pile_size, 'card')}"
@@ -276,7 +274,7 @@ def _kalo(view: KaloView, target: int | None, width: int, round_events: Sequence
     else:
         parts += [trick, Text(pile)]
     if view.pile is not None:
-        parts.append(Text("discard pile: ") + cards_text(view.pile))
+        parts.append(Text("discard pile: ") + cards_text(view.pile, "kalo"))
     if view.effect is not None:
         effect = view.effect
         line = Text(f"effect: seat {effect.seat}'s {effect.rank} ({_EFFECTS[effect.rank]}): {_STEPS[effect.step]}")
@@ -285,7 +283,7 @@ def _kalo(view: KaloView, target: int | None, width: int, round_events: Sequence
         if effect.target is not None:
             line.append(f", with seat {effect.target}")
         if effect.card is not None:
-            line += Text(", the card: ") + card_text(effect.card)
+            line += Text(", the card: ") + card_text(effect.card, "kalo")
         parts.append(line)
     if any(slot.received for hand in view.hands for slot in hand):
         parts.append(Text("' = received this round", style="dim"))
@@ -318,7 +316,7 @@ P0_NOTE = "P0 is the pot as the first trick began; each trick pays a fifth of it
 
 def _loo(view: LooView, explained: MutableSet[str] | None) -> RenderableType:
     head = Text(f"Loo · round {view.round_number} of {view.rounds} · seat {view.dealer} deals · turned ", style="bold")
-    head += card_text(view.turned)
+    head += card_text(view.turned, "loo")
     head.append(f" · trump: {SUIT_SYMBOLS[view.trump]} ", style="bold")
     head.append(SUIT_NAMES[view.trump], style="bold red" if view.trump in _RED else "bold")
     pot = Text(f"pot {view.pot}")
@@ -347,15 +345,15 @@ def _loo(view: LooView, explained: MutableSet[str] | None) -> RenderableType:
         trick = Text(f"trick {len(view.tricks) + 1}: ")
         if view.trick:
             trick.append(f"seat {view.trick[0].seat} led · ")
-            trick += Text(" · ").join(Text(f"seat {play.seat}: ") + card_text(play.card) for play in view.trick)
+            trick += Text(" · ").join(Text(f"seat {play.seat}: ") + card_text(play.card, "loo") for play in view.trick)
         elif view.current_player is not None:
             trick.append(f"{_who(view.current_player, view)} to lead")
         parts.append(trick)
     if view.seat is not None:
-        hand = Text("your hand: ", style="bold") + (cards_text(view.hand) if view.hand else Text("-"))
+        hand = Text("your hand: ", style="bold") + (cards_text(view.hand, "loo") if view.hand else Text("-"))
         parts.append(hand)
         if view.given_up:
-            parts.append(Text("you gave up for the Miss: ") + cards_text(view.given_up))
+            parts.append(Text("you gave up for the Miss: ") + cards_text(view.given_up, "loo"))
     parts.append(_status(view, "to decide" if view.phase == "decide" else "to play"))
     return Group(*parts)
 
@@ -400,7 +398,7 @@ def describe(action: Action, view: View) -> Text:
         return _describe_kalo(action, view, seat)
     if isinstance(view, LooView):
         if isinstance(action, PlayCard):
-            return card_text(action.card)
+            return card_text(action.card, "loo")
         words = {Stay: "stay in and play", Drop: "drop out", TakeMiss: "take the Miss"}
         return Text(words.get(type(action), ""), style="dim")
     return Text("")
@@ -410,15 +408,15 @@ def _describe_kalo(action: Action, view: KaloView, seat: int) -> Text:
     hand = view.hands[seat]
     if isinstance(action, Arrange) and action.slot < len(hand):
         card = hand[action.slot].card
-        return Text("move ") + (card_text(card) if card else Text("??")) + Text(" next")
+        return Text("move ") + (card_text(card, "kalo") if card else Text("??")) + Text(" next")
     if isinstance(action, Ready):
         return Text("done arranging", style="dim")
     if isinstance(action, Play):
-        return cards_text(action.cards)
+        return cards_text(action.cards, "kalo")
     if isinstance(action, Pass):
         return Text("")
     if isinstance(action, ChooseCard):
-        return card_text(action.card)
+        return card_text(action.card, "kalo")
     if isinstance(action, ChooseSeat) and action.seat < len(view.hands):
         count = len(view.hands[action.seat])
         return Text(f"{count} card{'' if count == 1 else 's'}", style="dim")
@@ -426,7 +424,7 @@ def _describe_kalo(action: Action, view: KaloView, seat: int) -> Text:
         slots = view.hands[view.effect.target]
         if action.slot < len(slots):
             slot = slots[action.slot]
-            text = Text("??", style="dim") if slot.card is None else card_text(slot.card)
+            text = Text("??", style="dim") if slot.card is None else card_text(slot.card, "kalo")
             return text + Text("'" if slot.received else "", style="yellow")
     if isinstance(action, Insert):
         if action.slot == 0:
@@ -434,7 +432,7 @@ def _describe_kalo(action: Action, view: KaloView, seat: int) -> Text:
         if action.slot >= len(hand):
             return Text("at the end", style="dim")
         card = hand[action.slot].card
-        return Text("before ", style="dim") + (card_text(card) if card else Text("??"))
+        return Text("before ", style="dim") + (card_text(card, "kalo") if card else Text("??"))
     return Text("")
 
 

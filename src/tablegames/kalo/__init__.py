@@ -12,7 +12,7 @@ from __future__ import annotations
 from tablegames.core.lazy import listing, on_first_use
 from tablegames.kalo import bots as bots  # registers the game's bots (the game never imports them)
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
-from tablegames.kalo.cards import DECK, KALO, Card
+from tablegames.kalo.cards import DECK, KALO, Card, power, rank_of
 from tablegames.kalo.game import Kalo
 from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.kalo.state import KaloState
@@ -38,6 +38,8 @@ __all__ = [
     "Slot",
     "SlotView",
     "TrickPlay",
+    "power",
+    "rank_of",
 ]
 
 #: The submodules that playing needs none of are imported on first use.

@@ -30,7 +30,7 @@ import attrs
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action
-from tablegames.kalo.cards import DECK, KALO, Card, card_key
+from tablegames.kalo.cards import DECK, KALO, Card, card_key, rank_of
 
 __all__ = [
     "CARD_CHOICES",
@@ -125,7 +125,7 @@ class Play(Action):
 
     @rank.default
     def _rank(self) -> int:
-        return self.cards[0].rank if self.cards else 0  # no cards: the validator, which runs next, refuses them
+        return rank_of(self.cards[0]) if self.cards else 0  # no cards: the validator, which runs next, refuses them
 
     @property
     def has_kalo(self) -> bool:

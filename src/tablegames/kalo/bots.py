@@ -36,6 +36,7 @@ from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, MARGIN, PAIRED, ISMCTSBot
 from tablegames.kalo.actions import READY, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
+from tablegames.kalo.cards import power, rank_of
 from tablegames.kalo.game import Kalo
 from tablegames.kalo.state import KaloState
 from tablegames.kalo.view import KaloView, hand_seen
@@ -44,8 +45,8 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Sequence
 
+    from tablegames.cards import Card
     from tablegames.core.protocol import Action, State, View
-    from tablegames.kalo.cards import Card
     from tablegames.kalo.model import TrickPlay
     from tablegames.kalo.view import SlotView
 
@@ -216,7 +217,7 @@ class KaloHeuristic(Bot):
         if high and (size <= _FEW or any(_leads_out(table, seat, play, pile_size) for play in high)):
             return _best_high(high)
         twos = [play for play in high if not play.has_kalo]
-        if twos and any(slot.card is not None and slot.card.rank <= _LOW for slot in table.hands[seat]):
+        if twos and any(slot.card is not None and rank_of(slot.card) <= _LOW for slot in table.hands[seat]):
             return twos[0]
         return next(action for action in legal if isinstance(action, Pass))
 
@@ -236,8 +237,8 @@ class KaloHeuristic(Bot):
         if isinstance(first, ChooseCard):
             cards = [action for action in legal if isinstance(action, ChooseCard)]
             if effect.rank == 4:
-                return max(cards, key=lambda action: action.card.power)
-            return min(cards, key=lambda action: action.card.power)
+                return max(cards, key=lambda action: power(action.card))
+            return min(cards, key=lambda action: power(action.card))
         if isinstance(first, ChooseSeat):
             seats = [action.seat for action in legal if isinstance(action, ChooseSeat)]
             return _seat(table, seats, effect.rank)
@@ -257,9 +258,9 @@ def _leads_out(table: _Table, seat: int, play: Play, pile_size: int) -> bool:
     """Whether, after ``play`` wins the trick, one lead of the cards left would go out."""
     played = set(play.cards)
     rest = [slot.card for slot in table.hands[seat] if slot.card is not None and slot.card not in played]
-    if not rest or len({card.rank for card in rest}) != 1 or len(rest) > 4:
+    if not rest or len({rank_of(card) for card in rest}) != 1 or len(rest) > 4:
         return False
-    rank = rest[0].rank
+    rank = rank_of(rest[0])
     pile = pile_size + sum(len(each.cards) for each in table.trick) + len(play.cards)
     return rank not in (3, 4, 6) and (rank != 5 or pile >= len(rest))
 
@@ -282,8 +283,8 @@ def _seat(table: _Table, seats: Sequence[int], rank: int) -> ChooseSeat:
 def _slot(hand: Sequence[SlotView], rng: random.Random) -> int:
     """The slot a 6 takes (see `KaloHeuristic`)."""
     known = [(slot.card, index) for index, slot in enumerate(hand) if slot.card is not None]
-    best: tuple[Card, int] | None = max(known, key=lambda each: each[0].power, default=None)
-    if best is not None and best[0].power >= 14:
+    best: tuple[Card, int] | None = max(known, key=lambda each: power(each[0]), default=None)
+    if best is not None and power(best[0]) >= 14:
         return best[1]
     for group in (
         [index for index, slot in enumerate(hand) if slot.card is None and slot.received and not slot.known_by],

@@ -71,7 +71,7 @@ from tablegames.core.layouts import ActionTable, DealLayout
 from tablegames.core.protocol import State
 from tablegames.core.seats import next_seat
 from tablegames.kalo.actions import ARRANGES, INSERTS, PASS, READY, SEATS, SLOTS, ChooseCard, Play
-from tablegames.kalo.cards import CARDS, DECK, SUITS, removed_cards
+from tablegames.kalo.cards import CARDS, DECK, SUITS, rank_of, removed_cards
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -194,7 +194,7 @@ def observe(view: KaloView) -> tuple[int, ...]:
     trick = [0] * (14 + n)
     if view.trick:
         last = view.trick[-1]
-        trick[_RANKS.index(last.cards[0].rank)] = 1
+        trick[_RANKS.index(rank_of(last.cards[0]))] = 1
         trick[13] = len(last.cards)
         trick[14 + (last.seat - me) % n] = 1
     phase = [int(view.phase == each) for each in _PHASES]

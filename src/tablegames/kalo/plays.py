@@ -21,7 +21,7 @@ from itertools import chain, combinations, compress
 from typing import TYPE_CHECKING
 
 from tablegames.kalo.actions import PASS, Play
-from tablegames.kalo.cards import DECK, KALO, Card
+from tablegames.kalo.cards import DECK, KALO, Card, rank_of
 from tablegames.kalo.rules import most_playable
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def _fill_rank_tables() -> None:
         plays = {bits: _play(tuple(compress(rank_cards, chosen[bits]))) for bits in range(1, held + 1)}
         for bits in range(1, 16):
             sizes = tuple([tuple(map(plays.__getitem__, each)) for each in subsets[bits & held]])
-            at = card.rank << 4 | bits
+            at = rank_of(card) << 4 | bits
             by_size[at] = sizes
             of_size[0][at] = tuple(chain.from_iterable(sizes))
             for count, each in enumerate(sizes, start=1):
@@ -124,7 +124,7 @@ def open_plays(
         mask ^= has_kalo  # the Kalo is played alone, below
     if trick:
         top = trick[-1].cards
-        need, rank = len(top), top[0].rank + 1
+        need, rank = len(top), rank_of(top[0]) + 1
     else:
         need, rank = 0, 3
     plays: list[Action] = []

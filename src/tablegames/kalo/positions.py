@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequence
-from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, card_key, removed_cards
+from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, card_key, rank_of, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.kalo.reading import check_cards
 from tablegames.kalo.rules import FIRST_STEP, Table
@@ -88,7 +88,7 @@ def _effect(game: Kalo, effect: object, plays: tuple[TrickPlay, ...]) -> Effect 
     if not plays or not plays[-1].cards:
         raise InvalidStateError("an effect belongs to the trick's last play: give the trick too")
     last = plays[-1]
-    rank = last.cards[0].rank
+    rank = rank_of(last.cards[0])
     if rank not in FIRST_STEP:
         raise InvalidStateError(
             f"the trick's last play is of {RANK_NAMES.get(rank, rank)}s, which have no effect; "

@@ -13,7 +13,7 @@ from tablegames.core.seats import next_seat
 from tablegames.core.serial import check_int, check_keys, int_tuple, read_int, read_notated, read_sequence
 from tablegames.core.words import plural
 from tablegames.kalo.actions import Play
-from tablegames.kalo.cards import DECK, KALO, Card, card_key, removed_cards
+from tablegames.kalo.cards import DECK, KALO, Card, card_key, rank_of, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.kalo.rules import lead_is_possible
 from tablegames.kalo.state import KaloState
@@ -133,7 +133,7 @@ def _trick(value: object, players: int, combos: bool) -> tuple[TrickPlay, ...]:
             raise InvalidStateError(f"trick play {index}: {error}") from None
         if play.has_kalo and len(play.cards) > 1 and not combos:
             raise InvalidStateError(f"trick play {index}: the Kalo is always played alone")
-        climbs = not plays or (len(play.cards) == len(plays[-1].cards) and play.rank > plays[-1].cards[0].rank)
+        climbs = not plays or (len(play.cards) == len(plays[-1].cards) and play.rank > rank_of(plays[-1].cards[0]))
         if not climbs and play.cards != (KALO,):
             raise InvalidStateError(f"trick play {index} does not beat the play before it")
         plays.append(TrickPlay(seat=seat, cards=play.cards))
@@ -166,7 +166,7 @@ def _check_flow(
     elif passed:
         raise InvalidStateError("seats pass only while a trick is played: passed is empty while arranging or resolving")
     if effect is not None:
-        if not trick or trick[-1].seat != effect.seat or trick[-1].cards[0].rank != effect.rank:
+        if not trick or trick[-1].seat != effect.seat or rank_of(trick[-1].cards[0]) != effect.rank:
             raise InvalidStateError("an effect belongs to the trick's last play, of its player and rank")
         if effect.left > len(trick[-1].cards):
             raise InvalidStateError("an effect has at most as many steps left as cards played")

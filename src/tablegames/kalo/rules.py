@@ -9,13 +9,13 @@ validates: legality is decided before (``KaloState.legal_actions``).
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
+from tablegames.cards import deal_round_robin, shuffle_round
 from tablegames.core.seats import next_seat
 from tablegames.kalo import events as ev
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
-from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
+from tablegames.kalo.cards import DECK, KALO, card_key, rank_of, removed_cards
 from tablegames.kalo.model import DEALT, Effect, Slot, TrickPlay, received
 
 if TYPE_CHECKING:
@@ -41,8 +41,8 @@ def deal_round(game: Kalo, seed: int, round_number: int) -> tuple[tuple[Card, ..
     """
     removed = set(removed_cards(game.players))
     deck = [card for card in DECK if card not in removed]
-    random.Random(f"kalo/{seed}/{round_number}").shuffle(deck)
-    return tuple(tuple(deck[seat :: game.players]) for seat in range(game.players))
+    shuffle_round(deck, "kalo", seed, round_number)
+    return tuple(map(tuple, deal_round_robin(deck, game.players)))
 
 
 def most_playable(rank: int, hand: int, pile: int, others: int) -> int:
@@ -88,7 +88,7 @@ def lead_is_possible(hand: tuple[Slot, ...], pile: int, others: int) -> bool:
     """Whether a hand has any legal lead: a single card of some rank whose effect can be carried out."""
     size = len(hand)
     for slot in hand:
-        rank = slot.card.rank
+        rank = rank_of(slot.card)
         if rank > 6 or play_is_possible(rank, 1, size - 1, pile, others):
             return True
     return False

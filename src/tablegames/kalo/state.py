@@ -29,7 +29,7 @@ from tablegames.kalo.actions import (
     Ready,
     parse_action,
 )
-from tablegames.kalo.cards import EFFECTS, KALO, RANK_NAMES, Card, card_key, removed_cards
+from tablegames.kalo.cards import EFFECTS, KALO, RANK_NAMES, Card, card_key, rank_of, removed_cards
 from tablegames.kalo.plays import open_plays
 from tablegames.kalo.rules import Table
 from tablegames.kalo.view import view_of
@@ -259,7 +259,7 @@ class KaloState(State, Plain):
         count = len(play.cards)
         if self.trick and play.cards != (KALO,):
             top = self.trick[-1].cards
-            need, above = len(top), top[0].rank
+            need, above = len(top), rank_of(top[0])
             shown = f"a single {RANK_NAMES[above]}" if need == 1 else _counted(need, RANK_NAMES[above])
             instead = f"play {_counted(need, 'card')} higher than {RANK_NAMES[above]}, or pass"
             if count != need:

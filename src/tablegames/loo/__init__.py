@@ -12,7 +12,7 @@ from __future__ import annotations
 from tablegames.core.lazy import listing, on_first_use
 from tablegames.loo import bots as bots  # registers the game's bots (the game never imports them)
 from tablegames.loo.actions import Drop, PlayCard, Stay, TakeMiss
-from tablegames.loo.cards import DECK, PAM, Card
+from tablegames.loo.cards import DECK, PAM, Card, parse_card
 from tablegames.loo.deal import Deal
 from tablegames.loo.game import Loo
 from tablegames.loo.rules import Follow, TrickCard, follow, payouts, trick_winner
@@ -34,6 +34,7 @@ __all__ = [
     "TakeMiss",
     "TrickCard",
     "follow",
+    "parse_card",
     "payouts",
     "trick_winner",
 ]

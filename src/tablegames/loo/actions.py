@@ -23,7 +23,7 @@ import attrs
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
 from tablegames.core.protocol import Action
-from tablegames.loo.cards import DECK, Card
+from tablegames.loo.cards import DECK, Card, parse_card
 
 __all__ = ["DROP", "PLAYS", "STAY", "TAKE_MISS", "Drop", "PlayCard", "Stay", "TakeMiss", "parse_action"]
 
@@ -96,7 +96,7 @@ def parse_action(text: object) -> Action:
         words = words[1:]
     if len(words) == 1:
         try:
-            return PLAYS[Card.parse(words[0])]
+            return PLAYS[parse_card(words[0])]
         except InvalidActionError:
             pass
     raise InvalidActionError(f"{brief(text)} is not a Loo action; try play, drop, miss, or a card such as Qh, 10d, pam")

@@ -9,12 +9,12 @@ Examples:
 
 from __future__ import annotations
 
-import random
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import attrs
 
+from tablegames.cards import shuffle_round
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.rules import TRICKS
 
@@ -59,7 +59,7 @@ def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
     round number, so every round of a seeded game is the same every time.
     """
     deck = list(range(len(DECK)))  # the deck's places: a shuffle moves them as it would the cards
-    random.Random(f"loo/{seed}/{round_number}").shuffle(deck)
+    shuffle_round(deck, "loo", seed, round_number)
     players = game.players
     places = players + 1 if game.miss else players
     dealt = places * TRICKS

@@ -25,7 +25,7 @@ from tablegames.core.serial import JSONDict, check_header, check_int, check_keys
 from tablegames.loo import encoding as _encoding
 from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
-from tablegames.loo.cards import DECK, Card
+from tablegames.loo.cards import DECK, Card, parse_card
 from tablegames.loo.deal import Deal, shuffled_deal
 from tablegames.loo.reading import read_state
 from tablegames.loo.rules import TRICKS, play_order
@@ -271,7 +271,7 @@ class Loo(Game):
         if kind != "play_card":
             raise InvalidActionError(f"unknown Loo action type {brief(kind)}; types: stay, drop, take_miss, play_card")
         check_keys(checked, ("type", "card"), InvalidActionError, "action")
-        return PLAYS[Card.parse(read_str(checked, "card", InvalidActionError, "action"))]
+        return PLAYS[parse_card(read_str(checked, "card", InvalidActionError, "action"))]
 
     def broken_laws(self, state: State) -> tuple[str, ...]:
         """Every card is in one place, the chips are conserved, and each hand is five cards less those played.

@@ -1,0 +1,53 @@
+"""Shuffling for a round: one seeded generator per game, seed and round, so a seeded game deals the same every time.
+
+Examples:
+    >>> cards = list(range(10))
+    >>> shuffle_round(cards, "kalo", seed=1, round_number=2)
+    >>> again = list(range(10))
+    >>> shuffle_round(again, "kalo", seed=1, round_number=2)
+    >>> cards == again, sorted(cards) == list(range(10))
+    (True, True)
+    >>> deal_round_robin("abcdefg", hands=3)
+    ('adg', 'be', 'cf')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["deal_round_robin", "shuffle_round"]
+
+T = TypeVar("T")
+
+
+def shuffle_round(items: list[T], game: str, seed: int, round_number: int) -> None:
+    """Shuffle ``items`` in place for round ``round_number`` of a game of ``game`` started with ``seed``.
+
+    The generator is seeded by the text ``"<game>/<seed>/<round_number>"``, so
+    each round of a seeded game is the same every time, on every machine and
+    Python version that keeps `random.Random`'s documented reproducibility.
+
+    Args:
+        items: The cards (or their places in a deck) to shuffle.
+        game: The game's name, so that two games with one seed deal differently.
+        seed: The game's seed.
+        round_number: The round, from 1.
+    """
+    random.Random(f"{game}/{seed}/{round_number}").shuffle(items)
+
+
+def deal_round_robin(cards: Sequence[T], hands: int) -> tuple[Sequence[T], ...]:
+    """Deal ``cards`` one at a time round the table into ``hands`` hands, the first card to the first hand.
+
+    Args:
+        cards: The shuffled cards, top first.
+        hands: How many hands to deal.
+
+    Returns:
+        One slice of ``cards`` per hand, in dealing order.
+    """
+    return tuple(cards[hand::hands] for hand in range(hands))
