@@ -20,7 +20,7 @@ from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
-    from tablegames.kalaha.solver import Progress, Solution, Solver, solve
+    from tablegames.kalaha.solver import Progress, Solution, Solver, SolveTimeout, solve
 
 __all__ = [
     "Captured",
@@ -31,6 +31,7 @@ __all__ = [
     "KalahaView",
     "Progress",
     "Solution",
+    "SolveTimeout",
     "Solver",
     "Sow",
     "Sowed",
@@ -41,7 +42,7 @@ __all__ = [
 #: The solver, and the submodules that playing needs none of, are imported on first use.
 _SUBMODULES = ("batch", "encoding", "packed", "solver")
 _ON_FIRST_USE = {
-    **dict.fromkeys(("Progress", "Solution", "Solver", "solve"), "tablegames.kalaha.solver"),
+    **dict.fromkeys(("Progress", "Solution", "SolveTimeout", "Solver", "solve"), "tablegames.kalaha.solver"),
     **{name: f"{__name__}.{name}" for name in _SUBMODULES},
 }
 __getattr__ = on_first_use(__name__, _ON_FIRST_USE, globals())

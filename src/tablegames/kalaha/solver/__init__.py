@@ -15,8 +15,8 @@ Examples:
 
 from __future__ import annotations
 
-from tablegames.kalaha.solver.endgame import MAX_ENDGAME_SEEDS, EndgameTable, table_bytes
-from tablegames.kalaha.solver.search import Engine, Progress
+from tablegames.kalaha.solver.endgame import MAX_ENDGAME_SEEDS, EndgameBuild, EndgameTable, table_bytes
+from tablegames.kalaha.solver.search import Engine, Progress, SolveTimeout
 from tablegames.kalaha.solver.solving import (
     AUTO_ENDGAME_BYTES,
     DEFAULT_TABLE_SIZE,
@@ -33,10 +33,12 @@ __all__ = [
     "DEFAULT_TABLE_SIZE",
     "MAX_ENDGAME_SEEDS",
     "SLOT_BYTES",
+    "EndgameBuild",
     "EndgameTable",
     "Engine",
     "Progress",
     "Solution",
+    "SolveTimeout",
     "Solver",
     "auto_endgame",
     "clear_endgame_cache",

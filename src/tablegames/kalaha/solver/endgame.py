@@ -40,9 +40,9 @@ from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Generator, Sequence
 
-__all__ = ["MAX_ENDGAME_SEEDS", "EndgameTable", "table_bytes"]
+__all__ = ["MAX_ENDGAME_SEEDS", "EndgameBuild", "EndgameTable", "table_bytes"]
 
 #: The most seeds an endgame table can cover: a value is kept in one byte.
 MAX_ENDGAME_SEEDS = 127
@@ -157,12 +157,11 @@ class EndgameTable:
             pits: Pits in each row.
             seeds: The most seeds on the board (0 to `MAX_ENDGAME_SEEDS`).
             empty_capture: The capture rule (H4).
-            progress: Called with each count of seeds on the board once the
-                positions with that many are done.
+            progress: Called often while the table is built (after each block
+                of positions) with the most seeds on the board up to which the
+                table is done.
         """
-        _check(pits, seeds)
-        values = _build(pits, seeds, empty_capture, progress)
-        return cls(pits, seeds, empty_capture, values)
+        return EndgameBuild(pits, seeds, empty_capture).run(progress)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> EndgameTable:
@@ -215,17 +214,29 @@ class EndgameTable:
         more seeds is not reused for fewer: the layouts differ.
         """
         _check(pits, seeds)
-        if directory is None:
-            return cls.build(pits, seeds, empty_capture, progress)
-        path = Path(directory) / cls.file_name(pits, seeds, empty_capture)
-        if path.exists():
-            table = cls.load(path)
-            if (table.pits, table.seeds, table.empty_capture) == (pits, seeds, empty_capture):
-                return table
-        table = cls.build(pits, seeds, empty_capture, progress)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        table.save(path)
+        table = None if directory is None else cls.stored(pits, seeds, empty_capture, directory)
+        if table is None:
+            table = cls.build(pits, seeds, empty_capture, progress)
+            if directory is not None:
+                table.store(directory)
         return table
+
+    @classmethod
+    def stored(
+        cls, pits: int, seeds: int, empty_capture: bool, directory: str | os.PathLike[str]
+    ) -> EndgameTable | None:
+        """Return the table saved in ``directory`` by `store`, or None if it is not there."""
+        path = Path(directory) / cls.file_name(pits, seeds, empty_capture)
+        if not path.exists():
+            return None
+        table = cls.load(path)
+        return table if (table.pits, table.seeds, table.empty_capture) == (pits, seeds, empty_capture) else None
+
+    def store(self, directory: str | os.PathLike[str]) -> None:
+        """Save the table in ``directory`` under its `file_name`, making the directory if needed."""
+        path = Path(directory) / self.file_name(self.pits, self.seeds, self.empty_capture)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.save(path)
 
 
 def _check(pits: int, seeds: int) -> None:
@@ -249,8 +260,79 @@ def _index_maps(pits: int, seeds: int, bits: int) -> tuple[dict[int, int], dict[
     return offset, rank
 
 
-def _build(pits: int, seeds: int, empty_capture: bool, progress: Callable[[int], None] | None) -> bytearray:
-    """Fill the table level by level (seeds on the board), each level by falling distance (see the module docs)."""
+class EndgameBuild:
+    """An endgame table being built: stopped from its ``progress`` callback, it goes on later where it stopped.
+
+    Building a big table takes seconds to minutes. `run` does the work in
+    blocks of positions and calls ``progress`` after each; an exception
+    raised there stops the build and propagates, and the next `run` goes on
+    from the block it stopped after, so no finished block is built twice.
+
+    Args:
+        pits: Pits in each row.
+        seeds: The most seeds on the board (0 to `MAX_ENDGAME_SEEDS`).
+        empty_capture: The capture rule (H4).
+
+    Raises:
+        ConfigError: If ``pits`` or ``seeds`` is out of range.
+
+    Examples:
+        >>> build = EndgameBuild(pits=3, seeds=6, empty_capture=True)
+        >>> def stop_at_3(done):
+        ...     if done == 3:
+        ...         raise KeyboardInterrupt
+        >>> try:
+        ...     build.run(stop_at_3)
+        ... except KeyboardInterrupt:
+        ...     print("stopped with", build.done, "seeds done")
+        stopped with 3 seeds done
+        >>> build.run().value((1, 0, 0), (0, 0, 1)) == EndgameTable.build(3, 6, True).value((1, 0, 0), (0, 0, 1))
+        True
+    """
+
+    def __init__(self, pits: int, seeds: int, empty_capture: bool) -> None:
+        _check(pits, seeds)
+        self.pits, self.seeds, self.empty_capture = pits, seeds, empty_capture
+        #: The most seeds on the board up to which the table is done.
+        self.done = 0
+        self._steps = _build(pits, seeds, empty_capture)
+        self._table: EndgameTable | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"EndgameBuild(pits={self.pits}, seeds={self.seeds}, empty_capture={self.empty_capture}, done={self.done})"
+        )
+
+    @property
+    def finished(self) -> bool:
+        """True once the whole table is built."""
+        return self._table is not None
+
+    def run(self, progress: Callable[[int], object] | None = None) -> EndgameTable:
+        """Build what is left of the table and return it; once finished, return it at once.
+
+        Args:
+            progress: Called after each block of positions with `done`; an
+                exception it raises stops the build (see the class).
+        """
+        while self._table is None:
+            try:
+                self.done = next(self._steps)
+            except StopIteration as finished:
+                self.done = self.seeds
+                self._table = EndgameTable(self.pits, self.seeds, self.empty_capture, finished.value)
+                break
+            if progress is not None:
+                progress(self.done)
+        return self._table
+
+
+def _build(pits: int, seeds: int, empty_capture: bool) -> Generator[int, None, bytearray]:
+    """Fill the table level by level (seeds on the board), each level by falling distance (see the module docs).
+
+    Yields the most seeds on the board up to which the table is done, after
+    each block of positions; returns the values.
+    """
     p = pits
     bits = max(seeds, 1).bit_length()
     mask = (1 << bits) - 1
@@ -320,8 +402,8 @@ def _build(pits: int, seeds: int, empty_capture: bool, progress: Callable[[int],
                             found = _fill(values, offset, rank, block, level, finishing[mover], plains[mover],
                                           extras[mover], captures[mover], p, bits, mask, empty_capture)  # fmt: skip
                             values[at : at + len(block)] = found
-        if progress is not None:
-            progress(level)
+            yield level - 1
+        yield level
     return values
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tablegames.core.errors import TablegamesError
 from tablegames.kalaha.actions import SOWS, Sow
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from tablegames.kalaha.game import Kalaha
     from tablegames.kalaha.solver.endgame import EndgameTable
 
-__all__ = ["Engine", "Progress"]
+__all__ = ["Engine", "Progress", "SolveTimeout"]
 
 #: Progress reports come at least this many nodes apart during a long search.
 _REPORT_EVERY = 1 << 16
@@ -51,6 +52,21 @@ class Progress:
     seconds: float
     move: Sow | None = None
     seeds: int | None = None
+
+
+class SolveTimeout(TablegamesError, TimeoutError):
+    """A solve stopped at its ``time_limit``; the solver stays usable and keeps what it learnt.
+
+    Attributes:
+        report: The last `Progress` of the solve: its phase, the bounds on the
+            value proved so far (None while the endgame table was being
+            built), the positions searched and the seconds spent.
+    """
+
+    def __init__(self, report: Progress) -> None:
+        proved = "" if report.lower is None else f"; the value is from {report.lower} to {report.upper}"
+        super().__init__(f"the solve reached its time limit after {report.seconds:.1f} s ({report.phase}{proved})")
+        self.report = report
 
 
 class Engine:

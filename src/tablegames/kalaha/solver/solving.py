@@ -56,6 +56,7 @@ Examples:
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from math import comb
@@ -67,10 +68,10 @@ from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
 from tablegames.kalaha.actions import SOWS, Sow
 from tablegames.kalaha.solver.endgame import MAX_ENDGAME_SEEDS, EndgameTable, table_bytes
-from tablegames.kalaha.solver.search import Engine, Progress
+from tablegames.kalaha.solver.search import Engine, Progress, SolveTimeout
+from tablegames.kalaha.solver.shared import clear_endgame_cache, shared_table
 
 if TYPE_CHECKING:
-    import os
     from collections.abc import Callable, Mapping
 
     from tablegames.kalaha.game import Kalaha
@@ -82,6 +83,7 @@ __all__ = [
     "SLOT_BYTES",
     "Progress",
     "Solution",
+    "SolveTimeout",
     "Solver",
     "auto_endgame",
     "clear_endgame_cache",
@@ -99,9 +101,6 @@ AUTO_ENDGAME_BYTES = 3_000_000
 _AUTO_ENDGAME_MARGIN = 20
 #: A solver whose memory bound is above this share of the machine's memory is refused.
 _MACHINE_SHARE = 0.75
-#: How many built endgame tables stay in memory between solvers (the most recent ones; see `clear_endgame_cache`).
-_KEPT_TABLES = 2
-_kept: dict[tuple[int, int, bool, str | None], EndgameTable] = {}
 
 
 @attrs.frozen(unsafe_hash=False)
@@ -151,6 +150,7 @@ def solve(
     progress: Callable[[Progress], object] | None = None,
     moves: bool = True,
     line: bool = True,
+    time_limit: float | None = None,
 ) -> Solution:
     """Solve ``state``: its value under perfect play, the value of each move, and a best line.
 
@@ -166,7 +166,7 @@ def solve(
         (6, 0, 'd')
     """
     solver = Solver(state.game, table_size=table_size, endgame=endgame, endgame_path=endgame_path)
-    return solver.solve(state, progress=progress, moves=moves, line=line)
+    return solver.solve(state, progress=progress, moves=moves, line=line, time_limit=time_limit)
 
 
 class Solver:
@@ -271,13 +271,39 @@ class Solver:
             self._engine.clear()
 
     def value(
-        self, state: KalahaState, *, progress: Callable[[Progress], object] | None = None, guess: int | None = None
+        self,
+        state: KalahaState,
+        *,
+        progress: Callable[[Progress], object] | None = None,
+        guess: int | None = None,
+        time_limit: float | None = None,
     ) -> int:
         """The final margin of the seat to move under perfect play (stores included); seat 0's if the game is over.
 
         The quickest question: no best move, no line (see `solve` for the arguments).
         """
-        return self._solve(state, progress, moves=False, line=False, guess=guess, best=False).value
+        checked = _limited(progress, time_limit)
+        return self._solve(state, checked, moves=False, line=False, guess=guess, best=False).value
+
+    def prepare(self, *, progress: Callable[[Progress], object] | None = None) -> EndgameTable | None:
+        """Build (or read) the endgame table now, instead of in the first solve; return it (None without one).
+
+        A bot that must answer in time prepares its solver first, so that no
+        move pays for the table. ``progress`` gets `Progress` reports of phase
+        ``"endgame"``; an exception it raises stops the build, and the next
+        `prepare` or solve goes on where it stopped.
+
+        Examples:
+            >>> from tablegames.kalaha import Kalaha
+            >>> solver = Solver(Kalaha(pits=4, seeds=3), endgame=8)
+            >>> reports = []
+            >>> solver.prepare(progress=reports.append)
+            EndgameTable(pits=4, seeds=8, empty_capture=True)
+            >>> reports[-1].phase, reports[-1].seeds
+            ('endgame', 8)
+        """
+        self._start(progress, time.perf_counter())
+        return self._table
 
     def solve(
         self,
@@ -287,6 +313,7 @@ class Solver:
         moves: bool = True,
         line: bool = True,
         guess: int | None = None,
+        time_limit: float | None = None,
     ) -> Solution:
         """Solve ``state``.
 
@@ -302,11 +329,20 @@ class Solver:
             line: Find a principal variation.
             guess: A first guess at ``value`` (the mover's margin), where the
                 search starts; a good one saves time. None: the stores' margin.
+            time_limit: Seconds the solve may take, building the endgame
+                table included; None for no limit. It is checked at each
+                progress report, so a solve stops within a fraction of a
+                second of it.
 
         Raises:
-            ConfigError: If ``state`` is not a position of this solver's game.
+            ConfigError: If ``state`` is not a position of this solver's game,
+                or ``time_limit`` is not a positive number.
+            SolveTimeout: If the solve reached ``time_limit``; its ``report``
+                holds the bounds proved so far. The solver stays usable, and an
+                endgame table it was building is finished by the next solve.
         """
-        return self._solve(state, progress, moves=moves, line=line, guess=guess, best=True)
+        checked = _limited(progress, time_limit)
+        return self._solve(state, checked, moves=moves, line=line, guess=guess, best=True)
 
     def _solve(
         self,
@@ -387,7 +423,12 @@ class Solver:
         if self._engine is None:
             table = self._table
             if table is None and self.endgame:
-                table = _endgame_table(self.game, self.endgame, self._path, progress, began)
+
+                def report(done: int) -> None:
+                    if progress is not None:
+                        progress(Progress("endgame", None, None, 0, time.perf_counter() - began, seeds=done))
+
+                table = shared_table(self.game.pits, self.endgame, self.game.empty_capture, self._path, report)
             self._table = table
             self._engine = Engine(self.game, self.table_size // 2, table)
         return self._engine
@@ -413,14 +454,22 @@ def auto_endgame(game: Kalaha) -> int:
     return seeds
 
 
-def clear_endgame_cache() -> None:
-    """Let go of the endgame tables kept for the next solver.
+def _limited(
+    progress: Callable[[Progress], object] | None, time_limit: float | None
+) -> Callable[[Progress], object] | None:
+    """``progress``, and a check after it that raises `SolveTimeout` once a report comes at or after ``time_limit``."""
+    if time_limit is None:
+        return progress
+    if type(time_limit) not in (int, float) or not time_limit > 0:
+        raise ConfigError(f"time_limit must be a positive number of seconds or None, got {brief(time_limit)}")
 
-    A solver that builds (or reads) an endgame table leaves it in a cache of
-    the two most recent ones, so that the next `solve` of the same game does
-    not build it again. Solvers that hold a table keep it all the same.
-    """
-    _kept.clear()
+    def check(report: Progress) -> None:
+        if progress is not None:
+            progress(report)
+        if report.seconds >= time_limit:
+            raise SolveTimeout(report)
+
+    return check
 
 
 def _rows(solver: Solver) -> int:
@@ -430,8 +479,6 @@ def _rows(solver: Solver) -> int:
 
 def _physical_memory() -> int | None:
     """The machine's memory in bytes, or None where the system does not say."""
-    import os
-
     try:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (AttributeError, ValueError, OSError):  # pragma: no cover - not a POSIX system
@@ -450,29 +497,3 @@ def _prime_at_most(number: int) -> int:
             return candidate
         candidate -= 2
     return 2
-
-
-def _endgame_table(
-    game: Kalaha,
-    seeds: int,
-    path: str | os.PathLike[str] | None,
-    progress: Callable[[Progress], object] | None,
-    began: float,
-) -> EndgameTable:
-    """The endgame table, from memory if a recent solver built it, else from ``path`` or built."""
-    import os
-
-    name = None if path is None else os.fspath(path)
-    key = (game.pits, seeds, game.empty_capture, name)
-    table = _kept.get(key)
-    if table is None:
-
-        def report(done: int) -> None:
-            if progress is not None:
-                progress(Progress("endgame", None, None, 0, time.perf_counter() - began, seeds=done))
-
-        table = EndgameTable.cached(game.pits, seeds, game.empty_capture, path, report)
-        while len(_kept) >= _KEPT_TABLES:
-            del _kept[next(iter(_kept))]
-        _kept[key] = table
-    return table
