@@ -25,11 +25,14 @@ def test_a_build_stopped_midway_goes_on_where_it_stopped() -> None:
 
     with pytest.raises(Stop):
         build.run(stop_once_past_5)
-    assert not build.finished and build.done == 5
+    assert not build.finished
+    assert build.done == 5
     assert len(seen) > 5, "reports come for every block, not only for every finished count of seeds"
     resumed: list[int] = []
     table = build.run(resumed.append)
-    assert build.finished and resumed[0] >= 5 and resumed[-1] == 10
+    assert build.finished
+    assert resumed[0] >= 5
+    assert resumed[-1] == 10
     assert table.values == EndgameTable.build(4, 10, True).values
     assert build.run() is table
 
@@ -50,7 +53,8 @@ def test_a_solve_stopped_while_its_table_is_built_does_not_start_the_table_again
     second: list[Progress] = []
     value = Solver(game, endgame=10).value(game.start(), progress=second.append)
     built = [report.seeds for report in second if report.phase == "endgame"]
-    assert built and min(built) >= 6, "the second solve goes on from where the first stopped"  # type: ignore[type-var]
+    assert built, "the second solve finishes the table"
+    assert min(built) >= 6, "the second solve goes on from where the first stopped"  # type: ignore[type-var]
     assert value == Solver(game, endgame=0).value(game.start())
 
 
@@ -61,8 +65,11 @@ def test_prepare_builds_the_table_before_any_solve() -> None:
     solver = Solver(game, endgame=8)
     reports: list[Progress] = []
     table = solver.prepare(progress=reports.append)
-    assert isinstance(table, EndgameTable) and table.seeds == 8
-    assert reports and {report.phase for report in reports} == {"endgame"} and reports[-1].seeds == 8
+    assert isinstance(table, EndgameTable)
+    assert table.seeds == 8
+    assert reports
+    assert {report.phase for report in reports} == {"endgame"}
+    assert reports[-1].seeds == 8
     later: list[Progress] = []
     solver.solve(game.start(), progress=later.append)
     assert "endgame" not in {report.phase for report in later}
@@ -76,9 +83,12 @@ def test_a_time_limit_stops_the_solve_with_what_it_proved() -> None:
     with pytest.raises(SolveTimeout) as stopped:
         solver.solve(game.start(), time_limit=0.2)
     report = stopped.value.report
-    assert isinstance(stopped.value, TablegamesError) and isinstance(stopped.value, TimeoutError)
+    assert isinstance(stopped.value, TablegamesError)
+    assert isinstance(stopped.value, TimeoutError)
     assert 0.2 <= report.seconds < 3.0
-    assert report.lower is not None and report.upper is not None and report.lower <= report.upper
+    assert report.lower is not None
+    assert report.upper is not None
+    assert report.lower <= report.upper
     assert "time limit" in str(stopped.value)
     small = Kalaha(pits=3, seeds=2)
     assert Solver(small).value(small.start(), time_limit=30) == Solver(small).value(small.start())
