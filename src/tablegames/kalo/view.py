@@ -101,6 +101,9 @@ class KaloView(View):
         effect: The effect being resolved, if any.
         out: Seats out of this round, in order.
         plays: Plays so far this round.
+        arranged: While this seat arranges its hand: how many of its slots,
+            from the first, are placed (the ``arrange`` decisions offered are
+            for the slots after them); None otherwise, and to every other seat.
     """
 
     game_name: ClassVar[str] = "kalo"
@@ -125,6 +128,7 @@ class KaloView(View):
     effect: EffectView | None
     out: tuple[int, ...]
     plays: int
+    arranged: int | None = None
 
     def _fields(self) -> JSONDict:
         return {
@@ -141,6 +145,7 @@ class KaloView(View):
             "effect": None if self.effect is None else self.effect.to_dict(),
             "out": list(self.out),
             "plays": self.plays,
+            "arranged": self.arranged,
         }
 
     def __str__(self) -> str:
@@ -229,4 +234,5 @@ def view_of(state: KaloState, seat: int | None) -> KaloView:
         effect_view,
         state.out,
         state.plays,
+        state.arranged if state.phase == "arrange" and seat is not None and seat == state.current_player else None,
     )

@@ -58,11 +58,16 @@ class _HoldersCards(Event):
     __slots__ = ()
 
     seat: int
-    cards: tuple[Card, ...] | None
+    cards: tuple[Card | None, ...]
 
     def for_seat(self, seat: int | None) -> Event | None:
-        """The cards for their holder; for everyone else the event without them."""
-        return self if seat == self.seat else attrs.evolve(self, cards=None)  # type: ignore[misc]
+        """The cards for their holder; for everyone else the event with each card hidden (None)."""
+        return self if seat == self.seat else attrs.evolve(self, cards=(None,) * len(self.cards))  # type: ignore[misc]
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the cards are hidden here: the event as a seat other than their holder knows it."""
+        return None in self.cards
 
 
 @attrs.frozen
@@ -89,14 +94,21 @@ class RoundStarted(Event):
 
 @attrs.frozen
 class Dealt(_HoldersCards):
-    """``seat`` was dealt ``cards``; only that seat sees them, the others see ``cards`` None (L16)."""
+    """``seat`` was dealt ``cards``; only that seat sees them, the others see each card as None (L16).
+
+    Examples:
+        >>> from tablegames.loo.cards import DECK
+    >>> dealt = Dealt(seat=2, cards=tuple(DECK[:5]))
+        >>> str(dealt), str(dealt.for_seat(0)), dealt.for_seat(0).to_dict()["cards"]
+        ('seat 2 is dealt 2c 3c 4c 5c 6c', 'seat 2 is dealt five cards', [None, None, None, None, None])
+    """
 
     kind: ClassVar[str] = "dealt"
     seat: int
-    cards: tuple[Card, ...] | None
+    cards: tuple[Card | None, ...]
 
     def __str__(self) -> str:
-        shown = "five cards" if self.cards is None else _cards(self.cards)
+        shown = "five cards" if self.hidden else _cards(self.cards)  # type: ignore[arg-type]
         return f"seat {self.seat} is dealt {shown}"
 
 
@@ -131,15 +143,15 @@ class Decided(Event):
 
 @attrs.frozen
 class MissTaken(_HoldersCards):
-    """``seat`` paid ``fee`` and took the Miss, ``cards``; only that seat sees them (L15)."""
+    """``seat`` paid ``fee`` and took the Miss, ``cards``: only that seat sees them, others see None for each (L15)."""
 
     kind: ClassVar[str] = "miss_taken"
     seat: int
     fee: int
-    cards: tuple[Card, ...] | None
+    cards: tuple[Card | None, ...]
 
     def __str__(self) -> str:
-        taken = "" if self.cards is None else f": {_cards(self.cards)}"
+        taken = "" if self.hidden else f": {_cards(self.cards)}"  # type: ignore[arg-type]
         return f"seat {self.seat} pays {_chips(self.fee)} and takes the Miss{taken}"
 
 
@@ -230,7 +242,7 @@ class RoundEnded(Event):
     Attributes:
         tricks: Tricks won this round, by seat (all 0 when everyone else dropped, L6).
         won: Chips each seat took from the pot this round: what its tricks paid (L11), or the whole pot (L6).
-        looed: The seats looed this round (L12), in play order.
+        looed: The seats looed this round (L12), from the lowest seat up.
         loo: What each looed seat paid into the next pot: P0, the pot as trick play began.
         last_round: Whether this was the game's last round: then nothing is
             carried over, and the `Undistributed` event that follows says

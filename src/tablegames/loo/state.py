@@ -433,7 +433,7 @@ class LooState(State, Plain):
                 carry=carry,
                 tricks=self.tricks_won,
                 won=won,
-                looed=looed,
+                looed=tuple(sorted(looed)),
                 loo=self.p0 if looed else 0,
                 last_round=self.round_number >= self.game.rounds,
             )
