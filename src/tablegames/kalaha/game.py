@@ -21,9 +21,10 @@ from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import bool_option, check_seed, int_option, players_option
 from tablegames.core.protocol import Game
-from tablegames.core.serial import JSONDict, check_header, check_keys, int_tuple, read_int, read_str
+from tablegames.core.serial import JSONDict, check_header, check_keys, read_int, read_str
 from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
+from tablegames.kalaha.io import read_position, read_state
 from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
 
@@ -149,31 +150,7 @@ class Kalaha(Game):
             ...     print(error)
             seat 1's row is empty but seat 0's is not; the game would have ended when the row was emptied
         """
-        if not isinstance(rows, (list, tuple)) or len(rows) != 2:
-            raise InvalidStateError(f"rows must be two rows (seat 0's, then seat 1's), got {brief(rows)}")
-        row0 = int_tuple(rows[0], "seat 0's row", InvalidStateError, length=self.pits, minimum=0)
-        row1 = int_tuple(rows[1], "seat 1's row", InvalidStateError, length=self.pits, minimum=0)
-        store0, store1 = int_tuple(stores, "stores", InvalidStateError, length=2, minimum=0)
-        total = sum(row0) + sum(row1) + store0 + store1
-        if total != 2 * self.pits * self.seeds:
-            raise InvalidStateError(
-                f"the position holds {total} seeds; Kalaha with {self.pits} pits of {self.seeds} "
-                f"holds {2 * self.pits * self.seeds} (2 x pits x seeds)"
-            )
-        empty0, empty1 = not any(row0), not any(row1)
-        if empty0 != empty1:
-            full, empty = (1, 0) if empty0 else (0, 1)
-            raise InvalidStateError(
-                f"seat {empty}'s row is empty but seat {full}'s is not; "
-                "the game would have ended when the row was emptied"
-            )
-        if empty0 and to_move is not None:
-            raise InvalidStateError(
-                f"both rows are empty, so the game is over and nobody is to move, got {brief(to_move)}"
-            )
-        if not empty0 and (type(to_move) is not int or to_move not in (0, 1)):
-            raise InvalidStateError(f"the seat to move must be 0 or 1 while the game goes on, got {brief(to_move)}")
-        return KalahaState(game=self, board=(*row0, store0, *row1, store1), current_player=to_move)
+        return read_position(self, rows, stores, to_move)
 
     def sample_state(self, view: View, rng: random.Random) -> KalahaState:
         """Return the position ``view`` shows: Kalaha hides nothing, so there is nothing to sample.
@@ -205,11 +182,7 @@ class Kalaha(Game):
         return ()
 
     def _state_from_dict(self, data: Mapping[str, Any]) -> KalahaState:
-        check_keys(data, ("game", "options", "pits", "stores", "current_player"), InvalidStateError, "state")
-        missing = [key for key in ("pits", "stores", "current_player") if key not in data]
-        if missing:
-            raise InvalidStateError(f"a Kalaha state needs the field(s) {missing}")
-        return self.position(rows=data["pits"], stores=data["stores"], to_move=data["current_player"])
+        return read_state(self, data)
 
     def action_from_dict(self, data: object) -> Sow:
         """Read a `Sow` from its dict.

@@ -25,8 +25,8 @@ from tablegames.core.serial import JSONDict, check_header, check_int, check_keys
 from tablegames.kalo import actions as act
 from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import DECK, Card, removed_cards
+from tablegames.kalo.io import check_cards, read_state
 from tablegames.kalo.positions import empty_table, hands_of, lay_out
-from tablegames.kalo.reading import check_cards, read_state
 from tablegames.kalo.rules import deal_round
 from tablegames.kalo.sampling import sample_state
 from tablegames.kalo.state import KaloState, freeze

@@ -1,7 +1,7 @@
 """Setting up Kalo rounds by hand: the pieces `Kalo.deal` and `Kalo.position` are built from.
 
 A position is laid out on a working table and then read back through the
-same reader as `Kalo.from_dict` (`tablegames.kalo.reading.read_state`), so a
+same reader as `Kalo.from_dict` (`tablegames.kalo.io.read_state`), so a
 puzzle is checked exactly like a saved game. What is checked here is only
 what the table needs to be laid out: the types, and where the turn is.
 """
@@ -15,8 +15,8 @@ from tablegames.core.errors import InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequence
 from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, card_key, rank_of, removed_cards
+from tablegames.kalo.io import check_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
-from tablegames.kalo.reading import check_cards
 from tablegames.kalo.rules import FIRST_STEP, Table
 from tablegames.kalo.state import KaloState, freeze
 

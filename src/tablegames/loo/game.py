@@ -27,7 +27,7 @@ from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, Card, parse_card
 from tablegames.loo.deal import Deal, shuffled_deal
-from tablegames.loo.reading import read_state
+from tablegames.loo.io import read_state
 from tablegames.loo.rules import TRICKS, play_order
 from tablegames.loo.sampling import sample_state
 from tablegames.loo.state import LooState
