@@ -10,11 +10,10 @@ Examples:
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, Final, final
 
 from tablegames.cards import shuffle_round
+from tablegames.core.plain import Plain
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.rules import TRICKS
 
@@ -24,9 +23,11 @@ if TYPE_CHECKING:
 __all__ = ["Deal", "shuffled_deal"]
 
 
-@attrs.frozen
-class Deal:
+@final
+class Deal(Plain):
     """The cards of a round as dealt: every hand, the Miss, the turned-up card and the stock under it.
+
+    A plain class (see `tablegames.core.plain`): one is made at every deal.
 
     Attributes:
         hands: One hand of five per seat, in `DECK` order.
@@ -35,10 +36,29 @@ class Deal:
         stock: The rest, face down, in `DECK` order (its order never matters: nobody draws).
     """
 
-    hands: tuple[tuple[Card, ...], ...]
-    miss: tuple[Card, ...]
-    turned: Card
-    stock: tuple[Card, ...]
+    __slots__ = ("hands", "miss", "stock", "turned")
+    __match_args__ = ("hands", "miss", "turned", "stock")
+
+    hands: Final[tuple[tuple[Card, ...], ...]]
+    miss: Final[tuple[Card, ...]]
+    turned: Final[Card]
+    stock: Final[tuple[Card, ...]]
+
+    def __init__(
+        self, hands: tuple[tuple[Card, ...], ...], miss: tuple[Card, ...], turned: Card, stock: tuple[Card, ...]
+    ) -> None:
+        self.hands = hands
+        self.miss = miss
+        self.turned = turned
+        self.stock = stock
+
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        if type(other) is not Deal:
+            return NotImplemented
+        return (self.hands, self.miss, self.turned, self.stock) == (other.hands, other.miss, other.turned, other.stock)
+
+    def __hash__(self) -> int:
+        return hash((self.hands, self.miss, self.turned, self.stock))
 
 
 def _cards(places: list[int]) -> tuple[Card, ...]:
