@@ -40,7 +40,15 @@ __all__ = ["EffectView", "KaloView", "SlotView", "hand_seen", "view_of"]
 
 @attrs.frozen
 class SlotView:
-    """One slot of a hand as a seat sees it: the card (None if unknown), whether it was received, who knows it."""
+    """One slot of a hand as a seat sees it: the card (None if unknown), whether it was received, who knows it.
+
+    ``str()`` is the card's notation, or ``??`` for a card the seat does not know.
+
+    Examples:
+        >>> from tablegames.kalo import Card
+        >>> str(SlotView(Card.parse("Qh"), False, frozenset())), str(SlotView(None, True, frozenset({2})))
+        ('Qh', '??')
+    """
 
     card: Card | None
     received: bool
@@ -58,6 +66,9 @@ class SlotView:
             object.__setattr__(self, "_written", written)
         text, knowers = written
         return {"card": text, "received": self.received, "known_by": list(knowers)}
+
+    def __str__(self) -> str:
+        return "??" if self.card is None else str(self.card)
 
 
 @attrs.frozen
