@@ -38,7 +38,7 @@ def test_bad_input_is_explained_and_asked_again() -> None:
     assert result.code == 0
     assert "'zz' is not a pit; the pits are the letters a to c" in result.out
     assert "there is no decision 9: choose 1 to 3\nlegal: 1. a | 2. b | 3. c" in result.out
-    assert "pit a of yours is empty; legal: b, c" in result.out
+    assert "pit a is empty; legal: b, c" in result.out
     assert "seat 0 sows 2 seeds from pit b" in result.out
 
 
@@ -48,7 +48,7 @@ def test_a_move_typed_ahead_that_the_rules_refuse_is_not_played_and_says_why() -
     result = run(["play", "kalaha", "--seed", "1", *tiny], "c, c\nquit\nquit\n")
     assert result.code == 0
     assert "seat 0 sows 1 seed from pit c" in result.out
-    assert "'c' was not played: pit c of yours is empty\n" in result.out
+    assert "'c' was not played: pit c is empty\n" in result.out
 
 
 def test_undo_takes_back_the_move_and_the_bots_replies() -> None:

@@ -331,7 +331,7 @@ def test_checking_actions_says_why_each_would_be_refused_and_changes_nothing(htt
         acted = http.post(f"/api/tables/{table}/actions", headers=auth(tokens[0]), json={"action": check["action"]})
         assert check["error"] == acted.json()["error"], "a check tells what acting would"
     assert "empty" in body["checks"][1]["error"]["message"]
-    assert body["checks"][1]["reason"] == "pit c of seat 0 is empty", "the rules' words, without what is legal"
+    assert body["checks"][1]["reason"] == "pit c is empty", "the rules' words, without what is legal"
     assert body["checks"][2]["reason"] == body["checks"][2]["error"]["message"]
     assert "reason" not in body["checks"][0]
     other = http.get(f"/api/tables/{table}/check?action=a", headers=auth(tokens[1])).json()

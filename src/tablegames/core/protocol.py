@@ -424,7 +424,7 @@ class State(StateSpaces, metaclass=PythonType):
             >>> print(state.why_illegal(state.parse_action("a")))
             None
             >>> state.why_illegal(state.parse_action("c"))
-            'pit c of seat 0 is empty'
+            'pit c is empty'
             >>> state.why_illegal("a")
             "apply takes an action, not text: read 'a' with parse_action"
         """

@@ -114,7 +114,7 @@ class KalahaState(State, Plain):
             return f"{brief(action)} is not a Kalaha action (a Sow of a pit)"
         if action.pit >= self.game.pits:
             return f"there is no pit {action}: the pits are a to {pit_letter(self.game.pits - 1)}"
-        return f"pit {action} of seat {self.current_player} is empty"
+        return f"pit {action} is empty"
 
     def _advance(self, action: Action, events: list[Event] | None) -> KalahaState:
         mover = self.current_player
