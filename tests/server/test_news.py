@@ -13,6 +13,7 @@ from tablegames.server.lobby import Lobby
 from tablegames.server.storage import open_store
 from tablegames.server.tokens import SeededSecrets
 from tablegames.server.wire import read_create
+from tests.server.postgres import Cluster
 
 REQUEST = {"game": "kalaha", "seats": ["human", "human"], "seed": 7}
 
@@ -74,3 +75,37 @@ def test_a_process_hears_the_other_s_actions_and_plays_them_on_its_copy(postgres
         await second.close()
 
     asyncio.run(play())
+
+
+def test_news_lost_while_the_database_is_down_is_caught_up_once_it_is_back() -> None:
+    """Told it may have missed news while its database cannot be read, a process keeps trying until it catches up.
+
+    This is a restart seen from the process whose listening connection came
+    back before its other connections: the first try to catch up fails, and
+    an action the other process took meanwhile must still arrive.
+    """
+    cluster = Cluster()
+    try:
+        url = cluster.new_database()
+
+        async def run() -> None:
+            first, second = _lobby(url, 1), _lobby(url, 2)  # neither listens: the news here is what `hear` is told
+            table, _ = first.create(read_create(REQUEST))
+            for seat in (0, 1):
+                first.join(table, seat)
+            copy = second.find(table.id)
+            await first.act(table, 0, "c", 0)
+            assert copy.ply == 0, "the second process has not heard of the action"
+            cluster.stop()
+            hearing = asyncio.create_task(second.news.hear(("lost", "", 0, "")))
+            await asyncio.sleep(1.0)
+            assert not hearing.done(), "with the database down, the process is still trying to catch up"
+            cluster.start()
+            await asyncio.wait_for(hearing, timeout=60.0)
+            assert copy.history == table.history == [(0, "c")]
+            await first.close()
+            await second.close()
+
+        asyncio.run(run())
+    finally:
+        cluster.close()

@@ -39,6 +39,8 @@ __all__ = ["BOT_SWEEP", "News"]
 LOG = logging.getLogger("tablegames.server")
 #: How often (seconds) a process offers to take over the bots nobody moves.
 BOT_SWEEP = 2.0
+#: How long (seconds) to wait before catching up again when the database could not be read.
+CATCH_UP_AGAIN = 0.5
 
 
 class News:
@@ -71,7 +73,8 @@ class News:
         """Bring this process up to date with one change another process made."""
         what, table_id = change[:2]
         if what == "lost":
-            await self.catch_up_all()
+            while not await self.catch_up_all():  # the news is back before the database answers every pool
+                await asyncio.sleep(CATCH_UP_AGAIN)
             return
         async with self.lock(table_id):
             self._hear(change)
@@ -101,16 +104,21 @@ class News:
         self.lobby.accepted(table, pending)
         return True
 
-    async def catch_up_all(self) -> None:
-        """Catch up every table this process holds, and take in the unfinished ones it has not heard of."""
+    async def catch_up_all(self) -> bool:
+        """Catch up every table this process holds, and take in the unfinished ones it has not heard of.
+
+        Returns:
+            False if the database could not be read, so that nothing was caught up.
+        """
         try:
             rows = self.lobby.store.unfinished()
         except TablegamesError as error:
             LOG.warning("cannot catch up now: %s", error)
-            return
+            return False
         for row in rows:
             async with self.lock(row.id):
                 self._hear(("table", row.id, 0, ""))
+        return True
 
     def catch_up(self, table: Table) -> bool:
         """Play on ``table`` the actions other processes added, and take their seat changes; True if any.

@@ -37,6 +37,7 @@ the pool opens new connections once the database is back.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -445,8 +446,6 @@ class PostgresStore:
         Once listening, and again after the listening connection was lost and made
         again, ``("lost", "", 0, "")`` says that changes may have been missed before.
         """
-        import asyncio
-
         first = True
         while True:
             try:
