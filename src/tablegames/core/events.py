@@ -40,6 +40,9 @@ class Event(metaclass=PythonType):
 
     #: The ``"type"`` written into the event's dict.
     kind: ClassVar[str]
+    #: The name of the game whose event this is, written into the event's dict as ``"game"``; None for
+    #: an event every game has in common (`GameEnded`), whose dict has no ``"game"``.
+    game_name: ClassVar[str | None] = None
 
     def for_seat(self, seat: int | None) -> Event | None:
         """Return this event as ``seat`` may know it, or None if it may not know of it.
@@ -51,8 +54,19 @@ class Event(metaclass=PythonType):
         return self
 
     def to_dict(self) -> JSONDict:
-        """Return the event as a JSON-ready dict, with its sentence under ``"text"``."""
-        return {**header("event"), "type": self.kind, "text": str(self), **self._fields()}
+        """Return the event as a JSON-ready dict: its game (see `game_name`), type, sentence (``"text"``) and fields.
+
+        Examples:
+            >>> import tablegames
+            >>> state = tablegames.load("kalaha", pits=3, seeds=1).start()
+            >>> events = state.step(state.parse_action("c")).events
+            >>> [(event.to_dict()["game"], event.to_dict()["type"]) for event in events]
+            [('kalaha', 'sowed'), ('kalaha', 'extra_move')]
+            >>> "game" in GameEnded(scores=(3, 3), winners=frozenset({0, 1})).to_dict()
+            False
+        """
+        game = {} if self.game_name is None else {"game": self.game_name}
+        return {**header("event"), **game, "type": self.kind, "text": str(self), **self._fields()}
 
     def _fields(self) -> JSONDict:
         """Return the event's own fields for `to_dict`: by default its attrs fields as JSON."""

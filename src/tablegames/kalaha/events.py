@@ -24,8 +24,16 @@ def _seeds(count: int) -> str:
     return plural(count, "seed")
 
 
+class _KalahaEvent(Event):
+    """An event of Kalaha: its dict says ``"game": "kalaha"``."""
+
+    __slots__ = ()
+
+    game_name: ClassVar[str | None] = "kalaha"
+
+
 @attrs.frozen
-class Sowed(Event):
+class Sowed(_KalahaEvent):
     """``seat`` emptied ``pit`` and sowed its ``seeds``."""
 
     kind: ClassVar[str] = "sowed"
@@ -39,7 +47,7 @@ class Sowed(Event):
 
 
 @attrs.frozen
-class Captured(Event):
+class Captured(_KalahaEvent):
     """A last seed in ``seat``'s empty ``pit`` took itself and the opposite seeds, ``seeds`` in all, to the store."""
 
     kind: ClassVar[str] = "captured"
@@ -53,7 +61,7 @@ class Captured(Event):
 
 
 @attrs.frozen
-class ExtraMove(Event):
+class ExtraMove(_KalahaEvent):
     """The last seed landed in ``seat``'s own store and the game goes on, so ``seat`` moves again."""
 
     kind: ClassVar[str] = "extra_move"
@@ -65,7 +73,7 @@ class ExtraMove(Event):
 
 
 @attrs.frozen
-class Swept(Event):
+class Swept(_KalahaEvent):
     """At the end, ``seat`` put the ``seeds`` left in its own row into its store."""
 
     kind: ClassVar[str] = "swept"

@@ -41,7 +41,15 @@ __all__ = [
 ]
 
 
-class _Hidden(Event):
+class _KaloEvent(Event):
+    """An event of Kalo: its dict says ``"game": "kalo"``."""
+
+    __slots__ = ()
+
+    game_name: ClassVar[str | None] = "kalo"
+
+
+class _Hidden(_KaloEvent):
     """An event naming a card that only ``seen_by`` may know."""
 
     __slots__ = ()
@@ -60,7 +68,7 @@ class _Hidden(Event):
 
 
 @attrs.frozen
-class RoundStarted(Event):
+class RoundStarted(_KaloEvent):
     """A round was dealt; ``kalo_holder`` announced the Kalo and ``opener`` (the next seat) opens (K2)."""
 
     kind: ClassVar[str] = "round_started"
@@ -73,7 +81,7 @@ class RoundStarted(Event):
 
 
 @attrs.frozen
-class Arranged(Event):
+class Arranged(_KaloEvent):
     """Before the opening play ``seat`` moved the card at ``slot`` to ``to`` (seen by that seat alone)."""
 
     kind: ClassVar[str] = "arranged"
@@ -90,7 +98,7 @@ class Arranged(Event):
 
 
 @attrs.frozen
-class ReadyToPlay(Event):
+class ReadyToPlay(_KaloEvent):
     """``seat`` has arranged its hand."""
 
     kind: ClassVar[str] = "ready"
@@ -101,7 +109,7 @@ class ReadyToPlay(Event):
 
 
 @attrs.frozen
-class Leads(Event):
+class Leads(_KaloEvent):
     """``seat`` is to lead the next trick."""
 
     kind: ClassVar[str] = "leads"
@@ -112,7 +120,7 @@ class Leads(Event):
 
 
 @attrs.frozen
-class Blocked(Event):
+class Blocked(_KaloEvent):
     """``seat`` should lead but has no legal lead; the lead moves on (K7)."""
 
     kind: ClassVar[str] = "blocked"
@@ -123,7 +131,7 @@ class Blocked(Event):
 
 
 @attrs.frozen
-class Played(Event):
+class Played(_KaloEvent):
     """``seat`` played ``cards``."""
 
     kind: ClassVar[str] = "played"
@@ -135,7 +143,7 @@ class Played(Event):
 
 
 @attrs.frozen
-class Passed(Event):
+class Passed(_KaloEvent):
     """``seat`` passed."""
 
     kind: ClassVar[str] = "passed"
@@ -146,7 +154,7 @@ class Passed(Event):
 
 
 @attrs.frozen
-class TrickWon(Event):
+class TrickWon(_KaloEvent):
     """``seat`` won the trick; its ``cards`` went onto the discard pile (K6)."""
 
     kind: ClassVar[str] = "trick_won"
@@ -228,7 +236,7 @@ class Inserted(_Hidden):
 
 
 @attrs.frozen
-class WentOut(Event):
+class WentOut(_KaloEvent):
     """``seat`` has no cards left: it is out in ``place`` and scores ``points`` (K10)."""
 
     kind: ClassVar[str] = "went_out"
@@ -241,7 +249,7 @@ class WentOut(Event):
 
 
 @attrs.frozen
-class RoundEnded(Event):
+class RoundEnded(_KaloEvent):
     """Round ``round_number`` ended for ``reason`` (last, blocked or limit); ``scoring`` got 1 point each (K11).
 
     The event holds the round's summary, so that a frontend can show the

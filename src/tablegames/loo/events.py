@@ -52,7 +52,15 @@ def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-class _HoldersCards(Event):
+class _LooEvent(Event):
+    """An event of Loo: its dict says ``"game": "loo"``."""
+
+    __slots__ = ()
+
+    game_name: ClassVar[str | None] = "loo"
+
+
+class _HoldersCards(_LooEvent):
     """An event naming cards that only ``seat``, their holder, may see (L16)."""
 
     __slots__ = ()
@@ -71,7 +79,7 @@ class _HoldersCards(Event):
 
 
 @attrs.frozen
-class RoundStarted(Event):
+class RoundStarted(_LooEvent):
     """Round ``round_number`` begins: ``dealer`` deals and every seat antes ``ante`` (L3).
 
     The pot then holds ``pot``, ``carried`` of it the loo payments carried in (L13).
@@ -113,7 +121,7 @@ class Dealt(_HoldersCards):
 
 
 @attrs.frozen
-class TrumpTurned(Event):
+class TrumpTurned(_LooEvent):
     """``card`` was turned up from the stock: its suit, ``trump``, is trump this round (L4)."""
 
     kind: ClassVar[str] = "trump_turned"
@@ -125,7 +133,7 @@ class TrumpTurned(Event):
 
 
 @attrs.frozen
-class Decided(Event):
+class Decided(_LooEvent):
     """``seat`` chose to ``"play"`` (stay in) or to ``"drop"`` (L5).
 
     Examples:
@@ -156,7 +164,7 @@ class MissTaken(_HoldersCards):
 
 
 @attrs.frozen
-class PotWon(Event):
+class PotWon(_LooEvent):
     """Every other seat dropped: ``seat`` takes the whole pot, ``chips``, without play (L6)."""
 
     kind: ClassVar[str] = "pot_won"
@@ -168,7 +176,7 @@ class PotWon(Event):
 
 
 @attrs.frozen
-class TricksBegin(Event):
+class TricksBegin(_LooEvent):
     """Trick play begins: ``leader`` leads, and the pot ``p0`` pays ``payouts`` trick by trick (L7, L11)."""
 
     kind: ClassVar[str] = "tricks_begin"
@@ -182,7 +190,7 @@ class TricksBegin(Event):
 
 
 @attrs.frozen
-class CardPlayed(Event):
+class CardPlayed(_LooEvent):
     """``seat`` played ``card`` to the trick."""
 
     kind: ClassVar[str] = "card_played"
@@ -194,7 +202,7 @@ class CardPlayed(Event):
 
 
 @attrs.frozen
-class TrickWon(Event):
+class TrickWon(_LooEvent):
     """``seat`` won trick number ``trick`` (1 to 5) with ``card`` and took ``chips`` from the pot (L10, L11)."""
 
     kind: ClassVar[str] = "trick_won"
@@ -208,7 +216,7 @@ class TrickWon(Event):
 
 
 @attrs.frozen
-class Looed(Event):
+class Looed(_LooEvent):
     """``seat`` stayed in and won no trick: it pays ``chips`` (the pot as trick play began) into the next pot (L12).
 
     In the game's last round (``last_round``) there is no next pot: the
@@ -233,7 +241,7 @@ class Looed(Event):
 
 
 @attrs.frozen
-class RoundEnded(Event):
+class RoundEnded(_LooEvent):
     """Round ``round_number`` is over; the balances are ``balances`` and ``carry`` waits for the next pot (L13).
 
     The event holds the round's summary, so that a frontend can show the
@@ -271,7 +279,7 @@ class RoundEnded(Event):
 
 
 @attrs.frozen
-class Undistributed(Event):
+class Undistributed(_LooEvent):
     """The game is over with ``chips`` of loo payments carried over and never played for (L13)."""
 
     kind: ClassVar[str] = "undistributed"
