@@ -11,6 +11,7 @@ import contextlib
 import json
 import signal
 import threading
+import time
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -127,6 +128,9 @@ def _play(bases: list[str], table: str, tokens: dict[int, str]) -> dict[str, Any
         if first["view"]["is_over"]:
             return first
         seat = first["view"]["current_player"]
+        if seat not in tokens:  # a bot's turn, which this server may show before the bot has moved: ask again
+            time.sleep(0.01)
+            continue
         snapshot = wait_until(
             lambda b=base, s=seat: (got := _snapshot(b, table, tokens[s]))["view"]["legal_actions"] and got,
             what=f"seat {seat}'s turn on {base}",

@@ -98,14 +98,44 @@ class GameEnded(Event):
 StateT = TypeVar("StateT", bound="State", covariant=True)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Transition(Generic[StateT]):
     """The result of `State.step`: the new state and what happened on the way.
+
+    Its repr is short, for the REPL: what happened, in words, and whose
+    decision is next; ``transition.state`` is the state itself.
 
     Attributes:
         state: The state after the action.
         events: What happened, in order.
+
+    Examples:
+        >>> import tablegames
+        >>> state = tablegames.load("kalaha").start()
+        >>> state.step(state.parse_action("c"))
+        <Transition: seat 0 sows 4 seeds from pit c; seat 0 moves again; then seat 0 to decide>
     """
 
     state: StateT
     events: tuple[Event, ...]
+
+    def __repr__(self) -> str:
+        return f"<Transition: {said(self.events)}; then {next_decision(self.state)}>"
+
+
+def said(events: tuple[Event, ...], most: int = 3) -> str:
+    """The first ``most`` events in words, and how many more there are.
+
+    Examples:
+        >>> said(())
+        'nothing happened'
+    """
+    if not events:
+        return "nothing happened"
+    words = "; ".join(str(event) for event in events[:most])
+    return words if len(events) <= most else f"{words}; and {len(events) - most} more events"
+
+
+def next_decision(state: State) -> str:
+    """Whose decision is next in ``state``, in words: ``seat 2 to decide`` or ``the game is over``."""
+    return "the game is over" if state.current_player is None else f"seat {state.current_player} to decide"

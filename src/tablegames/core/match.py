@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, MatchError, TablegamesError
+from tablegames.core.events import next_decision
 from tablegames.core.inputs import MAX_INT, brief
 from tablegames.core.options import new_seed
 from tablegames.core.registry import read_game
 from tablegames.core.serial import JSONDict, check_header, check_keys, header
+from tablegames.core.words import plural
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -67,7 +69,7 @@ class Ply:
         return self._events
 
 
-@attrs.define(init=False)
+@attrs.define(init=False, repr=False)
 class Match:
     """A game in progress with its history: play, undo, redo, events and records.
 
@@ -103,6 +105,21 @@ class Match:
             seed = new_seed() if seed is None else seed
             start = game.start_with_events(seed=seed)
             self.__attrs_init__(game=game, seed=seed, initial=start.state, opening=start.events, plies=[], redo=[])
+
+    def __repr__(self) -> str:
+        """A short form for the REPL: the game, where it began, the decisions made and whose is next.
+
+        Examples:
+            >>> import tablegames
+            >>> match = tablegames.Match(tablegames.load("kalaha", pits=3), seed=2)
+            >>> match.play(match.state.parse_action("c"))
+            <Transition: seat 0 sows 4 seeds from pit c; then seat 1 to decide>
+            >>> match
+            <Match of Kalaha(pits=3, seeds=4, empty_capture=True, players=2) from seed 2: 1 decision, seat 1 to decide>
+        """
+        begun = "a given state" if self.seed is None else f"seed {self.seed}"
+        made = plural(len(self._plies), "decision")
+        return f"<Match of {self.game!r} from {begun}: {made}, {next_decision(self.state)}>"
 
     @property
     def state(self) -> State:
