@@ -83,7 +83,7 @@ def test_equal_tensors_if_and_only_if_equal_information_state_strings(
     strings: list[dict[str, tuple[float, ...]]] = [{} for _ in range(players)]
     tensors: list[dict[tuple[float, ...], str]] = [{} for _ in range(players)]
     twins = 0
-    for _ in range(150):
+    for _ in range(80 if name == "kalo" else 150):
         history, dealt = _random_history(game, rng, 200 if name == "kalo" else 60)
         states = [_replay(game, history)]
         if len(dealt) > 2:
