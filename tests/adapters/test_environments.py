@@ -164,7 +164,7 @@ def test_gymnasium_makes_a_game_by_module_and_id_without_an_import() -> None:
 
 
 def test_rgb_array_frames_draw_the_table_in_one_shape() -> None:
-    """rgb_array frames are uint8 RGB pictures of one shape that change as the game goes on; human is refused."""
+    """rgb_array frames are uint8 RGB pictures of one shape that change as the game goes on; others refused."""
     need_module("matplotlib", "plot")
     from gymnasium.utils.env_checker import check_env
 
@@ -191,4 +191,4 @@ def test_rgb_array_frames_draw_the_table_in_one_shape() -> None:
     assert isinstance(frame, np.ndarray)
     assert frame.shape == frame_shape(single.game)
     with pytest.raises(tablegames.ConfigError, match="render_mode"):
-        pettingzoo.env("kalaha", render_mode="human")
+        pettingzoo.env("kalaha", render_mode="video")

@@ -83,4 +83,4 @@ def test_illegal_actions_and_bad_settings() -> None:
     with pytest.raises(tablegames.ConfigError, match="2 other seats need 2 opponents"):
         env("kalo", players=3, opponents=["random"])
     with pytest.raises(tablegames.ConfigError, match="render_mode"):
-        env("kalaha", render_mode="human")
+        env("kalaha", render_mode="video")

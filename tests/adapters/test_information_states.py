@@ -12,12 +12,14 @@ from tests.extras import need_module
 if TYPE_CHECKING:
     from types import ModuleType
 
-#: Games whose tensors recall every decision and whose one deal is the whole game: perfect recall holds there.
+#: Games and options whose tensors recall every decision of the deal in play; the histories stay in the first deal.
 RECALLED: list[tuple[str, dict[str, Any]]] = [
     ("kalaha", {"pits": 3, "seeds": 2}),
     ("loo", {"players": 3, "rounds": 1}),
     ("loo", {"players": 4, "rounds": 1, "miss": True}),
     ("loo", {"players": 5, "rounds": 1}),
+    ("kalo", {"players": 3, "play_limit": 60}),
+    ("kalo", {"players": 4, "play_limit": 60}),
 ]
 
 
@@ -38,22 +40,26 @@ def _replay(game: Any, history: list[int]) -> Any | None:
     return state
 
 
-def _swapped(history: list[int], dealt: list[int], rng: random.Random) -> list[int]:
-    """``history`` with two dealt cards swapped everywhere: in the deal and, as Loo's card plays, in the play."""
+def _swapped(history: list[int], dealt: list[int], rng: random.Random, *, card_plays: bool) -> list[int]:
+    """``history`` with two dealt cards swapped: in the deal and, if ``card_plays`` (Loo's plays), in the play."""
     first, second = (history[index] for index in rng.sample(dealt, 2))
     swap = {first: second, second: first}
     return [
-        swap.get(action, action) if index in dealt or action < 52 else action for index, action in enumerate(history)
+        swap.get(action, action) if index in dealt or (card_plays and action < 52) else action
+        for index, action in enumerate(history)
     ]
 
 
-def _random_history(game: Any, rng: random.Random) -> tuple[list[int], list[int]]:
-    """A random history (every action) to a random length, and the indices in it of the first deal's cards."""
+def _random_history(game: Any, rng: random.Random, decisions: int) -> tuple[list[int], list[int]]:
+    """A random history in the first deal, to a random number of decisions, and the indices of the deal's cards."""
     state = game.new_initial_state()
     history: list[int] = []
     dealt: list[int] = []
-    stop = rng.randrange(1, 60)
-    while not state.is_terminal() and len(history) < stop:
+    stop = rng.randrange(1, decisions)
+    while not state.is_terminal() and len(history) - len(dealt) < stop:
+        if dealt and state.is_chance_node() and len(history) > dealt[-1] + 1:  # the decision that ended the deal
+            history.pop()
+            break
         if state.is_chance_node():
             dealt.append(len(history))
             action = rng.choice([outcome for outcome, _ in state.chance_outcomes()])
@@ -77,11 +83,11 @@ def test_equal_tensors_if_and_only_if_equal_information_state_strings(
     strings: list[dict[str, tuple[float, ...]]] = [{} for _ in range(players)]
     tensors: list[dict[tuple[float, ...], str]] = [{} for _ in range(players)]
     twins = 0
-    for _ in range(150):
-        history, dealt = _random_history(game, rng)
+    for _ in range(80 if name == "kalo" else 150):
+        history, dealt = _random_history(game, rng, 200 if name == "kalo" else 60)
         states = [_replay(game, history)]
         if len(dealt) > 2:
-            states.append(_replay(game, _swapped(history, dealt, rng)))
+            states.append(_replay(game, _swapped(history, dealt, rng, card_plays=name == "loo")))
         for state in filter(None, states):
             if state.is_terminal():
                 continue
@@ -106,7 +112,7 @@ def test_the_reported_pair_of_loo_histories_is_told_apart(pyspiel: ModuleType) -
     assert second is not None
     assert first.information_state_string(2) != second.information_state_string(2)
     assert first.information_state_tensor(2) != second.information_state_tensor(2)
-    assert game.information_state_tensor_shape() == [game.game.observation_size + 2 * game.game.max_decisions]
+    assert game.information_state_tensor_shape() == [2 * game.game.observation_size + 1 + 3 * game.game.max_decisions]
 
 
 @pytest.mark.parametrize(("name", "options"), [("loo", {"players": 3, "rounds": 2}), ("kalo", {"players": 3})])
@@ -132,3 +138,47 @@ def test_chance_nodes_show_no_hand_before_a_deal(pyspiel: ModuleType, name: str,
 def _hands(state: Any) -> list[list[str]]:
     hands = state.to_dict()["hands"]
     return [[slot["card"] if isinstance(slot, dict) else slot for slot in hand] for hand in hands]
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_kalo_tensor_is_sized_by_the_play_limit(pyspiel: ModuleType, players: int) -> None:
+    """Kalo's tensor holds the most decisions a round can take: its bound on a game is that times the rounds' bound."""
+    from tablegames.adapters.openspiel import load_game, recalled_decisions, recalls_decisions
+
+    for limit in (60, 500):
+        game = load_game("kalo", players=players, play_limit=limit)
+        rows = recalled_decisions(game.game)
+        assert not recalls_decisions(game.game)
+        rounds = players * (5 * players - 1) // 2 + 1
+        assert game.game.max_decisions == rounds * rows
+        assert game.information_state_tensor_shape() == [2 * game.game.observation_size + 1 + 3 * rows]
+
+
+def test_kalo_later_rounds_say_earlier_decisions_are_left_out(pyspiel: ModuleType) -> None:
+    """In Kalo's second round the flag is 1 and the rows hold only that round's decisions."""
+    from tablegames.adapters.openspiel import load_game
+
+    game = load_game("kalo", players=3)
+    size = game.game.observation_size
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    layout = game.game.deal_of(state.tablegames_state)
+    assert layout is not None
+    decisions = deals = 0
+    while deals < 2 or state.is_chance_node():
+        if state.is_chance_node():
+            deals += len(state.chance_outcomes()) == len(layout.cards)
+            state.apply_action(rng.choice([outcome for outcome, _ in state.chance_outcomes()]))
+            continue
+        if deals == 2:
+            break
+        decisions += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    before = state.information_state_tensor(0)
+    state.apply_action(state.legal_actions()[0])
+    tensor = state.information_state_tensor(0)
+    assert decisions > 0
+    assert before[2 * size] == tensor[2 * size] == 1.0
+    rows = [tensor[2 * size + 1 + 3 * row : 2 * size + 4 + 3 * row] for row in range(2)]
+    assert rows[0][0] > 0  # one decision of this round
+    assert rows[1] == [0.0, 0.0, 0.0]

@@ -110,8 +110,9 @@ def test_the_deal_is_dealt_by_chance_and_seen_only_by_its_holder(pyspiel: Module
     for seat in range(3):
         seen = list(map(float, state.tablegames_state.view(seat).observation()))
         assert state.observation_tensor(seat) == seen
-        assert state.information_state_tensor(seat)[: len(seen)] == seen  # then the decisions, none yet
-        assert not any(state.information_state_tensor(seat)[len(seen) :])
+        recalled = state.information_state_tensor(seat)
+        assert recalled[: 2 * len(seen)] == seen + seen  # the view now, the view once dealt,
+        assert not any(recalled[2 * len(seen) :])  # then nothing left out, and no decision yet
 
 
 def test_mcts_plays_kalaha_to_the_end(pyspiel: ModuleType) -> None:

@@ -105,7 +105,7 @@ def test_an_illegal_action_loses_and_a_bad_setting_is_refused() -> None:
     with pytest.raises(tablegames.ConfigError, match="rewards must be one of"):
         env("kalaha", rewards="chips")
     with pytest.raises(tablegames.ConfigError, match="render_mode"):
-        env("kalaha", render_mode="human")
+        env("kalaha", render_mode="video")
 
 
 def test_ansi_render_shows_the_spectators_view() -> None:

@@ -1,24 +1,40 @@
-"""The "Train agents" guide's complete example runs: OpenSpiel's MCTS measured against the heuristic in the arena."""
+"""The "Train agents" guide's complete examples run: OpenSpiel's MCTS and IS-MCTS in the arena, MaskablePPO training."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+import importlib
 
+import pytest
+
+from tests.docs.examples import load_example
 from tests.extras import need_module
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "openspiel_mcts.py"
 
 
 def test_openspiel_mcts_plays_in_the_arena() -> None:
     """openspiel_mcts.py's bot plays whole games against the heuristic, seated in turn, and the arena measures it."""
     need_module("pyspiel", "openspiel")
-    spec = importlib.util.spec_from_file_location("docs_openspiel_mcts", EXAMPLE)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    result = module.main(games=2, simulations=20)
+    result = load_example("openspiel_mcts.py").main(games=2, simulations=20)
     assert result.games == 2
     assert [stats.bot for stats in result.bots] == ["openspiel-mcts", "heuristic"]
     assert sum(stats.wins for stats in result.bots) == 2
+
+
+def test_ismcts_plays_one_round_loo_in_the_arena() -> None:
+    """ismcts_loo.py's bot plays whole games of one-round Loo against two random bots, seated in turn."""
+    need_module("pyspiel", "openspiel")
+    result = load_example("ismcts_loo.py").main(games=3, simulations=10)
+    assert result.games == 3
+    assert [stats.bot for stats in result.bots] == ["openspiel-ismcts", "random", "random"]
+
+
+def test_maskable_ppo_trains_a_handful_of_steps() -> None:
+    """maskable_ppo_kalaha.py trains MaskablePPO for a few steps and measures it before and after, in both seats."""
+    try:
+        importlib.import_module("sb3_contrib")
+    except ImportError:  # not in the extra test: PyTorch alone is some GB, more than CI's budget allows
+        pytest.skip("needs sb3-contrib and PyTorch, from the extra 'train': python -m pip install -e '.[train]'")
+    rates = load_example("maskable_ppo_kalaha.py").main(timesteps=64, games=4, n_steps=32, pits=3, seeds=2)
+    assert set(rates) == {"random", "heuristic"}
+    for before, after in rates.values():
+        assert before in (0, 0.25, 0.5, 0.75, 1)
+        assert after in (0, 0.25, 0.5, 0.75, 1)

@@ -33,8 +33,9 @@ as it is. Gymnasium 1.0 dropped plugins, so there the module must be named
 
 ``reset(seed=...)`` seeds the game and the bots, so an episode replays
 exactly. ``render_mode="ansi"`` renders the table as the agent's seat sees
-it, and ``"rgb_array"`` draws that text as pixels (extra ``plot``; see
-`tablegames.adapters.render`).
+it, ``"rgb_array"`` draws that text as pixels (extra ``plot``; see
+`tablegames.adapters.render`), and ``"human"`` shows them in a window after
+every reset and step (extra ``human``; where a display exists).
 
 Examples:
     >>> from tablegames.adapters.gymnasium import env
@@ -66,7 +67,7 @@ from gymnasium import spaces  # noqa: E402
 from tablegames.adapters.observations import bounds, check_observations, observe  # noqa: E402
 from tablegames.adapters.payoffs import check_rewards, rewards_after  # noqa: E402
 from tablegames.adapters.pettingzoo import RENDER_MODES, check_max_cycles, check_render_mode  # noqa: E402
-from tablegames.adapters.render import FPS, draw  # noqa: E402
+from tablegames.adapters.render import FPS, Window, draw, render_modes  # noqa: E402
 from tablegames.core.bots import Bot, choose_for  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
 from tablegames.core.registry import load, names  # noqa: E402
@@ -134,6 +135,8 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         except NotImplementedError as error:
             raise ConfigError(f"{game.name} cannot be played through the adapters: {error}") from None
         self.game, self.seat, self.render_mode = game, seat, render_mode
+        self.window = Window(game, f"tablegames: {game.name}") if render_mode == "human" else None
+        self.metadata = {**type(self).metadata, "render_modes": render_modes()}  # those that work here
         self.rewards_kind = check_rewards(rewards)
         self.illegal_reward = float(illegal_reward)
         self.bots = _bots(game, seat, opponents)
@@ -154,6 +157,8 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         self.game_state = self.game.start(seed=game_seed)
         self.steps = 0
         self._play_bots()
+        if self.window is not None:
+            self.render()
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -169,6 +174,8 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         reward = rewards_after(self.rewards_kind, before, self.game_state)[self.seat]
         over = self.game_state.is_over
         truncated = not over and self.max_cycles is not None and self.steps >= self.max_cycles
+        if self.window is not None:
+            self.render()
         return self._observation(), reward, over, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
@@ -179,14 +186,22 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         return np.asarray(state.legal_mask(), dtype=bool)
 
     def render(self) -> str | np.ndarray | None:
-        """The table as the agent's seat sees it: text (``"ansi"``) or its picture (``"rgb_array"``)."""
+        """The table as the agent's seat sees it: as text, a picture or in a window (see `render_mode`)."""
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "render() was called without a render_mode; make the environment with render_mode='ansi'"
             )
             return None
         text = str(self.game_state.view(self.seat))
+        if self.window is not None:
+            self.window.show(text)
+            return None
         return draw(text, self.game) if self.render_mode == "rgb_array" else text
+
+    def close(self) -> None:
+        """Close the window of ``render_mode="human"``, if one is open."""
+        if self.window is not None:
+            self.window.close()
 
     def _play_bots(self) -> None:
         state = self.game_state

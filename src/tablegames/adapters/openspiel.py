@@ -27,19 +27,13 @@ by default, which means that default.
   every deal, its view once dealt, then its observation string. Within a
   round this is perfect recall; of a finished round it keeps everything but
   the events of the decision that ended it (their result is in the scores).
-- Information state tensor, field by field: first the observation tensor
-  (``game.observation_size`` numbers); then, if ``game.max_decisions`` is at
-  most `RECALL_LIMIT` (`recalls_decisions`: Kalaha, and Loo; not Kalo,
-  whose bound runs to hundreds of thousands), two numbers for each of
-  ``max_decisions`` decisions, in the order they were taken: the deciding
-  seat counted from the viewer (0 the viewer, 1 the next seat in turn, ...)
-  plus 1, and the action index plus 1, or 0 if the viewer did not see the
-  action (some event of it was hidden from it); both 0 for decisions not
-  yet taken. So the tensor says who played what in which trick, in order:
-  within one deal (Kalaha; Loo with ``rounds=1``) equal tensors mean equal
-  information state strings and the other way round, for every seat. Across
-  deals it keeps every decision, but of the earlier rounds' own cards only
-  what the decisions show; Kalo's tensor is its observation.
+- Information state tensor: the observation, the observation once the deal
+  in play was dealt, and every decision the seat recalls, in order (who
+  decided, the action if it saw it, a digest of what it was shown), sized
+  by the game's options; field by field in `tablegames.adapters.information`.
+  Within one deal (Kalaha; Loo with ``rounds=1``; Kalo's first round) equal
+  tensors mean equal information state strings and the other way round,
+  for every seat.
 - Returns: with ``rewards="outcome"`` (zero-sum) the outcome payoffs at the
   end; with ``rewards="score"`` (general-sum) the score changes after every
   decision (see `tablegames.adapters.payoffs`).
@@ -77,6 +71,13 @@ require("numpy", "openspiel")
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 
+from tablegames.adapters.information import (  # noqa: E402
+    RECALL_LIMIT,
+    Observer,
+    as_seen,
+    recalled_decisions,
+    recalls_decisions,
+)
 from tablegames.adapters.payoffs import check_rewards, outcome, reward_range, score_change  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
 from tablegames.core.registry import load, names  # noqa: E402
@@ -91,6 +92,7 @@ __all__ = [
     "TablegamesState",
     "game_type",
     "load_game",
+    "recalled_decisions",
     "recalls_decisions",
     "register",
 ]
@@ -150,8 +152,12 @@ class _Now:
     recall: tuple[tuple[str, ...], ...]
     returns: tuple[float, ...]
     rewards: tuple[float, ...]
-    #: Every decision of the game so far: the seat, the action index, and for each seat whether it saw the action.
-    moves: tuple[tuple[int, int, tuple[bool, ...]], ...] = ()
+    #: Every decision of the game so far: the seat, the action index, and for each seat what it saw (`_as_seen`).
+    moves: tuple[tuple[int, int, tuple[tuple[bool, int], ...]], ...] = ()
+    #: How many decisions of ``moves`` were taken before the deal in play was dealt.
+    deal_start: int = 0
+    #: Each seat's observation once the deal in play was dealt (None before the first deal, or without deals).
+    dealt_views: tuple[np.ndarray, ...] | None = None
     #: Each seat's view as JSON and as numbers, made once (a state is asked for them again and again).
     seen: dict[int, tuple[str, np.ndarray]] = attrs.field(factory=dict, eq=False, repr=False)
 
@@ -243,12 +249,12 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
         made._now = _Now(state, () if deal else None, ((),) * players, (0.0,) * players, (0.0,) * players)
         return made
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         """The observer of views (``perfect_recall`` False) or of what a seat has seen (True)."""
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return _Observer(self.game, recall=recall)
+        return Observer(self.game, recall=recall)
 
 
 def _with(kind: pyspiel.GameType, **changes: Any) -> pyspiel.GameType:
@@ -332,17 +338,19 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
             rewards = returns = outcome(after)
         actor = before.current_player
         assert actor is not None
-        seen = tuple(all(event.for_seat(seat) == event for event in transition.events) for seat in range(game.players))
-        moves = (*now.moves, (actor, action, seen))
-        self._now = _Now(after, () if new_deal else None, recall, returns, rewards, moves)
+        moves = (*now.moves, (actor, action, as_seen(game, transition.events)))
+        deal_start = len(moves) if new_deal else now.deal_start
+        self._now = _Now(after, () if new_deal else None, recall, returns, rewards, moves, deal_start, now.dealt_views)
 
     def _deal(self, now: _Now, dealt: tuple[int, ...]) -> None:
         if len(dealt) < self._layout().draws:
             self._now = attrs.evolve(now, dealt=dealt)
             return
-        dealt_now = _Now(self._game.redeal(now.state, dealt), None, now.recall, now.returns, now.rewards, now.moves)
-        recall = tuple((*seen, dealt_now.view_of(seat)[0]) for seat, seen in enumerate(now.recall))
-        self._now = attrs.evolve(dealt_now, recall=recall)
+        dealt_now = attrs.evolve(now, state=self._game.redeal(now.state, dealt), dealt=None, seen={})
+        seats = range(self._game.players)
+        recall = tuple((*seen, dealt_now.view_of(seat)[0]) for seat, seen in zip(seats, now.recall, strict=True))
+        views = tuple(dealt_now.view_of(seat)[1] for seat in seats)
+        self._now = attrs.evolve(dealt_now, recall=recall, dealt_views=views)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -368,7 +376,7 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         sampled = self._game.sample_state(now.state.view(player_id), rng)
         recall = tuple(seen if seat == player_id else () for seat, seen in enumerate(now.recall))
         state = self.get_game().new_initial_state()
-        state._now = _Now(sampled, None, recall, now.returns, now.rewards, now.moves)
+        state._now = attrs.evolve(now, state=sampled, dealt=None, recall=recall, seen={})
         return state  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
@@ -377,66 +385,6 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
             cards = self._layout().cards
             return json.dumps({"dealing": [cards[index] for index in now.dealt], "scores": list(now.state.scores)})
         return json.dumps(now.state.to_dict(), sort_keys=True, separators=(",", ":"))
-
-
-#: The most decisions a game may have for its information state tensor to recall them (two numbers each).
-RECALL_LIMIT = 20_000
-
-
-def recalls_decisions(game: Game) -> bool:
-    """Whether the information state tensor of ``game`` recalls every decision (``max_decisions`` <= `RECALL_LIMIT`)."""
-    return game.max_decisions <= RECALL_LIMIT
-
-
-def _dealing(now: _Now, seat: int) -> str:
-    """What ``seat`` knows at a chance node: that a deal is being dealt, and the scores (no hand is dealt yet)."""
-    return json.dumps({"dealing": True, "scores": list(now.state.scores), "seat": seat})
-
-
-class _Observer:
-    """OpenSpiel's observer interface: a seat's view, or everything it has seen, as a tensor and a string.
-
-    Without recall the tensor is the view's observation. With recall it is
-    the observation followed, if the game `recalls_decisions`, by two numbers
-    for each of ``max_decisions`` decisions, in the order they were taken:
-    the deciding seat counted from the viewer plus 1, and the action index
-    plus 1 (0 if the viewer did not see the action, some event of it being
-    hidden from it); 0 and 0 for decisions not taken yet. At a chance node
-    the observation part is all 0: no hand is dealt yet.
-    """
-
-    def __init__(self, game: Game, *, recall: bool) -> None:
-        self.recall = recall
-        self.players = game.players
-        size = game.observation_size
-        decisions = game.max_decisions if recall and recalls_decisions(game) else 0
-        self.tensor = np.zeros(size + 2 * decisions, np.float32)
-        self.dict: dict[str, np.ndarray] = {"observation": self.tensor[:size]}
-        if decisions:
-            self.dict["decisions"] = self.tensor[size:].reshape(decisions, 2)
-
-    def set_from(self, state: TablegamesState, player: int) -> None:
-        """Write ``player``'s observation of ``state`` (and, with recall, the decisions it saw) into `tensor`."""
-        now = state._now
-        observation = self.dict["observation"]
-        if now.dealt is None:
-            observation[:] = now.view_of(player)[1]
-        else:
-            observation[:] = 0
-        decisions = self.dict.get("decisions")
-        if decisions is not None:
-            decisions[:] = 0
-            for row, (actor, action, seen) in zip(decisions, now.moves, strict=False):
-                row[0] = (actor - player) % self.players + 1
-                row[1] = action + 1 if seen[player] else 0
-
-    def string_from(self, state: TablegamesState, player: int) -> str:
-        """``player``'s view as JSON, after what it has seen happen if this observer recalls."""
-        now = state._now
-        view = now.view_of(player)[0] if now.dealt is None else _dealing(now, player)
-        if not self.recall:
-            return view
-        return "\n".join((*now.recall[player], view))
 
 
 def register(name: str) -> str:

@@ -126,7 +126,8 @@ class TablegamesParallelEnv(ParallelEnv):  # type: ignore[misc]
         return self.aec.render()
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Close the window of ``render_mode="human"``, if one is open."""
+        self.aec.close()
 
     @property
     def unwrapped(self) -> TablegamesParallelEnv:

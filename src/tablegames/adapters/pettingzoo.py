@@ -22,8 +22,9 @@ the agent that took it. ``max_cycles=n`` truncates an episode after ``n``
 decisions (of all seats together) if the game is not over by then: every
 agent's truncation is True, and its rewards so far stand.
 ``render_mode="ansi"`` renders the table as a spectator sees it (no hidden
-card), and ``"rgb_array"`` draws that text as pixels (extra ``plot``; see
-`tablegames.adapters.render`). ``reset(seed=...)`` makes the games that
+card), ``"rgb_array"`` draws that text as pixels (extra ``plot``; see
+`tablegames.adapters.render`), and ``"human"`` shows those pixels in a
+window after every reset and step (extra ``human``; where a display exists). ``reset(seed=...)`` makes the games that
 follow the same every time.
 
 `tablegames.adapters.parallel.parallel_env` offers the same game through
@@ -61,7 +62,7 @@ from pettingzoo.utils import wrappers  # noqa: E402
 
 from tablegames.adapters.observations import bounds, check_observations, observe  # noqa: E402
 from tablegames.adapters.payoffs import check_rewards, rewards_after  # noqa: E402
-from tablegames.adapters.render import FPS, draw  # noqa: E402
+from tablegames.adapters.render import FPS, Window, check_display, draw, render_modes  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
 from tablegames.core.registry import load  # noqa: E402
 
@@ -71,7 +72,7 @@ if TYPE_CHECKING:
 __all__ = ["RENDER_MODES", "TablegamesEnv", "check_max_cycles", "env", "spaces_of"]
 
 #: The render modes the environments offer.
-RENDER_MODES = ("ansi", "rgb_array")
+RENDER_MODES = ("ansi", "rgb_array", "human")
 
 
 def check_max_cycles(max_cycles: object) -> int | None:
@@ -88,14 +89,18 @@ def check_max_cycles(max_cycles: object) -> int | None:
 
 
 def check_render_mode(render_mode: object) -> str | None:
-    """Return ``render_mode`` if it is None or one of `RENDER_MODES`.
+    """Return ``render_mode`` if it is None or one of `RENDER_MODES` (``"human"`` where a display exists).
 
     Raises:
-        ConfigError: Otherwise, naming the choices.
+        ConfigError: If it is none of them, naming the choices, or if it is
+            ``"human"`` and there is no display (see `tablegames.adapters.render`).
+        MissingExtraError: If it is ``"human"`` and pygame is not installed.
     """
     if render_mode is not None and render_mode not in RENDER_MODES:
         choices = ", ".join(map(repr, RENDER_MODES))
         raise ConfigError(f"render_mode must be None or one of {choices}, got {render_mode!r}")
+    if render_mode == "human":
+        check_display()
     return render_mode
 
 
@@ -139,13 +144,14 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         game = load(game_name, **options)
         self.render_mode = check_render_mode(render_mode)
+        self.window = Window(game, f"tablegames: {game.name}") if render_mode == "human" else None
         self.observations = check_observations(observations)
         self.max_cycles = check_max_cycles(max_cycles)
         observation, action = spaces_of(game, self.observations)
         self.game = game
         self.rewards_kind = check_rewards(rewards)
         self.metadata = {
-            "render_modes": list(RENDER_MODES),
+            "render_modes": render_modes(),
             "render_fps": FPS,
             "name": f"tablegames_{game.name}_v{game.encoding_version}",
             # A seat may decide several times in a row, so PettingZoo's aec_to_parallel cannot convert it;
@@ -183,6 +189,8 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self._agent_to_act()
+        if self.window is not None:
+            self.render()
 
     def _agent_to_act(self) -> str:
         seat = self.game_state.current_player
@@ -220,17 +228,24 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = self._agent_to_act()
         self._accumulate_rewards()
+        if self.window is not None:
+            self.render()
 
     def render(self) -> str | np.ndarray | None:
-        """The table as a spectator sees it: text (``"ansi"``) or its picture (``"rgb_array"``)."""
+        """The table as a spectator sees it: text (``"ansi"``), a picture (``"rgb_array"``), a window (``"human"``)."""
         if self.render_mode is None:
             logger.warn("render() was called without a render_mode; make the environment with render_mode='ansi'")
             return None
         text = str(self.game_state.view(None))
+        if self.window is not None:
+            self.window.show(text)
+            return None
         return draw(text, self.game) if self.render_mode == "rgb_array" else text
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Close the window of ``render_mode="human"``, if one is open."""
+        if self.window is not None:
+            self.window.close()
 
 
 def env(
@@ -246,14 +261,15 @@ def env(
 
     Args:
         game_name: A registered game that defines an action space and observations.
-        render_mode: None, ``"ansi"`` or ``"rgb_array"``.
+        render_mode: None, ``"ansi"``, ``"rgb_array"`` or ``"human"``.
         rewards: ``"outcome"`` or ``"score"`` (see `tablegames.adapters.payoffs`).
         observations: ``"scaled"`` or ``"raw"`` (see `tablegames.adapters.observations`).
         max_cycles: None to play whole games, or the number of decisions after which an episode is truncated.
         options: The game's options, e.g. ``players=4``.
 
     Raises:
-        ConfigError: If the game, an option or a setting is unknown, or the game defines no action space.
+        ConfigError: If the game, an option or a setting is unknown, the game defines no action space,
+            or ``render_mode="human"`` finds no display.
     """
     raw = TablegamesEnv(
         game_name,
