@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
-import pytest
-
 from tests.docs.examples import load_example
 from tests.extras import need_module
 
@@ -29,10 +25,7 @@ def test_ismcts_plays_one_round_loo_in_the_arena() -> None:
 
 def test_maskable_ppo_trains_a_handful_of_steps() -> None:
     """maskable_ppo_kalaha.py trains MaskablePPO for a few steps and measures it before and after, in both seats."""
-    try:
-        importlib.import_module("sb3_contrib")
-    except ImportError:  # not in the extra test: PyTorch alone is some GB, more than CI's budget allows
-        pytest.skip("needs sb3-contrib and PyTorch, from the extra 'train': python -m pip install -e '.[train]'")
+    need_module("sb3_contrib", "train")  # not in the extra test (PyTorch is some GB): .ci/run installs it apart
     rates = load_example("maskable_ppo_kalaha.py").main(timesteps=64, games=4, n_steps=32, pits=3, seeds=2)
     assert set(rates) == {"random", "heuristic"}
     for before, after in rates.values():
