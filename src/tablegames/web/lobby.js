@@ -14,7 +14,7 @@ const words = (name) => (has(`option.${name}`) ? t(`option.${name}`) : name.repl
  * Where the rules pages are published: the `tablegames-docs` meta of index.html (set it where the site is served,
  * as TABLEGAMES_SITE_URL is when building it); without it, the options link to no rule.
  */
-const DOCS = document.querySelector('meta[name="tablegames-docs"]')?.content || null;
+const DOCS = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="tablegames-docs"]'))?.content || null;
 
 /** The section of each game's rules page that each option changes (the anchors are the same in every language). */
 export const RULES = {

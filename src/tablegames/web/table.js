@@ -312,7 +312,7 @@ export function tablePage(root, id) {
       say: (text) => refuse(page.lastKey, text),
     };
     const inside = board.contains(document.activeElement) && document.activeElement !== board;
-    const focused = inside ? document.activeElement.dataset.key : null;
+    const focused = inside ? /** @type {HTMLElement} */ (document.activeElement).dataset.key : null;
     const lost = document.activeElement === document.body || document.activeElement === board;
     const others = asked.legal_actions.filter((action) => !drawer.handles(action, asked));
     const last = JSON.stringify(view.trick?.at?.(-1) ?? null);
