@@ -68,7 +68,7 @@ export function sowingPath(event, pits) {
   return path;
 }
 
-/** The seat's place on the table: its name in the ring, or for one's own cards the hand below. */
+/** The seat's place on the table: its name in the ring round the table. */
 function seatPlace(board, seat) {
   return board.querySelector(`.ring-seat[data-seat="${seat}"]`);
 }
