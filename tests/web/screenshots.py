@@ -36,10 +36,10 @@ def lobby(pages: Pages) -> Page:
     return page
 
 
-def kalaha(pages: Pages) -> Page:
+def kalaha(pages: Pages, viewport: dict[str, int] | None = None, locale: str = "en-GB") -> Page:
     """Kalaha against the heuristic bot, a few moves in: the last sowing ringed, the legal pits lit."""
     table, tokens, links = pages.site.create(game="kalaha", seats=["human", "heuristic"], seed=3)
-    player = pages.player(pages.open(links[0], viewport=DESKTOP), table, tokens, "kalaha")
+    player = pages.player(pages.open(links[0], viewport=viewport or DESKTOP, locale=locale), table, tokens, "kalaha")
     for _ in range(3):
         view = player.turn()["view"]
         player.click(f"[data-key=pit-{view['legal_actions'][-1]}]")
@@ -47,7 +47,7 @@ def kalaha(pages: Pages) -> Page:
     return player.page
 
 
-def kalo(pages: Pages) -> Page:
+def kalo(pages: Pages, viewport: dict[str, int] | None = None, locale: str = "en-GB") -> Page:
     """Kalo: seat 0's 6 asks for a slot of another hand; the card seat 0 gave away shows face up.
 
     The bots hold only 3s, which beat nothing, so the plays are sure to go this way.
@@ -61,7 +61,7 @@ def kalo(pages: Pages) -> Page:
     table, tokens, links = pages.site.create(
         game="kalo", options={"players": 3}, seats=["human", "heuristic", "heuristic"], start=start.to_dict()
     )
-    player = pages.player(pages.open(links[0], viewport=DESKTOP), table, tokens, "kalo")
+    player = pages.player(pages.open(links[0], viewport=viewport or DESKTOP, locale=locale), table, tokens, "kalo")
     for step in ("card-3c", "play", "card-3d", "seat-1", "card-6c", "play", "seat-1"):
         player.turn()
         player.click(f"[data-key={step}]")
@@ -79,12 +79,12 @@ def kalo_arrange(pages: Pages) -> Page:
     return player.page
 
 
-def loo(pages: Pages, viewport: dict[str, int] | None = None) -> Page:
+def loo(pages: Pages, viewport: dict[str, int] | None = None, locale: str = "en-GB") -> Page:
     """Loo: seat 0 must follow; the cards it may not play are greyed, and one says why."""
     table, tokens, links = pages.site.create(
         game="loo", options={"players": 4}, seats=["human", "heuristic", "heuristic", "random"], seed=6
     )
-    player = pages.player(pages.open(links[0], viewport=viewport or DESKTOP), table, tokens, "loo")
+    player = pages.player(pages.open(links[0], viewport=viewport or DESKTOP, locale=locale), table, tokens, "loo")
     while True:
         view = player.turn()["view"]
         if view["phase"] == "decide":
@@ -93,9 +93,7 @@ def loo(pages: Pages, viewport: dict[str, int] | None = None) -> Page:
         illegal = [card for card in view["hand"] if card not in view["legal_actions"]]
         if illegal:
             card = player.page.locator(f"button.card[data-card='{illegal[0]}']")
-            player.page.wait_for_function(
-                "card => document.querySelector(`[data-card='${card}']`).title.includes('may not')", arg=illegal[0]
-            )
+            player.page.wait_for_selector(f"button.card[data-card='{illegal[0]}'][aria-disabled=true]")
             card.focus()
             player.page.keyboard.press("Enter")
             return player.page

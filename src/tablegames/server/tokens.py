@@ -17,6 +17,9 @@ Examples:
     (True, False)
     >>> SeededSecrets(1).table_id() == SeededSecrets(1).table_id()
     True
+    >>> table = SystemSecrets().table_id()
+    >>> len(table), set(table) <= set(ID_ALPHABET), set(table) & set("01ilo")
+    (12, True, set())
 """
 
 from __future__ import annotations
@@ -28,12 +31,24 @@ import random
 import re
 import secrets
 
-__all__ = ["TOKEN_BYTES", "SeededSecrets", "SystemSecrets", "matches", "token_hash", "well_formed"]
+__all__ = [
+    "ID_ALPHABET",
+    "ID_LENGTH",
+    "TOKEN_BYTES",
+    "SeededSecrets",
+    "SystemSecrets",
+    "matches",
+    "token_hash",
+    "well_formed",
+]
 
 #: Random bytes in a token.
 TOKEN_BYTES = 32
-#: Random bytes in a table id (ids are public; this only keeps them short and unique).
-ID_BYTES = 9
+#: The characters of a table id: digits and lower-case letters without the look-alikes 0, 1, i, l and o, so that an
+#: id read aloud or copied by hand from a screen comes out right.
+ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+#: Characters in a table id: about 59 random bits (ids are public; this only keeps them short and unique).
+ID_LENGTH = 12
 #: Seeds drawn are below this: the integers JavaScript's numbers hold exactly (see `tablegames.server.wire.MAX_SEED`).
 SEEDS = 2**53
 _TOKEN_TEXT = re.compile(r"[A-Za-z0-9_-]+")
@@ -51,8 +66,8 @@ class SystemSecrets:
         return secrets.token_urlsafe(TOKEN_BYTES)
 
     def table_id(self) -> str:
-        """Return a new table id: 72 random bits as 12 URL-safe characters."""
-        return secrets.token_urlsafe(ID_BYTES)
+        """Return a new table id: `ID_LENGTH` characters drawn from `ID_ALPHABET`."""
+        return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
     def seed(self) -> int:
         """Return a game seed for a table created without one: below 2**53, so every JSON reader reads it exactly."""
@@ -70,8 +85,8 @@ class SeededSecrets(SystemSecrets):
         return _text(self._rng.randbytes(TOKEN_BYTES))
 
     def table_id(self) -> str:
-        """Return the next predictable table id."""
-        return _text(self._rng.randbytes(ID_BYTES))
+        """Return the next predictable table id, of the same characters as a served one's."""
+        return "".join(self._rng.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
     def seed(self) -> int:
         """Return the next predictable seed."""

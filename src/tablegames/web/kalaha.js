@@ -86,11 +86,11 @@ export default {
       if (side === view.seat && legal.has(name)) {
         return h(
           "button",
-          { type: "button", class: [...classes, "legal"], "aria-label": t("kalaha.sow", { pit: label }), dataset: { key: `pit-${name}`, pit: name }, onclick: () => ui.act(name) },
+          { type: "button", class: [...classes, "legal"], "aria-label": t("kalaha.sow", { pit: label }), dataset: { key: `pit-${name}`, pit: name, place: `${side}${index}` }, onclick: () => ui.act(name) },
           content,
         );
       }
-      return h("div", { class: classes, role: "img", "aria-label": label, dataset: { pit: `${side}${name}` } }, content);
+      return h("div", { class: classes, role: "img", "aria-label": label, dataset: { pit: `${side}${name}`, place: `${side}${index}` } }, content);
     };
     const store = (side) =>
       h(
@@ -98,6 +98,7 @@ export default {
         {
           class: ["store", side === me ? "mine" : "theirs", move?.sown.some((place) => place.store === side) ? "sown" : null],
           role: "img",
+          dataset: { place: `store${side}` },
           "aria-label": of(side, "kalaha.store of", { seeds: plural(view.stores[side], "seed") }),
         },
         h("span", { class: "seeds" }, String(view.stores[side])),

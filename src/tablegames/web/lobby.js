@@ -2,7 +2,7 @@
 
 import { botName, fill, h, names, plural } from "./dom.js";
 import { Keys, api } from "./wire.js";
-import { has, languageSwitcher, t } from "./i18n.js";
+import { has, language, languageSwitcher, t } from "./i18n.js";
 import { howToPlay } from "./panels.js";
 
 const HUMAN = "human";
@@ -10,14 +10,52 @@ const HUMAN = "human";
 const title = (name) => name[0].toUpperCase() + name.slice(1);
 const words = (name) => (has(`option.${name}`) ? t(`option.${name}`) : name.replaceAll("_", " "));
 
-/** The sentence under an option's field, saying what it does as the rules pages say it. */
-const explain = (name) => (has(`explain.${name}`) ? h("span", { class: "explain" }, ` ${t(`explain.${name}`)}`) : null);
+/**
+ * Where the rules pages are published: the `tablegames-docs` meta of index.html (set it where the site is served,
+ * as TABLEGAMES_SITE_URL is when building it); without it, the options link to no rule.
+ */
+const DOCS = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="tablegames-docs"]'))?.content || null;
+
+/** The section of each game's rules page that each option changes (the anchors are the same in every language). */
+export const RULES = {
+  kalaha: { pits: "the-board", seeds: "seeds", empty_capture: "empty-opposite-pit" },
+  kalo: { players: "players", kalo_in_combinations: "the-kalo", play_limit: "play-limit" },
+  loo: {
+    players: "seats",
+    ante: "antes",
+    rounds: "end",
+    starting_chips: "antes",
+    miss: "the-miss",
+    miss_fee: "the-miss",
+    pam_is_wild: "pam",
+    trump_must_be_highest: "must-trump",
+    first_dealer: "dealer",
+  },
+};
+
+/** The address of the rule an option changes, on the rules page in the page's language; null for an option not mapped. */
+export function ruleLink(game, name) {
+  const anchor = RULES[game]?.[name];
+  if (!anchor || !DOCS) return null;
+  return new URL(`${language === "en" ? "" : `${language}/`}rules/${game}/#${anchor}`, DOCS).href;
+}
+
+/** The sentence under an option's field, saying what it does as the rules pages say it, and a link to that rule. */
+function explain(name, game) {
+  const link = ruleLink(game, name);
+  return h(
+    "span",
+    { class: "explain" },
+    has(`explain.${name}`) ? ` ${t(`explain.${name}`)}` : null,
+    link ? [" ", h("a", { href: link, target: "_blank", rel: "noopener", dataset: { rule: name }, "aria-label": `${t("the rule")}: ${words(name)}` }, t("the rule"))] : null,
+  );
+}
 
 /** An input for one of a game's options, of the kind its default value is. */
 function optionField(name, value, game) {
   const id = `option-${name}`;
   if (typeof value === "boolean") {
-    return h("p", { class: "option check" }, h("input", { type: "checkbox", id, name, checked: value }), " ", h("label", { for: id }, words(name)), explain(name));
+    return h("p", { class: "option check" }, h("input", { type: "checkbox", id, name, checked: value }), " ", h("label", { for: id }, words(name)), explain(name, game.name));
   }
   return h(
     "p",
@@ -33,7 +71,7 @@ function optionField(name, value, game) {
       min: name === "players" ? game.players.min : null,
       max: name === "players" ? game.players.max : null,
     }),
-    explain(name),
+    explain(name, game.name),
   );
 }
 

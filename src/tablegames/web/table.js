@@ -9,6 +9,7 @@ import { Connection, Keys, api } from "./wire.js";
 import { fill, h, names, plain, seatName, sentence, upper } from "./dom.js";
 import { languageSwitcher, t } from "./i18n.js";
 import { tableRing } from "./ring.js";
+import { move } from "./motion.js";
 import { Log, howToPlay, invitesPanel, otherDecisions, resultPanel, roundSummary, seatsPanel } from "./panels.js";
 
 const DRAWERS = { kalaha, kalo, loo };
@@ -311,7 +312,7 @@ export function tablePage(root, id) {
       say: (text) => refuse(page.lastKey, text),
     };
     const inside = board.contains(document.activeElement) && document.activeElement !== board;
-    const focused = inside ? document.activeElement.dataset.key : null;
+    const focused = inside ? /** @type {HTMLElement} */ (document.activeElement).dataset.key : null;
     const lost = document.activeElement === document.body || document.activeElement === board;
     const others = asked.legal_actions.filter((action) => !drawer.handles(action, asked));
     const last = JSON.stringify(view.trick?.at?.(-1) ?? null);
@@ -324,6 +325,9 @@ export function tablePage(root, id) {
       otherDecisions(others, ui.act),
       view.is_over ? resultPanel(view, connection.events, nameOf(connection), connection.seat, id, connection.token ? playAgain : null) : null,
     );
+    // What the events since the last drawing did moves once on the new drawing (not those of a page just opened).
+    if (connection.moved !== undefined) move(board, connection.events.slice(connection.moved), view.pits?.[0]?.length ?? 0);
+    connection.moved = connection.events.length;
     const mine = asked.legal_actions.length > 0;
     const again = focused && board.querySelector(`[data-key="${CSS.escape(focused)}"]`);
     if (again) again.focus();

@@ -1,5 +1,10 @@
 // The wire protocol of `tablegames serve`, in the browser: HTTP requests, a seat's live connection, its tokens.
-// Everything the client knows of the server goes through this module; it knows no game.
+// Everything the client knows of the server goes through this module; it knows no game. Its frames and messages
+// are those of the declarations the server ships (server/wire.d.ts), checked by `tsc --checkJs`.
+
+/** @typedef {import("../server/wire").ServerFrame} ServerFrame */
+/** @typedef {import("../server/wire").ClientMessage} ClientMessage */
+/** @typedef {import("../server/wire").SnapshotFrame | import("../server/wire").UpdateFrame} ViewFrame */
 
 /** An error the server answered with: `{"error": {"type", "message", "legal"?}}` and the HTTP status. */
 export class WireError extends Error {
@@ -117,13 +122,14 @@ export class Connection {
     this.authed = this.token === null;
     socket.onopen = () => {
       this.retry = 0;
-      if (this.token !== null) socket.send(JSON.stringify({ type: "auth", token: this.token, since: this.next }));
+      if (this.token !== null) this.send({ type: "auth", token: this.token, since: this.next });
     };
     socket.onmessage = (message) => this.receive(JSON.parse(message.data));
     socket.onclose = () => this.closed(socket);
     this.pinger = setInterval(() => this.ping(), PING_EVERY);
   }
 
+  /** @param {ServerFrame} frame a frame the server sent */
   receive(frame) {
     if (frame.type === "snapshot") {
       if (!this.authed && frame.seat === null) return; // the spectator's snapshot before our auth is answered
@@ -151,7 +157,10 @@ export class Connection {
     }
   }
 
-  /** Take a snapshot or update: the view, the events after those held, the counts. */
+  /**
+   * Take a snapshot or update: the view, the events after those held, the counts.
+   * @param {ViewFrame} frame
+   */
   take(frame) {
     const fresh = frame.events.filter((item) => item.n > this.next).map((item) => item.event);
     this.events.push(...fresh);
@@ -174,10 +183,15 @@ export class Connection {
         ANSWER_WITHIN,
       );
       this.pending = { made: this.decisions, resolve, reject, timer };
-      this.socket.send(JSON.stringify({ type: "action", action, decisions: this.decisions }));
+      this.send({ type: "action", action, decisions: this.decisions });
     });
   }
   // --8<-- [end:connection]
+
+  /** @param {ClientMessage} message a message to the server */
+  send(message) {
+    this.socket.send(JSON.stringify(message));
+  }
 
   settle(error) {
     const pending = this.pending;
@@ -190,7 +204,7 @@ export class Connection {
 
   ping() {
     if (this.status !== "open" || this.socket.readyState !== WebSocket.OPEN) return;
-    this.socket.send(JSON.stringify({ type: "ping" }));
+    this.send({ type: "ping" });
     clearTimeout(this.deadline);
     this.deadline = setTimeout(() => this.socket.close(), ANSWER_WITHIN);
   }

@@ -151,6 +151,7 @@ export default {
   "explain.pam_is_wild": "Om Pam (klöver knekt), den högsta trumfen, får spelas i varje stick även när du kan bekänna färg.",
   "explain.trump_must_be_highest": "Om den som inte kan bekänna färg måste spela sin högsta trumf.",
   "explain.first_dealer": "Vem som ger första given, räknat från 0 för den första spelaren.",
+  "the rule": "regeln",
   "rules.kalaha":
     "Välj ett av dina hål och så ut dess stenar en i taget åt höger: längs din rad, i ditt bo, vidare in i motståndarens rad och varvet runt igen; motståndarens bo hoppar du över. Sista stenen i ditt bo: du drar igen. Sista stenen i ett tomt hål på din sida: den och stenarna mitt emot går till ditt bo. När en rad är tom går varje sidas stenar till ägarens bo; det fullaste boet vinner.",
   "rules.kalo":

@@ -1,0 +1,55 @@
+"""Every option in the lobby says what it does and links to its rule on the rules page, in the page's language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+import pytest
+
+if TYPE_CHECKING:
+    from tests.web.conftest import Pages
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+#: The option fields that are not a rule's: the table's seats, its seed and how it is played.
+NOT_RULES = {"option-seed"}
+
+
+def anchors(game: str) -> set[str]:
+    """The anchors of a game's rules page (the same in each language)."""
+    return set(re.findall(r"\{#([a-z0-9-]+)\}", (DOCS / "rules" / f"{game}.md").read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize(("locale", "prefix"), [("en-GB", "/rules/"), ("de-DE", "/de/rules/"), ("sv-SE", "/sv/rules/")])
+def test_each_option_links_to_its_rule_in_the_pages_language(pages: Pages, locale: str, prefix: str) -> None:
+    """Every game's every option has a sentence and a link to a section that its game's rules page has."""
+    page = pages.open("/", locale=locale)
+    page.wait_for_selector("#game")
+    games = page.eval_on_selector_all("#game option", "options => options.map(o => o.value)")
+    assert set(games) == {"kalaha", "kalo", "loo"}
+    for game in games:
+        page.select_option("#game", game)
+        fields = page.eval_on_selector_all("fieldset.options [id^=option-]", "inputs => inputs.map(i => i.id)")
+        assert fields, f"{game} shows no options"
+        for field in fields:
+            if field in NOT_RULES:
+                continue
+            option = page.locator(f"#{field}").locator("xpath=..")
+            explained = option.locator(".explain").inner_text().strip()
+            link = option.locator("a[data-rule]")
+            assert link.count() == 1, f"{game}'s {field} has no link to its rule"
+            href = link.get_attribute("href") or ""
+            parts = urlsplit(href)
+            assert parts.path.endswith(f"{prefix}{game}/"), href
+            assert parts.fragment in anchors(game), f"{href}: the rules page has no such section"
+            assert len(explained) > len(link.inner_text()) + 10, f"{game}'s {field} is not explained: {explained!r}"
+
+
+def test_table_ids_have_no_look_alike_characters(pages: Pages) -> None:
+    """A table's id has none of 0, O, 1, l, I and i, and no sign: read from a screen, it is copied right."""
+    for _ in range(20):
+        table, _, _ = pages.site.create(game="kalaha", seats=["human", "heuristic"])
+        assert re.fullmatch(r"[2-9a-hjkmnp-z]{12}", table), table
