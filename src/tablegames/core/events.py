@@ -15,16 +15,13 @@ Examples:
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 import attrs
 
 from tablegames.core.classes import PythonType
 from tablegames.core.outcomes import result_text, to_int_tuple, to_seat_set
 from tablegames.core.serial import JSONDict, fields_dict, header
-
-if TYPE_CHECKING:
-    from tablegames.core.protocol import State
 
 __all__ = ["Event", "GameEnded", "Transition"]
 
@@ -95,7 +92,8 @@ class GameEnded(Event):
         return f"the game ends {result_text(self.scores, self.winners)}"
 
 
-StateT = TypeVar("StateT", bound="State", covariant=True)
+#: The state a `Transition` carries (any game's `tablegames.core.protocol.State`).
+StateT = TypeVar("StateT", covariant=True)
 
 
 @attrs.frozen(repr=False)

@@ -15,7 +15,7 @@ import attrs
 from tablegames.core.errors import InvalidActionError
 
 if TYPE_CHECKING:
-    from tablegames.core.protocol import Action
+    from tablegames.core.actions import Action
 
 __all__ = ["ActionTable", "DealLayout"]
 

@@ -16,13 +16,13 @@ Examples:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tablegames.core.errors import ConfigError
 from tablegames.core.extras import require
 
 if TYPE_CHECKING:
-    from tablegames.core.tournament import TournamentResult
+    from collections.abc import Sequence
 
 __all__ = ["FORMATS", "plot_tournament"]
 
@@ -30,7 +30,40 @@ __all__ = ["FORMATS", "plot_tournament"]
 FORMATS = (".svg", ".png")
 
 
-def plot_tournament(result: TournamentResult, path: str | Path) -> None:
+class PlottedRating(Protocol):
+    """One bot's rating as the plot reads it (a `tablegames.core.tournament.Rating` is one)."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def bot(self) -> str: ...
+    @property
+    def rating(self) -> float: ...
+    @property
+    def error(self) -> float: ...
+
+
+class PlottedCell(Protocol):
+    """One crosstable cell as the plot reads it (a `tablegames.core.tournament.Pairing` is one)."""
+
+    @property
+    def games(self) -> int: ...
+    @property
+    def score(self) -> float: ...
+
+
+class Plotted(Protocol):
+    """What `plot_tournament` draws (a `tablegames.core.tournament.TournamentResult` is one)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def crosstable(self) -> Sequence[Sequence[PlottedCell | None]]: ...
+    def ranking(self) -> Sequence[PlottedRating]: ...
+    def layout(self) -> str: ...
+
+
+def plot_tournament(result: Plotted, path: str | Path) -> None:
     """Draw ``result``'s ratings (best at the top, with 95% intervals) and its crosstable to ``path``.
 
     The file's suffix, ``.svg`` or ``.png``, chooses the format.
@@ -97,6 +130,6 @@ def plot_tournament(result: TournamentResult, path: str | Path) -> None:
         figure.savefig(target, format=suffix[1:], metadata=metadata, dpi=120)
 
 
-def _score(result: TournamentResult, first: int, second: int) -> float:
+def _score(result: Plotted, first: int, second: int) -> float:
     cell = result.crosstable[first][second]
     return 0.5 if cell is None or not cell.games else cell.score

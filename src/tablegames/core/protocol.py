@@ -25,13 +25,14 @@ from __future__ import annotations
 import abc
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from tablegames.core.actions import Action
 from tablegames.core.bots import BotSpec, bots_of_game
 from tablegames.core.classes import PythonType
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
 from tablegames.core.events import Event, GameEnded, Transition
 from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, result_text, to_int_tuple, to_seat_set, winners_of
-from tablegames.core.serial import JSONDict, check_header, fields_dict, header
+from tablegames.core.serial import JSONDict, check_header, header
 from tablegames.core.spaces import GameSpaces, StateSpaces, ViewSpaces
 
 if TYPE_CHECKING:
@@ -55,32 +56,6 @@ __all__ = [
     "to_seat_set",
     "winners_of",
 ]
-
-
-class Action(metaclass=PythonType):
-    """One decision by one seat.
-
-    Subclasses are frozen attrs values. ``str(action)`` is its notation, which
-    ``state.parse_action`` reads back; ``action.to_dict()`` is its JSON form,
-    which ``game.action_from_dict`` reads back.
-    """
-
-    __slots__ = ()
-
-    #: The ``"type"`` written into the action's dict.
-    kind: ClassVar[str]
-
-    def to_dict(self) -> JSONDict:
-        """Return the action as a JSON-ready dict with a format header."""
-        return {**header("action"), "type": self.kind, **self._fields()}
-
-    def _fields(self) -> JSONDict:
-        """Return the action's own fields for `to_dict`: by default its attrs fields as JSON."""
-        return fields_dict(self)
-
-    @abc.abstractmethod
-    def __str__(self) -> str:
-        """Return the action's notation."""
 
 
 def _same_json(first: object, second: object) -> bool:

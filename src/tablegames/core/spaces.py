@@ -45,8 +45,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from tablegames.core.actions import Action
     from tablegames.core.layouts import ActionTable, DealLayout
-    from tablegames.core.protocol import Action, Game, State
+    from tablegames.core.protocol import Game, State
 
 __all__ = ["Encoding", "GameSpaces", "StateSpaces", "ViewSpaces"]
 
