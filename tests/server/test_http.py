@@ -184,6 +184,23 @@ def test_events_since(http: TestClient) -> None:
         assert (response.status_code, response.json()["error"]["type"]) == (400, "BadRequestError")
 
 
+def test_the_opening_deal_is_each_seats_first_events(http: TestClient) -> None:
+    """Before any decision a seat is told the deal as it may know it: its own cards, not the others'."""
+    table, tokens = new_table(http, game="loo", options={"players": 3}, seats=["human"] * 3, seed=2)
+    match = tablegames.Match(tablegames.load("loo", players=3), seed=2)
+    for seat in (None, 0, 1, 2):
+        headers = auth(tokens[seat]) if seat is not None else {}
+        body = http.get(f"/api/tables/{table}", headers=headers).json()
+        expected = [event.to_dict() for event in match.events_for(seat)]
+        assert [item["event"] for item in body["events"]] == expected
+        assert [item["n"] for item in body["events"]] == list(range(1, len(expected) + 1))
+        assert body["next"] == len(expected)
+        assert [item["event"]["type"] for item in body["events"]][:2] == ["round_started", "dealt"]
+        dealt = {item["event"]["seat"]: item["event"] for item in body["events"] if item["event"]["type"] == "dealt"}
+        for other in (0, 1, 2):
+            assert ("cards" in dealt[other] and dealt[other]["cards"] is not None) == (other == seat), dealt[other]
+
+
 def test_an_action_answers_the_new_view_and_its_events(http: TestClient) -> None:
     """POST .../actions answers the seat's new view and the events of its action; an action dict works too."""
     table, tokens = _two_people(http)

@@ -25,22 +25,58 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tablegames import TablegamesError
 
 if TYPE_CHECKING:
-    from tablegames.server.lobby import Lobby
-    from tablegames.server.storage import Change
-    from tablegames.server.tables import Table
+    from tablegames.server.storage import Change, TableStore
+    from tablegames.server.tables import Pending, Table
 
-__all__ = ["BOT_SWEEP", "News"]
+__all__ = ["BOT_SWEEP", "News", "Newsroom"]
 
 LOG = logging.getLogger("tablegames.server")
 #: How often (seconds) a process offers to take over the bots nobody moves.
 BOT_SWEEP = 2.0
 #: How long (seconds) to wait before catching up again when the database could not be read.
 CATCH_UP_AGAIN = 0.5
+
+
+class Newsroom(Protocol):
+    """What `News` needs of the lobby whose tables it keeps in step (`Lobby` is one).
+
+    `News` sits below the lobby: the lobby holds a `News`, and `News` knows
+    the lobby only by these members.
+    """
+
+    @property
+    def store(self) -> TableStore:
+        """The store the tables live in."""
+        ...
+
+    def known(self, table_id: str) -> Table | None:
+        """The table ``table_id`` if this process holds it in memory, else None."""
+        ...
+
+    def adopt(self, table_id: str) -> Table | None:
+        """Read a table from the store and hold it."""
+        ...
+
+    def accepted(self, table: Table, pending: Pending) -> None:
+        """Move a table on by a committed action, and tell this process's listeners."""
+        ...
+
+    def after_change(self, table: Table, *, summary: bool = False) -> None:
+        """After another process changed ``table``: tell its listeners, and move the bots."""
+        ...
+
+    def waiting_for_bots(self) -> list[Table]:
+        """The unfinished tables whose turn is a bot's and whose bots do not move on this process."""
+        ...
+
+    def kick_bots(self, table: Table) -> None:
+        """Move ``table``'s bots here if it is a bot's turn and no other process moves them."""
+        ...
 
 
 class News:
@@ -50,7 +86,7 @@ class News:
         lobby: The lobby whose tables to keep up to date.
     """
 
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Newsroom) -> None:
         self.lobby = lobby
         self._tasks: list[asyncio.Task[None]] = []
         self._locks: dict[str, asyncio.Lock] = {}

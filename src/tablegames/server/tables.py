@@ -158,6 +158,7 @@ class Table:
         record.pop("actions")
         self._head: JSONDict = record
         self.audiences: dict[int | None, Audience] = {seat: Audience(seat) for seat in (None, *range(len(seats)))}
+        self._tell(match.opening)
         for ply in match.plies:
             self._tell(ply.events)
         self.changed_at = 0.0
