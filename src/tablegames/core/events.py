@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 import abc
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -92,8 +92,15 @@ class GameEnded(Event):
         return f"the game ends {result_text(self.scores, self.winners)}"
 
 
+class _Turn(Protocol):
+    """What `Transition` and `next_decision` need of a state: whose decision is next."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+
 #: The state a `Transition` carries (any game's `tablegames.core.protocol.State`).
-StateT = TypeVar("StateT", covariant=True)
+StateT = TypeVar("StateT", bound=_Turn, covariant=True)
 
 
 @attrs.frozen(repr=False)
@@ -134,6 +141,6 @@ def said(events: tuple[Event, ...], most: int = 3) -> str:
     return words if len(events) <= most else f"{words}; and {len(events) - most} more events"
 
 
-def next_decision(state: State) -> str:
+def next_decision(state: _Turn) -> str:
     """Whose decision is next in ``state``, in words: ``seat 2 to decide`` or ``the game is over``."""
     return "the game is over" if state.current_player is None else f"seat {state.current_player} to decide"

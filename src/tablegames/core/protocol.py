@@ -23,6 +23,7 @@ Examples:
 from __future__ import annotations
 
 import abc
+import json
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from tablegames.core.actions import Action
@@ -60,8 +61,6 @@ __all__ = [
 
 def _same_json(first: object, second: object) -> bool:
     """Equal as JSON, types included: ``6.0`` is not ``6`` and ``1`` is not ``true``."""
-    import json
-
     return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
 
 
