@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tablegames.core.extras import require
 
@@ -63,10 +63,43 @@ import numpy as np  # noqa: E402
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from tablegames.adapters.openspiel import TablegamesState, _Now
-    from tablegames.core.protocol import Event, Game
+    from tablegames.core.protocol import Event, Game, State
 
-__all__ = ["RECALL_LIMIT", "Observer", "as_seen", "dealing", "recalled_decisions", "recalls_decisions", "shown_events"]
+__all__ = [
+    "RECALL_LIMIT",
+    "Observer",
+    "as_seen",
+    "dealing",
+    "recalled_decisions",
+    "recalls_decisions",
+    "shown_events",
+]
+
+
+class _Moment(Protocol):
+    """What the observer reads of an OpenSpiel state's moment (`tablegames.adapters.openspiel`'s state holds one)."""
+
+    @property
+    def state(self) -> State: ...
+    @property
+    def dealt(self) -> tuple[int, ...] | None: ...
+    @property
+    def recall(self) -> tuple[tuple[str, ...], ...]: ...
+    @property
+    def moves(self) -> tuple[tuple[int, int, tuple[tuple[bool, int], ...]], ...]: ...
+    @property
+    def deal_start(self) -> int: ...
+    @property
+    def dealt_views(self) -> tuple[np.ndarray, ...] | None: ...
+    def view_of(self, seat: int) -> tuple[str, np.ndarray]: ...
+
+
+class _Observed(Protocol):
+    """An OpenSpiel state as the observer sees it: its moment."""
+
+    @property
+    def _now(self) -> _Moment: ...
+
 
 #: The most decisions a game may have for its information state tensor to recall all of them (three numbers each).
 RECALL_LIMIT = 20_000
@@ -129,7 +162,7 @@ def as_seen(game: Game, events: Sequence[Event]) -> tuple[tuple[bool, int], ...]
     return tuple(seen)
 
 
-def dealing(now: _Now, seat: int) -> str:
+def dealing(now: _Moment, seat: int) -> str:
     """What ``seat`` knows at a chance node: that a deal is being dealt, and the scores (no hand is dealt yet)."""
     return json.dumps({"dealing": True, "scores": list(now.state.scores), "seat": seat})
 
@@ -157,7 +190,7 @@ class Observer:
             self.dict["left_out"] = self.tensor[2 * size : 2 * size + 1]
             self.dict["decisions"] = self.tensor[2 * size + 1 :].reshape(rows, 3)
 
-    def set_from(self, state: TablegamesState, player: int) -> None:
+    def set_from(self, state: _Observed, player: int) -> None:
         """Write ``player``'s observation of ``state`` (and, with recall, the decisions it saw) into `tensor`."""
         now = state._now
         observation = self.dict["observation"]
@@ -183,7 +216,7 @@ class Observer:
             row[1] = action + 1 if full else 0
             row[2] = digest
 
-    def string_from(self, state: TablegamesState, player: int) -> str:
+    def string_from(self, state: _Observed, player: int) -> str:
         """``player``'s view as JSON, after what it has seen happen if this observer recalls."""
         now = state._now
         view = now.view_of(player)[0] if now.dealt is None else dealing(now, player)
