@@ -198,7 +198,7 @@ def test_the_opening_deal_is_each_seats_first_events(http: TestClient) -> None:
         assert [item["event"]["type"] for item in body["events"]][:2] == ["round_started", "dealt"]
         dealt = {item["event"]["seat"]: item["event"] for item in body["events"] if item["event"]["type"] == "dealt"}
         for other in (0, 1, 2):
-            assert ("cards" in dealt[other] and dealt[other]["cards"] is not None) == (other == seat), dealt[other]
+            assert (None not in dealt[other]["cards"]) == (other == seat), dealt[other]
 
 
 def test_an_action_answers_the_new_view_and_its_events(http: TestClient) -> None:
