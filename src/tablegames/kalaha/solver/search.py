@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["Engine", "Progress", "SolveTimeout"]
 
 #: Progress reports come at least this many nodes apart during a long search.
-_REPORT_EVERY = 1 << 16
+_REPORT_EVERY = 1 << 13
 
 
 @attrs.frozen

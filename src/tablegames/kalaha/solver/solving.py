@@ -320,7 +320,7 @@ class Solver:
         Args:
             state: A position of this solver's game.
             progress: Called with a `Progress` after each step of the search
-                and every 65,536 positions or so; it may raise an exception to
+                and every 8,192 positions or so; it may raise an exception to
                 stop the solve (the exception propagates; the solver stays usable).
             moves: Find the exact value of every legal move (``moves``). This
                 costs more than the value itself, often several times more,
