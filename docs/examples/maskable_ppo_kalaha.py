@@ -11,6 +11,7 @@ of games it wins, half of them in each seat. Needs the extras ``rl`` and
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from sb3_contrib import MaskablePPO
@@ -41,7 +42,7 @@ def main(
 
     ``n_steps`` is the steps of each seat's environment between two updates of the policy.
     """
-    seats = DummyVecEnv([lambda seat=seat: env("kalaha", seat=seat, opponents="random", **options) for seat in (0, 1)])
+    seats = DummyVecEnv([partial(env, "kalaha", seat=seat, opponents="random", **options) for seat in (0, 1)])
     model = MaskablePPO("MlpPolicy", seats, n_steps=n_steps, batch_size=64, seed=seed, device="cpu", verbose=0)
     before = {opponents: win_rate(model, opponents, games, seed, **options) for opponents in ("random", "heuristic")}
     model.learn(total_timesteps=timesteps)
