@@ -79,7 +79,7 @@ def watch_bots(pages: Pages, kind: str, enough: int, **request: Any) -> tuple[Pl
     """A spectator's page at a table of bots, until its end or ``enough`` movements of ``kind``; the page, events."""
     table, _, _ = pages.site.create(bot_delay=0.12, **request)
     page = pages.open(f"/tables/{table}")
-    page.evaluate(WATCH)
+    # Where a movement starts and ends is read as it starts, so the reader is there before the first movement.
     page.evaluate(
         """() => { window.nearest = (transform) => {
           const [x, y] = transform.match(/-?[0-9.]+/g).map(Number);
@@ -92,6 +92,7 @@ def watch_bots(pages: Pages, kind: str, enough: int, **request: Any) -> tuple[Pl
           return best;
         }; }"""
     )
+    page.evaluate(WATCH)
     spectator = pages.player(page, table, {}, "spectator")
     deadline = time.monotonic() + 120
     while True:
