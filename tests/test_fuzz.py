@@ -87,7 +87,7 @@ def test_a_loosened_reader_fails_these_tests(monkeypatch: pytest.MonkeyPatch) ->
         board = (*rows[0], stores[0], *rows[1], stores[1])
         return KalahaState(game=self, board=board, current_player=data["current_player"])
 
-    monkeypatch.setattr(Kalaha, "_state_from_dict", trusting)
+    monkeypatch.setattr(Kalaha, "read_state", trusting)
     game = GAMES["kalaha"]
     fuzzer = Fuzzer(game, checked_steps=40)
     verdicts = {
@@ -105,7 +105,7 @@ def test_a_reader_that_fails_untyped_is_reported_with_where(monkeypatch: pytest.
     def failing(self: Kalaha, data: dict[str, Any]) -> None:
         raise ValueError("an empty trick has no winner")
 
-    monkeypatch.setattr(Kalaha, "_state_from_dict", failing)
+    monkeypatch.setattr(Kalaha, "read_state", failing)
     game = GAMES["kalaha"]
     trial = Fuzzer(game).trial("from_dict", mutant=game.start(seed=1).to_dict(), match=tablegames.Match(game, seed=1))
     assert trial.verdict == "error"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tablegames import Action, ConfigError, Event, Game, InvalidActionError, InvalidStateError, State, View
-from tablegames.core.options import check_seed, players_option
+from tablegames.core.options import check_seed
 from tablegames.core.serial import JSONDict, check_header, check_keys, read_int, read_int_list
 
 if TYPE_CHECKING:
@@ -53,14 +53,10 @@ class NimView(View):
 
     game_name: ClassVar[str] = "nim"
 
-    seat: int | None
-    current_player: int | None
-    scores: tuple[int, ...]
-    winners: frozenset[int]
-    legal_actions: tuple[Action, ...]
     heaps: tuple[int, ...]
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
+        """The heaps as a list, for `View.to_dict`."""
         return {"heaps": list(self.heaps)}
 
 
@@ -75,7 +71,9 @@ class Nim(Game):
 
     Attributes:
         heaps: The sizes of the heaps at the start.
-        players: Always 2.
+
+    Nim is for two players only, so it has no ``players`` option: the
+    protocol's `Game.players` is then ``min_players``, 2.
     """
 
     name: ClassVar[str] = "nim"
@@ -83,11 +81,10 @@ class Nim(Game):
     max_players: ClassVar[int] = 2
 
     heaps: tuple[int, ...] = attrs.field(default=(3, 4, 5), converter=tuple, validator=_check_heaps)
-    players: int = attrs.field(default=2, validator=players_option("Nim", 2, 2))
 
     def options(self) -> JSONDict:
         """Return the options as keyword arguments (JSON-ready: the heaps as a list)."""
-        return {"heaps": list(self.heaps), "players": self.players}
+        return {"heaps": list(self.heaps)}
 
     def start(self, seed: int | None = None) -> NimState:
         """Return the start: every heap full, seat 0 to move. Nim has no chance, so the seed changes nothing."""
@@ -103,7 +100,8 @@ class Nim(Game):
         heap = read_int(checked, "heap", InvalidActionError, "action", minimum=0, maximum=len(self.heaps) - 1)
         return Take(heap=heap, count=read_int(checked, "count", InvalidActionError, "action", minimum=1))
 
-    def _state_from_dict(self, data: Mapping[str, Any]) -> NimState:
+    def read_state(self, data: Mapping[str, Any]) -> NimState:
+        """Read the heaps, the seat to move and the last mover, checking that they fit together."""
         check_keys(data, ("game", "options", "heaps", "current_player", "last"), InvalidStateError, "state")
         heaps = read_int_list(data, "heaps", InvalidStateError, "state", length=len(self.heaps), minimum=0)
         if any(now > start for now, start in zip(heaps, self.heaps, strict=True)):
@@ -135,7 +133,8 @@ class NimState(State):
             return ()
         return tuple(Take(heap, count) for heap, size in enumerate(self.heaps) for count in range(1, size + 1))
 
-    def _advance(self, action: Action, events: list[Event] | None) -> NimState:
+    def advance(self, action: Action, events: list[Event] | None) -> NimState:
+        """Take the stones; the seat that takes the last one wins."""
         assert isinstance(action, Take)
         assert self.current_player is not None
         heaps = list(self.heaps)
@@ -164,12 +163,14 @@ class NimState(State):
             raise InvalidActionError(f"{text!r} is not a take; write heap:count, such as 2:3")
         return Take(int(heap), int(count))
 
-    def _why_illegal(self, action: object) -> str:
+    def explain_illegal(self, action: object) -> str:
+        """Say what is wrong with a take: no such heap, or more stones than the heap holds."""
         if not isinstance(action, Take) or not 0 <= action.heap < len(self.heaps):
             return f"{action} is not a take from a heap of this game"
         if action.count < 1:
             return "a take is at least one stone"
         return f"heap {action.heap} holds {self.heaps[action.heap]}, fewer than {action.count}"
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
+        """The heaps, the seat to move and the last mover, for `State.to_dict`."""
         return {"heaps": list(self.heaps), "current_player": self.current_player, "last": self.last}

@@ -37,8 +37,8 @@ class _Broken(Kalaha):
     def options(self) -> JSONDict:
         return {**super().options(), "flaw": self.flaw}
 
-    def _state_from_dict(self, data: Any) -> _BrokenState:  # type: ignore[override]
-        return _BrokenState(self, super()._state_from_dict(data))
+    def read_state(self, data: Any) -> _BrokenState:  # type: ignore[override]
+        return _BrokenState(self, super().read_state(data))
 
     def broken_laws(self, state: State) -> tuple[str, ...]:
         return super().broken_laws(state.inner if isinstance(state, _BrokenState) else state)
@@ -81,8 +81,8 @@ class _BrokenState(State):
     def scores(self) -> tuple[int, ...]:
         return self.inner.scores
 
-    def _advance(self, action: Action, events: list[Event] | None) -> _BrokenState:
-        after = _BrokenState(self.game, self.inner._advance(action, events))
+    def advance(self, action: Action, events: list[Event] | None) -> _BrokenState:
+        after = _BrokenState(self.game, self.inner.advance(action, events))
         if self.game.flaw == "mutates":
             object.__setattr__(self, "inner", after.inner)
         return after
@@ -99,8 +99,8 @@ class _BrokenState(State):
         action = self.inner.parse_action(text)
         return Sow(0) if self.game.flaw == "bad_notation" else action
 
-    def _why_illegal(self, action: object) -> str:
-        return "" if self.game.flaw == "silent_refusal" else self.inner._why_illegal(action)
+    def explain_illegal(self, action: object) -> str:
+        return "" if self.game.flaw == "silent_refusal" else self.inner.explain_illegal(action)
 
     def legal_mask(self) -> tuple[bool, ...]:
         if self.game.flaw == "mask_offers_all":
@@ -118,8 +118,8 @@ class _BrokenState(State):
             return attrs.evolve(view, scores=(1j, 0))  # type: ignore[arg-type]
         return view
 
-    def _fields(self) -> JSONDict:
-        fields = self.inner._fields()
+    def json_fields(self) -> JSONDict:
+        fields = self.inner.json_fields()
         if self.game.flaw == "loses_mover":
             fields["current_player"] = 0 if self.current_player is not None else None
         return fields

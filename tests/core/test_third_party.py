@@ -27,7 +27,7 @@ class Take(Action):
     heap: int
     count: int
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
         return {"heap": self.heap, "count": self.count}
 
     def __str__(self) -> str:
@@ -43,7 +43,7 @@ class Took(Event):
     heap: int
     count: int
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
         return {"seat": self.seat, "heap": self.heap, "count": self.count}
 
     def __str__(self) -> str:
@@ -55,14 +55,9 @@ class NimView(View):
     """Everything: Nim hides nothing."""
 
     game_name: ClassVar[str] = "nim"
-    seat: int | None
-    current_player: int | None
-    scores: tuple[int, ...]
-    winners: frozenset[int]
-    legal_actions: tuple[Action, ...]
     heaps: tuple[int, ...]
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
         return {"heaps": list(self.heaps)}
 
 
@@ -90,7 +85,7 @@ class Nim(Game):
             count=read_int(checked, "count", InvalidActionError, "action", minimum=1),
         )
 
-    def _state_from_dict(self, data: Mapping[str, Any]) -> NimState:
+    def read_state(self, data: Mapping[str, Any]) -> NimState:
         check_keys(data, ("game", "options", "heaps", "current_player", "last"), InvalidStateError, "state")
         heaps = read_int_list(data, "heaps", InvalidStateError, "state", length=len(self.heaps), minimum=0)
         player, last = data.get("current_player"), data.get("last")
@@ -123,7 +118,7 @@ class NimState(State):
             return ()
         return tuple(Take(heap, count) for heap, size in enumerate(self.heaps) for count in range(1, size + 1))
 
-    def _advance(self, action: Action, events: list[Event] | None) -> NimState:
+    def advance(self, action: Action, events: list[Event] | None) -> NimState:
         assert isinstance(action, Take)
         assert self.current_player is not None
         heaps = list(self.heaps)
@@ -151,7 +146,7 @@ class NimState(State):
             raise InvalidActionError(f"{text!r} is not heap:count")
         return Take(int(heap), int(count))
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
         return {"heaps": list(self.heaps), "current_player": self.current_player, "last": self.last}
 
 

@@ -47,8 +47,19 @@ def test_nim_plays_through_the_registry_and_records(nim: ModuleType) -> None:
 
 
 def test_nim_options_are_checked(nim: ModuleType) -> None:
-    """Heaps must be positive integers, and Nim is for two."""
+    """Heaps must be positive integers, and Nim is for two: another number of players is refused."""
     with pytest.raises(tablegames.ConfigError, match="heaps must be one or more integers"):
         tablegames.load("nim", heaps=[3, 0])
-    with pytest.raises(tablegames.ConfigError, match="Nim is for exactly 2 players"):
-        nim.Nim(players=3)
+    with pytest.raises(tablegames.ConfigError, match="Nim is for exactly 2 players, got players=3"):
+        tablegames.load("nim", players=3)
+
+
+def test_a_game_for_two_needs_no_players_option(nim: ModuleType) -> None:
+    """Nim declares no players field: it has two seats all the same, and saying so is accepted."""
+    game = tablegames.load("nim", players=2)
+    assert game == tablegames.load("nim")
+    assert game.players == 2
+    assert "players" not in game.options()
+    assert game.check_seat(1) == 1
+    with pytest.raises(tablegames.SeatError):
+        game.check_seat(2)

@@ -36,9 +36,9 @@ class Action(metaclass=PythonType):
 
     def to_dict(self) -> JSONDict:
         """Return the action as a JSON-ready dict with a format header."""
-        return {**header("action"), "type": self.kind, **self._fields()}
+        return {**header("action"), "type": self.kind, **self.json_fields()}
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
         """Return the action's own fields for `to_dict`: by default its attrs fields as JSON."""
         return fields_dict(self)
 

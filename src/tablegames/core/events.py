@@ -63,9 +63,9 @@ class Event(metaclass=PythonType):
             False
         """
         game = {} if self.game_name is None else {"game": self.game_name}
-        return {**header("event"), **game, "type": self.kind, "text": str(self), **self._fields()}
+        return {**header("event"), **game, "type": self.kind, "text": str(self), **self.json_fields()}
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
         """Return the event's own fields for `to_dict`: by default its attrs fields as JSON."""
         return fields_dict(self)
 

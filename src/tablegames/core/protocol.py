@@ -26,6 +26,8 @@ import abc
 import json
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+import attrs
+
 from tablegames.core.actions import Action
 from tablegames.core.bots import BotSpec, bots_of_game
 from tablegames.core.classes import PythonType
@@ -64,12 +66,14 @@ def _same_json(first: object, second: object) -> bool:
     return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
 
 
+@attrs.frozen
 class View(ViewSpaces, metaclass=PythonType):
     """What one seat may know of a state (``seat`` None: a spectator).
 
-    Every view has the fields below; each game adds its own. A view never
-    holds anything its seat may not know, so it is safe to send to that
-    player's frontend.
+    Every view has the fields below, declared here; a game's view is an
+    ``@attrs.frozen`` subclass that adds its own fields after them and says
+    in `json_fields` how they are written. A view never holds anything its
+    seat may not know, so it is safe to send to that player's frontend.
 
     Attributes:
         seat: The seat seeing, or None for a spectator.
@@ -77,9 +81,20 @@ class View(ViewSpaces, metaclass=PythonType):
         scores: One score per seat.
         winners: The winning seats, empty until the game is over.
         legal_actions: The actions ``seat`` may take now; empty when it is not its turn.
-    """
 
-    __slots__ = ()
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class CountView(View):
+        ...     game_name = "count"
+        ...     count: int
+        ...
+        ...     def json_fields(self):
+        ...         return {"count": self.count}
+        >>> view = CountView(0, 0, (0, 0), frozenset(), (), count=3)
+        >>> view.to_dict()["count"], view.is_over
+        (3, False)
+    """
 
     #: The registered name of the game this view belongs to.
     game_name: ClassVar[str]
@@ -106,20 +121,23 @@ class View(ViewSpaces, metaclass=PythonType):
             "scores": list(self.scores),
             "winners": sorted(self.winners),
             "legal_actions": [str(action) for action in self.legal_actions],
-            **self._fields(),
+            **self.json_fields(),
         }
 
     @abc.abstractmethod
-    def _fields(self) -> JSONDict:
-        """Return the game's own fields for `to_dict`."""
+    def json_fields(self) -> JSONDict:
+        """Hook: the game's own fields of `to_dict`, after the common ones, as JSON-ready values."""
 
 
 class Game(GameSpaces, metaclass=PythonType):
     """A game with its options: a frozen value that starts and reads states.
 
     Subclasses set ``name``, ``min_players`` and ``max_players`` and hold their
-    options as attrs fields, ``players`` among them. The action space,
-    observations and deals (`tablegames.core.spaces`) are optional.
+    options as attrs fields; a game for a varying number of players has a
+    ``players`` field among them, while one for a fixed number needs none.
+    They fill in the hooks `start`, `options`, `action_from_dict` and
+    `read_state` (and `start_with_events` if the start deals). The action
+    space, observations and deals (`tablegames.core.spaces`) are optional.
     """
 
     __slots__ = ()
@@ -131,7 +149,19 @@ class Game(GameSpaces, metaclass=PythonType):
     #: The most seats the game allows.
     max_players: ClassVar[int]
 
-    players: int
+    @property
+    def players(self) -> int:
+        """The number of seats: ``min_players`` for a game with no ``players`` field (one of a fixed size).
+
+        Raises:
+            ConfigError: If the game's number of players varies but it has no ``players`` field.
+        """
+        if self.min_players != self.max_players:
+            raise ConfigError(
+                f"{type(self).__name__} is for {self.min_players} to {self.max_players} players, "
+                "so it needs a players field"
+            )
+        return self.min_players
 
     @abc.abstractmethod
     def start(self, seed: int | None = None) -> State:
@@ -163,8 +193,12 @@ class Game(GameSpaces, metaclass=PythonType):
         """Read an action from its dict, validating every field."""
 
     @abc.abstractmethod
-    def _state_from_dict(self, data: Mapping[str, Any]) -> State:
-        """Build a state from a dict whose header and options `from_dict` has checked."""
+    def read_state(self, data: Mapping[str, Any]) -> State:
+        """Hook: build a state from its dict, whose header, game and options `from_dict` has checked.
+
+        Check every other field, raising `InvalidStateError` that says what is
+        wrong, before anything becomes a value.
+        """
 
     def to_dict(self) -> JSONDict:
         """Return the game's name and options as a JSON-ready dict."""
@@ -192,7 +226,7 @@ class Game(GameSpaces, metaclass=PythonType):
                 f"the state's options {brief(checked.get('options'), 200)} differ from this game's "
                 f"{self.options()!r}; tablegames.state_from_dict loads a state with its own options"
             )
-        return self._state_from_dict(checked)
+        return self.read_state(checked)
 
     def bots(self) -> dict[str, Callable[..., Bot]]:
         """The bots this game offers by name, each a `BotSpec` declaring its settings (called, it makes the bot).
@@ -282,8 +316,9 @@ class Game(GameSpaces, metaclass=PythonType):
 class State(StateSpaces, metaclass=PythonType):
     """A position of a game: a frozen value; equal positions are equal and hash equal.
 
-    Subclasses implement `legal_actions`, `_advance`, `view`, `parse_action`,
-    `scores` and `current_player`; the rest comes from here.
+    Subclasses fill in the hooks `current_player`, `scores`,
+    `legal_actions`, `advance`, `view`, `parse_action` and `json_fields`,
+    and may fill in `explain_illegal`; the rest comes from here.
     """
 
     __slots__ = ()
@@ -305,8 +340,12 @@ class State(StateSpaces, metaclass=PythonType):
         """Return the actions ``current_player`` may take, in the game's documented order."""
 
     @abc.abstractmethod
-    def _advance(self, action: Action, events: list[Event] | None) -> Self:
-        """Return the state after a legal ``action``, appending events when a list is given."""
+    def advance(self, action: Action, events: list[Event] | None) -> Self:
+        """Hook: the state after ``action``, appending what happened to ``events`` when a list is given.
+
+        `apply` and `step` call it with legal actions only, having checked
+        them; call those, not this.
+        """
 
     @abc.abstractmethod
     def view(self, seat: int | None) -> View:
@@ -317,8 +356,8 @@ class State(StateSpaces, metaclass=PythonType):
         """Read an action from its notation."""
 
     @abc.abstractmethod
-    def _fields(self) -> JSONDict:
-        """Return the state's own fields for `to_dict`."""
+    def json_fields(self) -> JSONDict:
+        """Hook: the state's own fields of `to_dict`, after its header, game and options, as JSON-ready values."""
 
     @property
     def is_over(self) -> bool:
@@ -362,7 +401,7 @@ class State(StateSpaces, metaclass=PythonType):
         """
         if not self.is_legal(action):
             raise self._illegal(action)
-        return self._advance(action, None)
+        return self.advance(action, None)
 
     def step(self, action: Action) -> Transition[Self]:
         """Like `apply`, but also return the events of the transition.
@@ -380,7 +419,7 @@ class State(StateSpaces, metaclass=PythonType):
         if not self.is_legal(action):
             raise self._illegal(action)
         events: list[Event] = []
-        state = self._advance(action, events)
+        state = self.advance(action, events)
         return Transition(state=state, events=tuple(events))
 
     def why_illegal(self, action: object) -> str | None:
@@ -411,10 +450,15 @@ class State(StateSpaces, metaclass=PythonType):
             return f"apply takes an action, not text: read {shown} with parse_action"
         if not isinstance(action, Action):
             return f"{shown} is not an action of {self.game.name}"
-        return self._why_illegal(action)
+        return self.explain_illegal(action)
 
-    def _why_illegal(self, action: object) -> str:
-        """Say why the illegal ``action`` is not legal; games override this with their rules' words."""
+    def explain_illegal(self, action: object) -> str:
+        """Hook: say in the rules' words why ``action``, an action of this game, is not legal here.
+
+        `why_illegal` and the message of `IllegalActionError` use it once the
+        common cases (the game is over, text, an action of no game) are
+        answered. By default it says only that the action is not legal.
+        """
         return f"{action} is not a legal action for seat {self.current_player}"
 
     def _illegal(self, action: object) -> IllegalActionError:
@@ -427,7 +471,7 @@ class State(StateSpaces, metaclass=PythonType):
 
     def to_dict(self) -> JSONDict:
         """Return the full state as a JSON-ready dict that `Game.from_dict` reads back."""
-        return {**header("state"), "game": self.game.name, "options": self.game.options(), **self._fields()}
+        return {**header("state"), "game": self.game.name, "options": self.game.options(), **self.json_fields()}
 
 
 def game_over(state: State | View) -> bool:

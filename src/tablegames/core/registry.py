@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief, check_json
+from tablegames.core.options import players_option
 from tablegames.core.protocol import Game, State
 from tablegames.core.serial import check_header, read_str
 
@@ -107,6 +108,15 @@ def load(name: str, **options: Any) -> Game:
     factory = _factory(name)
     check_json(options, ConfigError, "the options")
     accepted = inspect.signature(factory).parameters
+    fixed = getattr(factory, "min_players", None)
+    if (
+        "players" in options
+        and "players" not in accepted
+        and fixed is not None
+        and fixed == getattr(factory, "max_players", None)
+    ):
+        # A game for a fixed number of players has no players option; saying that number is still right.
+        players_option(getattr(factory, "__name__", name), fixed, fixed)(None, None, options.pop("players"))
     open_ended = any(each.kind is inspect.Parameter.VAR_KEYWORD for each in accepted.values())
     unknown = sorted(key for key in options if key not in accepted)
     if unknown and not open_ended:

@@ -181,7 +181,8 @@ class Kalaha(Game):
             return (f"Kalaha's {total} seeds are not conserved as counts: {board}",)
         return ()
 
-    def _state_from_dict(self, data: Mapping[str, Any]) -> KalahaState:
+    def read_state(self, data: Mapping[str, Any]) -> KalahaState:
+        """Read a Kalaha state's pits, stores and seat to move (see `tablegames.kalaha.io.read_state`)."""
         return read_state(self, data)
 
     def action_from_dict(self, data: object) -> Sow:

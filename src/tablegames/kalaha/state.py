@@ -107,16 +107,18 @@ class KalahaState(State, Plain):
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
         """
-        return self._advance(action, None)
+        return self.advance(action, None)
 
-    def _why_illegal(self, action: object) -> str:
+    def explain_illegal(self, action: object) -> str:
+        """Say why a sowing is refused: the pit is empty, or not one of the board's."""
         if not isinstance(action, Sow):
             return f"{brief(action)} is not a Kalaha action (a Sow of a pit)"
         if action.pit >= self.game.pits:
             return f"there is no pit {action}: the pits are a to {pit_letter(self.game.pits - 1)}"
         return f"pit {action} is empty"
 
-    def _advance(self, action: Action, events: list[Event] | None) -> KalahaState:
+    def advance(self, action: Action, events: list[Event] | None) -> KalahaState:
+        """Sow the pit's seeds, then capture, move again or end the game as the rules say."""
         mover = self.current_player
         game = self.game
         p = game.pits
@@ -169,7 +171,8 @@ class KalahaState(State, Plain):
             raise InvalidActionError(f"{brief(text)} is not a pit; the pits are the letters a to {pit_letter(p - 1)}")
         return SOWS[LETTERS.index(letter)]
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
+        """The board and the seat to move, for `State.to_dict`."""
         rows = self.pits
         return {
             "pits": [list(rows[0]), list(rows[1])],

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.protocol import Action, View, result_text
+from tablegames.core.protocol import View, result_text
 from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import pit_letter
 
@@ -45,15 +45,11 @@ class KalahaView(View):
     #: The layout of its observations (`tablegames.kalaha.encoding`).
     encoding: ClassVar[Encoding] = _encoding
 
-    seat: int | None
-    current_player: int | None
-    scores: tuple[int, ...]
-    winners: frozenset[int]
-    legal_actions: tuple[Action, ...]
     pits: tuple[tuple[int, ...], tuple[int, ...]]
     stores: tuple[int, int]
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
+        """The board as the seat sees it (all of it: Kalaha hides nothing), for `View.to_dict`."""
         return {"pits": [list(self.pits[0]), list(self.pits[1])], "stores": list(self.stores)}
 
     def __str__(self) -> str:

@@ -363,7 +363,8 @@ class Kalo(Game):
                 broken.append("in a Kalo trick the seats passed are not exactly the holders passed over")
         return tuple(broken)
 
-    def _state_from_dict(self, data: Mapping[str, Any]) -> KaloState:
+    def read_state(self, data: Mapping[str, Any]) -> KaloState:
+        """Read a Kalo state, checking every card and the laws (see `tablegames.kalo.io.read_state`)."""
         return read_state(self, data)
 
     def sample_state(self, view: View, rng: random.Random) -> KaloState:

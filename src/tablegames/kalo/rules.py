@@ -1,6 +1,6 @@
 """The rules of a Kalo round as moves on a mutable working copy of a state.
 
-`Table` is private to a single transition: ``KaloState._advance`` copies the
+`Table` is private to a single transition: ``KaloState.advance`` copies the
 state into a table, applies one legal action with the rules below, and
 freezes the result into a new state. A table has the state's fields, in the
 same order and under the same names, then ``events``. Nothing here

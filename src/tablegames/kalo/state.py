@@ -221,9 +221,10 @@ class KaloState(State, Plain):
         """
         if not self.is_legal(action):
             raise self._illegal(action)
-        return self._advance(action, None)
+        return self.advance(action, None)
 
-    def _why_illegal(self, action: object) -> str:
+    def explain_illegal(self, action: object) -> str:
+        """Say in the rules' words why a play, a pass or a choice is refused."""
         expected = {"arrange": "arrange a slot or say ready", "play": "play cards" + (" or pass" if self.trick else "")}
         if self.phase in expected and not isinstance(action, (Arrange, Ready, Play, Pass)):
             return f"you must {expected[self.phase]}, not {action}"
@@ -287,7 +288,7 @@ class KaloState(State, Plain):
             return f"{each}, and the other hands hold only {_counted(others, 'card')}: {count} {name}s are too many"
         return f"{play} is not a legal play now"
 
-    def _advance(self, action: Action, events: list[Event] | None) -> KaloState:
+    def advance(self, action: Action, events: list[Event] | None) -> KaloState:
         """The state after ``action`` by the rules of `Table`, appending events when a list is given."""
         table = Table(
             self.game,
@@ -332,7 +333,8 @@ class KaloState(State, Plain):
         """
         return self.game.fitting(parse_action(text))
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
+        """The whole round and the match so far, for `State.to_dict`."""
         effect = self.effect
         return {
             "seed": self.seed,

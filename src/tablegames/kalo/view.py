@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.protocol import Action, View, result_text
+from tablegames.core.protocol import View, result_text
 from tablegames.core.words import plural
 from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import RANK_NAMES, Card
@@ -121,11 +121,6 @@ class KaloView(View):
     #: The layout of its observations (`tablegames.kalo.encoding`).
     encoding: ClassVar[Encoding] = _encoding
 
-    seat: int | None
-    current_player: int | None
-    scores: tuple[int, ...]
-    winners: frozenset[int]
-    legal_actions: tuple[Action, ...]
     round_number: int
     kalo_holder: int
     removed: tuple[Card, ...]
@@ -141,7 +136,8 @@ class KaloView(View):
     plays: int
     arranged: int | None = None
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
+        """What the seat may know of the round, for `View.to_dict`."""
         return {
             "round": self.round_number,
             "kalo_holder": self.kalo_holder,

@@ -290,7 +290,8 @@ class Loo(Game):
             broken.append("a Loo hand is not the five cards dealt less those played")
         return tuple(broken)
 
-    def _state_from_dict(self, data: Mapping[str, Any]) -> LooState:
+    def read_state(self, data: Mapping[str, Any]) -> LooState:
+        """Read a Loo state, checking every card and the pot (see `tablegames.loo.io.read_state`)."""
         return read_state(self, data)
 
     def sample_state(self, view: View, rng: random.Random) -> LooState:

@@ -249,7 +249,7 @@ class LooState(State, Plain):
         else:
             if action not in legal:
                 raise self._illegal(action)
-        if type(action) is PlayCard:  # as _advance dispatches, without its call
+        if type(action) is PlayCard:  # as advance dispatches, without its call
             return self._play(action.card, None)
         return self._decide(action, None)
 
@@ -268,7 +268,8 @@ class LooState(State, Plain):
             trump_must_be_highest=self.game.trump_must_be_highest,
         )
 
-    def _why_illegal(self, action: object) -> str:
+    def explain_illegal(self, action: object) -> str:
+        """Say in the rules' words why a card or a decision is refused."""
         if self.phase == "decide":
             if isinstance(action, TakeMiss):
                 if not self.game.miss:
@@ -289,7 +290,8 @@ class LooState(State, Plain):
 
     # -- transitions ------------------------------------------------------------
 
-    def _advance(self, action: Action, events: list[Event] | None) -> LooState:
+    def advance(self, action: Action, events: list[Event] | None) -> LooState:
+        """Take the decision or play the card; a trick, a round or the game may end with it."""
         if isinstance(action, PlayCard):
             return self._play(action.card, events)
         return self._decide(action, events)
@@ -475,7 +477,8 @@ class LooState(State, Plain):
         """
         return parse_action(text)
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
+        """The whole round and the game so far, for `State.to_dict`."""
         return {
             "seed": self.seed,
             "round": self.round_number,

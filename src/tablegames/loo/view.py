@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.protocol import Action, View, result_text
+from tablegames.core.protocol import View, result_text
 from tablegames.core.words import plural
 from tablegames.loo import encoding as _encoding
 from tablegames.loo.cards import SUIT_NAMES, Card
@@ -64,11 +64,6 @@ class LooView(View):
     #: The layout of its observations (`tablegames.loo.encoding`).
     encoding: ClassVar[Encoding] = _encoding
 
-    seat: int | None
-    current_player: int | None
-    scores: tuple[int, ...]
-    winners: frozenset[int]
-    legal_actions: tuple[Action, ...]
     round_number: int
     rounds: int
     dealer: int
@@ -87,7 +82,8 @@ class LooView(View):
     trick: tuple[TrickCard, ...]
     tricks_won: tuple[int, ...]
 
-    def _fields(self) -> JSONDict:
+    def json_fields(self) -> JSONDict:
+        """What the seat may know of the round, for `View.to_dict`."""
         return {
             "round": self.round_number,
             "rounds": self.rounds,

@@ -50,7 +50,7 @@ class _Foreign(Action):
 
     kind = "foreign"
 
-    def _fields(self) -> dict[str, Any]:
+    def json_fields(self) -> dict[str, Any]:
         return {}
 
     def __str__(self) -> str:
