@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.docs.examples import load_example
 from tests.extras import need_module
 
@@ -15,11 +17,13 @@ def test_openspiel_mcts_plays_in_the_arena() -> None:
     assert sum(stats.wins for stats in result.bots) == 2
 
 
-def test_ismcts_plays_one_round_loo_in_the_arena() -> None:
-    """ismcts_loo.py's bot plays whole games of one-round Loo against two random bots, seated in turn."""
+@pytest.mark.parametrize("name", ["loo", "kalo"])
+def test_ismcts_plays_one_round_games_in_the_arena(name: str) -> None:
+    """ismcts_one_round.py's bot plays whole one-round games against two random bots, seated in turn."""
     need_module("pyspiel", "openspiel")
-    result = load_example("ismcts_loo.py").main(games=3, simulations=10)
+    result = load_example("ismcts_one_round.py").main(games=3, simulations=5, name=name)
     assert result.games == 3
+    assert result.options["rounds"] == 1
     assert [stats.bot for stats in result.bots] == ["openspiel-ismcts", "random", "random"]
 
 

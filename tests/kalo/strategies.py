@@ -15,11 +15,12 @@ from tablegames.testing.strategies import seeds, states
 
 @st.composite
 def games(draw: st.DrawFn) -> Kalo:
-    """Draw a Kalo game: 3 to 6 players, either Kalo rule, and now and then a small play limit."""
+    """Draw a Kalo game: 3 to 6 players, either Kalo rule, now and then a small play limit or a number of rounds."""
     return Kalo(
         players=draw(st.integers(3, 6)),
         kalo_in_combinations=draw(st.booleans()),
         play_limit=draw(st.one_of(st.just(500), st.integers(2, 40))),
+        rounds=draw(st.one_of(st.none(), st.none(), st.integers(1, 3))),
     )
 
 

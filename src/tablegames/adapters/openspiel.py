@@ -6,8 +6,9 @@ registers each game with OpenSpiel as
 ``tablegames_loo``), its options as the game's parameters plus ``rewards``;
 ``load_game(game_name, **options)`` loads one, and so does
 ``pyspiel.load_game("tablegames_loo(players=3,rounds=2)")``. An option whose
-default follows from other options (Loo's ``rounds`` and ``miss_fee``) is -1
-by default, which means that default.
+default follows from other options (Loo's ``rounds`` and ``miss_fee``), or
+that is unset by default (Kalo's ``rounds``), is -1 by default, which means
+that default: ``tablegames_kalo(players=3,rounds=1)`` is one-round Kalo.
 
 - Game type: sequential; perfect information for Kalaha, imperfect for Kalo
   and Loo; deterministic for Kalaha, explicit chance for the card games.
@@ -57,6 +58,7 @@ Examples:
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 from typing import TYPE_CHECKING, Any
@@ -123,6 +125,8 @@ def game_type(name: str, rewards: str = "outcome") -> pyspiel.GameType:
     perfect = game.deal_of(game.start(seed=0)) is None
     derived = _derived_options(name)
     parameters: dict[str, Any] = {key: _DERIVED if key in derived else value for key, value in game.options().items()}
+    # An option unset by default is not among the options (Kalo's rounds): -1 leaves it unset here too.
+    parameters |= {key: _DERIVED for key in inspect.signature(type(game)).parameters if key not in parameters}
     parameters["rewards"] = rewards
     kinds = pyspiel.GameType
     return kinds(

@@ -145,10 +145,18 @@ def max_decisions(game: Kalo) -> int:
     A round has at most ``S + N`` arranging decisions and ``play_limit`` plays
     (K11), each followed by at most 12 effect decisions and ``N - 1`` passes;
     every round gives at least 2 points, so there are at most
-    ``N(5N - 1) / 2 + 1`` rounds before a seat reaches ``5N``.
+    ``N(5N - 1) / 2 + 1`` rounds before a seat reaches ``5N``, or the
+    option ``rounds`` if it is fewer.
+
+    Examples:
+        >>> from tablegames.kalo import Kalo
+        >>> max_decisions(Kalo(players=3)) // max_decisions(Kalo(players=3, rounds=1))
+        22
     """
     n = game.players
     rounds = n * (5 * n - 1) // 2 + 1
+    if game.rounds is not None:
+        rounds = min(rounds, game.rounds)
     return rounds * (_in_play(game) + n + game.play_limit * (13 + n))
 
 

@@ -54,6 +54,17 @@ class Kalo(Game):
             if every player holding cards were blocked (each scores 1), so that
             no round can go on for ever; 1 to 10,000 (a round has some 40 to
             60 plays).
+        rounds: None (default): the game goes on until a total reaches
+            5 x players (K12). A number from 1 to 1,000: the game also ends
+            after that many rounds, so ``rounds=1`` is a game of one round,
+            scored as that round's points (for agents that learn or search
+            one round). It is among `options` only when set, so games and
+            saved states without it read as before.
+
+    Examples:
+        >>> one = Kalo(players=3, rounds=1)
+        >>> one.options()
+        {'players': 3, 'kalo_in_combinations': False, 'play_limit': 500, 'rounds': 1}
     """
 
     name: ClassVar[str] = "kalo"
@@ -64,6 +75,7 @@ class Kalo(Game):
     players: int = attrs.field(default=4, validator=players_option("Kalo", 3, 6))
     kalo_in_combinations: bool = attrs.field(default=False, validator=bool_option)
     play_limit: int = attrs.field(default=500, validator=int_option(1, 10_000))
+    rounds: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_option(1, 1000)))
 
     @property
     def target(self) -> int:
@@ -77,11 +89,14 @@ class Kalo(Game):
             >>> Kalo(players=3).options()
             {'players': 3, 'kalo_in_combinations': False, 'play_limit': 500}
         """
-        return {
+        options: JSONDict = {
             "players": self.players,
             "kalo_in_combinations": self.kalo_in_combinations,
             "play_limit": self.play_limit,
         }
+        if self.rounds is not None:
+            options["rounds"] = self.rounds
+        return options
 
     def start(self, seed: int | None = None) -> KaloState:
         """Shuffle and deal round 1; without a seed, draw one (it is kept in the state).

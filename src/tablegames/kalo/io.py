@@ -265,8 +265,11 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
     if phase not in ("arrange", "play", "effect", "over"):
         raise InvalidStateError(f"phase must be arrange, play, effect or over, got {brief(phase)}")
     scores = int_tuple(data["scores"], "scores", InvalidStateError, length=n, minimum=0)
-    if (max(scores) >= game.target) != (phase == "over"):
-        raise InvalidStateError(f"the game is over exactly when a score reaches {game.target}")
+    round_number = read_int(data, "round", InvalidStateError, "state", minimum=1, maximum=game.rounds)
+    last_round = f" or its round {game.rounds} has ended" if game.rounds is not None else ""
+    reached = max(scores) >= game.target
+    if (reached and phase != "over") or (phase == "over" and not reached and round_number != game.rounds):
+        raise InvalidStateError(f"the game is over exactly when a score reaches {game.target}{last_round}")
     raw_hands = read_sequence(data["hands"], "hands")
     if len(raw_hands) != n:
         raise InvalidStateError(f"hands must hold {n} hands, got {len(raw_hands)}")
@@ -338,7 +341,7 @@ def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
     return KaloState(
         game=game,
         seed=read_int(data, "seed", InvalidStateError, "state", minimum=0),
-        round_number=read_int(data, "round", InvalidStateError, "state", minimum=1),
+        round_number=round_number,
         scores=scores,
         hands=hands,
         pile=pile,

@@ -344,6 +344,8 @@ class Table:
                 )
             )
         self.check_game_end()
+        if self.phase != "over" and self.round_number == self.game.rounds:
+            self.finish()  # the option rounds: the game ends with its last round
         if self.phase == "over":
             return
         self.round_number += 1
@@ -353,11 +355,15 @@ class Table:
         """K12: the game ends the moment a total reaches 5 x N."""
         if max(self.scores) >= self.game.target:
             # The game stops at once, an effect's card on its way included (it stays in `effect`).
-            self.phase, self.current_player = "over", None
-            best = max(self.scores)
-            winners = frozenset(seat for seat, score in enumerate(self.scores) if score == best)
-            if self.events is not None:
-                self.events.append(ev.GameEnded(scores=tuple(self.scores), winners=winners))
+            self.finish()
+
+    def finish(self) -> None:
+        """End the game: the highest totals win."""
+        self.phase, self.current_player = "over", None
+        best = max(self.scores)
+        winners = frozenset(seat for seat, score in enumerate(self.scores) if score == best)
+        if self.events is not None:
+            self.events.append(ev.GameEnded(scores=tuple(self.scores), winners=winners))
 
     # -- effects -------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""OpenSpiel's IS-MCTS as a tablegames bot, measured against random play at one-round Loo.
+"""OpenSpiel's IS-MCTS as a tablegames bot, measured at one-round Loo or Kalo against random or heuristic play.
 
 The bot sees only its seat's view. ``game.sample_state`` deals the cards it
 cannot see at random, the OpenSpiel adapter turns that deal into an OpenSpiel
@@ -48,13 +48,22 @@ class OpenSpielISMCTS(tablegames.Bot):
         return self.game.action_from_index(int(bot.step(state)))
 
 
-def main(games: int = 60, simulations: int = 100, opponent: str = "random") -> tablegames.ArenaResult:
-    """Play ``games`` games of one-round Loo for 3: IS-MCTS against two ``opponent`` bots, seats taken in turn."""
-    game = tablegames.load("loo", players=3, rounds=1)
+def main(
+    games: int = 60, simulations: int = 100, opponent: str = "random", name: str = "loo"
+) -> tablegames.ArenaResult:
+    """Play ``games`` one-round games of ``name`` for 3: IS-MCTS against two ``opponent`` bots, seats taken in turn.
+
+    Both card games take ``rounds=1``: a game is one deal, scored as its
+    round's points (Loo's chips, Kalo's places), so a simulation ends with it.
+    """
+    game = tablegames.load(name, players=3, rounds=1)
     bot = OpenSpielISMCTS(game, simulations)
     return tablegames.simulate(game, [bot, opponent, opponent], games=games, seed=1)
 
 
 if __name__ == "__main__":
-    print(main())
-    print(main(opponent="heuristic"))
+    import sys
+
+    name = sys.argv[1] if len(sys.argv) > 1 else "loo"
+    print(main(name=name))
+    print(main(name=name, opponent="heuristic"))
