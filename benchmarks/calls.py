@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import State
 
 
-def sample(game: tablegames.Game, count: int) -> list[State]:
+def sample(game: tablegames.Game[State], count: int) -> list[State]:
     """States met in random play, to time single calls on."""
     rng = random.Random(3)
     found: list[State] = []
@@ -31,7 +31,7 @@ def timed(label: str, calls: list[object]) -> None:
     print(f"  {label:<32} {(time.perf_counter() - began) / len(calls) * 1e6:8.1f} µs")
 
 
-def single_calls(game: tablegames.Game) -> None:
+def single_calls(game: tablegames.Game[State]) -> None:
     """Print the cost of each protocol call on 3,000 states from random play."""
     states = sample(game, 3000)
     timed("legal_actions() (first call)", [game.from_dict(state.to_dict()).legal_actions for state in states[:500]])

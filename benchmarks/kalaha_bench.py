@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING
 import tablegames
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tablegames.core.protocol import State
 
 
-def playouts(game: tablegames.Game, seconds: float) -> tuple[int, int, float]:
+def playouts(game: tablegames.Game[State], seconds: float) -> tuple[int, int, float]:
     """Play random games to the end through legal_actions() and apply() for about ``seconds``."""
     rng = random.Random(1)
     start = game.start()
@@ -37,7 +39,7 @@ def playouts(game: tablegames.Game, seconds: float) -> tuple[int, int, float]:
     return games, moves, time.perf_counter() - began
 
 
-def sample_states(game: tablegames.Game, count: int) -> list[State]:
+def sample_states(game: tablegames.Game[State], count: int) -> list[State]:
     """Collect states from random games, for timing single calls on realistic positions."""
     rng = random.Random(2)
     states: list[State] = []
@@ -49,7 +51,7 @@ def sample_states(game: tablegames.Game, count: int) -> list[State]:
     return states
 
 
-def per_call(label: str, call: object, states: list[State], repeat: int = 5) -> None:
+def per_call(label: str, call: object, states: Sequence[State], repeat: int = 5) -> None:
     """Print the best mean microseconds per call of ``call(state)`` over ``states``."""
     fn = call  # a callable taking one state
 

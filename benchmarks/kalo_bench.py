@@ -17,7 +17,7 @@ from calls import single_calls
 from tablegames.kalo import KaloState
 
 
-def rounds(game: tablegames.Game, seconds: float, seed: int) -> tuple[int, int, float]:
+def rounds(game: tablegames.Game[tablegames.State], seconds: float, seed: int) -> tuple[int, int, float]:
     """Play random rounds (from fresh deals) for about ``seconds``; return rounds, actions and time."""
     rng = random.Random(seed)
     count = actions = 0

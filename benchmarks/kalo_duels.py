@@ -25,7 +25,7 @@ from tablegames.kalo.bots import round_gain, round_over
 SEAT = 0
 
 
-def duel(game: tablegames.Game, bot: tablegames.Bot, seed: int) -> float:
+def duel(game: tablegames.Game[tablegames.State], bot: tablegames.Bot, seed: int) -> float:
     """Seat 0's gain in the first round from ``seed``, played by ``bot``, the heuristic elsewhere."""
     heuristic = game.bot("heuristic")
     state = game.start(seed=seed)

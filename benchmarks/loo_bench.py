@@ -18,7 +18,7 @@ from calls import single_calls
 from tablegames.loo import LooState
 
 
-def rounds(game: tablegames.Game, seconds: float, seed: int) -> tuple[int, int, int, float]:
+def rounds(game: tablegames.Game[tablegames.State], seconds: float, seed: int) -> tuple[int, int, int, float]:
     """Play random rounds (from fresh deals) for about ``seconds``; return rounds, rounds with tricks, actions, time."""
     rng = random.Random(seed)
     count = played = actions = 0

@@ -71,7 +71,7 @@ if TYPE_CHECKING:
 Run = tuple[dict[str, int], float]
 
 
-def ours_round(game: tablegames.Game, rng: random.Random, limit: int) -> int:
+def ours_round(game: tablegames.Game[tablegames.State], rng: random.Random, limit: int) -> int:
     """Play random decisions of a fresh start through legal_actions() and apply(); return how many.
 
     It plays to the end of the game (Kalaha) or of the round (the card games),
@@ -158,7 +158,9 @@ def alternate(
     return pairs
 
 
-def side_by_side(game: tablegames.Game, theirs: Any, seconds: float, repeats: int) -> list[tuple[Run, Run]]:
+def side_by_side(
+    game: tablegames.Game[tablegames.State], theirs: Any, seconds: float, repeats: int
+) -> list[tuple[Run, Run]]:
     """Random play of ``game`` and of OpenSpiel's ``theirs``, alternated (see `alternate`)."""
     return alternate(
         lambda s, r: playouts(ours_round, game, s, r),

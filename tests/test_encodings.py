@@ -52,7 +52,7 @@ def _digest(values: object) -> str:
     return hashlib.sha256(repr(values).encode()).hexdigest()[:16]
 
 
-def _position(game: Game) -> State:
+def _position(game: Game[State]) -> State:
     """The state after seven decisions from seed 3, decision ``i`` being legal action ``i`` (cycling)."""
     state = game.start(seed=3)
     for step in range(7):

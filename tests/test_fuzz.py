@@ -55,7 +55,7 @@ def test_every_mutant_is_refused_unchanged_or_accepted_and_sound(name: str, entr
     assert not failures, failures[0]
 
 
-def _real_matches(game: tablegames.Game) -> list[tablegames.Match]:
+def _real_matches(game: tablegames.Game[tablegames.State]) -> list[tablegames.Match[tablegames.State]]:
     """Matches of ``game`` stopped in every kind of moment: the start, early, mid-round, late, over."""
     matches = []
     for seed, stop in [(1, 0), (2, 3), (3, 12), (4, 45), (5, 120), (6, 10**6)]:

@@ -83,7 +83,7 @@ EXAMPLES: list[tuple[str, Callable[[], object], type[TablegamesError], str]] = [
      InvalidStateError, "nested deeper than 32 levels"),
     ("a set in the options", lambda: Kalaha().from_dict(_kalaha(options={1, 2})),
      InvalidStateError, "holds a set at"),
-    ("a game named by a list", lambda: tablegames.load(["loo"]),  # type: ignore[arg-type]
+    ("a game named by a list", lambda: tablegames.load(["loo"]),  # type: ignore[call-overload]
      ConfigError, r"a game is named by a string such as 'kalaha', got \['loo'\]"),
     ("infinitely many players", lambda: tablegames.load("loo", players=math.inf),
      ConfigError, "Loo is for 3 to 8 players, got players=inf"),

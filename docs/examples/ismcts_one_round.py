@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 @functools.cache
-def spiel_game(game: tablegames.Game) -> TablegamesGame:
+def spiel_game(game: tablegames.Game[tablegames.State]) -> TablegamesGame:
     """The OpenSpiel game of a tablegames game, loaded once."""
     return load_game(game.name, **game.options())
 
@@ -35,7 +35,7 @@ class OpenSpielISMCTS(tablegames.Bot):
 
     name: ClassVar[str] = "openspiel-ismcts"
 
-    game: tablegames.Game
+    game: tablegames.Game[tablegames.State]
     simulations: int = 100
 
     def choose(self, view: tablegames.View, rng: random.Random) -> tablegames.Action:

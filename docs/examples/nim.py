@@ -66,7 +66,7 @@ def _check_heaps(_: Any, __: Any, heaps: tuple[int, ...]) -> None:
 
 
 @attrs.frozen(kw_only=True)
-class Nim(Game):
+class Nim(Game["NimState"]):
     """Normal-play Nim for two: whoever takes the last stone wins (and scores 1).
 
     Attributes:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 @functools.cache
-def spiel_game(game: tablegames.Game) -> TablegamesGame:
+def spiel_game(game: tablegames.Game[tablegames.State]) -> TablegamesGame:
     """The OpenSpiel game of a tablegames game, loaded once."""
     return load_game(game.name, **game.options())
 
@@ -34,7 +34,7 @@ class OpenSpielMCTS(tablegames.Bot):
 
     name: ClassVar[str] = "openspiel-mcts"
 
-    game: tablegames.Game
+    game: tablegames.Game[tablegames.State]
     simulations: int = 100
 
     def choose(self, view: tablegames.View, rng: random.Random) -> tablegames.Action:

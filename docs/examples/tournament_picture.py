@@ -19,7 +19,7 @@ PICTURE = Path(__file__).resolve().parents[1] / "assets" / "tournament-kalaha.sv
 GAMES, SEED = 100, 1
 
 
-def entrants(game: tablegames.Game) -> dict[str, str | tablegames.Bot]:
+def entrants(game: tablegames.Game[tablegames.State]) -> dict[str, str | tablegames.Bot]:
     """The bots: random play, the heuristic, and the alpha-beta search at three depths."""
     searches: dict[str, str | tablegames.Bot] = {
         f"search depth {depth}": game.bot("search", depth=depth) for depth in (2, 4, 6)

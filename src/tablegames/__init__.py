@@ -26,6 +26,8 @@ import os
 #: ``typing`` for it would cost as much as the rest of ``import tablegames``.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Literal, overload
+
     from tablegames.core import (
         Action,
         ArenaResult,
@@ -49,7 +51,6 @@ if TYPE_CHECKING:
         TournamentResult,
         Transition,
         View,
-        load,
         names,
         play_bots,
         register,
@@ -58,9 +59,25 @@ if TYPE_CHECKING:
         tournament,
         unregister,
     )
+    from tablegames.kalaha import Kalaha
+    from tablegames.kalo import Kalo
+    from tablegames.loo import Loo
 
     #: True when the compiled build is loaded, False for the pure one.
     compiled: bool
+
+    # What `load` returns, to a type checker, by the game's name: ``load("kalaha")`` is a `Kalaha`.
+    @overload
+    def load(name: Literal["kalaha"], **options: Any) -> Kalaha: ...
+    @overload
+    def load(name: Literal["kalo"], **options: Any) -> Kalo: ...
+    @overload
+    def load(name: Literal["loo"], **options: Any) -> Loo: ...
+    @overload
+    def load(name: str, **options: Any) -> Game[State]: ...
+    def load(name: str, **options: Any) -> Game[State]:
+        """Return the game ``name`` with ``options`` (`tablegames.core.registry.load`)."""
+
 
 __version__ = "0.1.0"
 

@@ -168,3 +168,44 @@ def test_a_match_from_a_given_state_or_of_kalaha_begins_with_no_events() -> None
     loo = tablegames.load("loo", players=3)
     assert Match(loo, state=loo.start(seed=1)).events == ()
     assert Match(GAME, seed=1).events == ()
+
+
+SMALL_GAMES = (
+    Kalaha(pits=4, seeds=3),
+    tablegames.load("loo", players=3, rounds=1),
+    tablegames.load("kalo", players=3, rounds=1),
+)
+
+
+@given(st.sampled_from(SMALL_GAMES), st.integers(0, 2**32), st.integers(1, 60), st.randoms(use_true_random=False))
+def test_a_seat_takes_back_its_own_last_decision_and_what_followed(
+    game: tablegames.Game[tablegames.State], seed: int, plies: int, rng: random.Random
+) -> None:
+    """``undo(seat=s)`` goes back to just before ``s``'s last decision; redo plays everything taken back again."""
+    match = Match(game, seed=seed)
+    while len(match.history) < plies and not match.state.is_over:
+        match.play(rng.choice(match.state.legal_actions()))
+    seat = rng.choice([seat for seat, _ in match.history])
+    last = max(index for index, (who, _) in enumerate(match.history) if who == seat)
+    history, end, before = match.history, match.state, match.plies[last].before
+    taken = match.undo(seat=seat)
+    assert taken == history[last][1]
+    assert match.history == history[:last]
+    assert match.state == before
+    assert match.state.current_player == seat
+    for _ in range(len(history) - last):
+        match.redo()
+    assert match.history == history
+    assert match.state == end
+    assert not match.can_redo
+
+
+def test_a_seat_with_no_decision_has_nothing_to_take_back() -> None:
+    """A seat that has not decided yet, or no seat of the game, is told so and nothing changes."""
+    match = Match(GAME, seed=1)
+    match.play("c")
+    with pytest.raises(MatchError, match="seat 1 has made no decision to take back"):
+        match.undo(seat=1)
+    with pytest.raises(tablegames.SeatError):
+        match.undo(seat=2)
+    assert match.history == ((0, Sow(2)),)

@@ -62,7 +62,7 @@ class NimView(View):
 
 
 @attrs.frozen(kw_only=True)
-class Nim(Game):
+class Nim(Game[State]):
     """Normal-play Nim: whoever takes the last stone wins (scores 1)."""
 
     name: ClassVar[str] = "nim"

@@ -28,7 +28,7 @@ class KalahaMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.match: Match | None = None
+        self.match: Match[KalahaState] | None = None
         self.total = 0
         self.before: list[KalahaState] = []
 

@@ -139,7 +139,7 @@ def test_the_check_catches_a_leaky_view() -> None:
     """
     match = tablegames.Match(Kalo(players=4), seed=11)
     rng = random.Random(0)
-    while len(match.state.pile) < 6 or match.state.phase != "play":  # type: ignore[attr-defined]
+    while len(match.state.pile) < 6 or match.state.phase != "play":
         match.play(rng.choice(match.state.legal_actions()))
     state = match.state
     assert isinstance(state, KaloState)
@@ -160,7 +160,7 @@ def test_the_check_catches_a_leaky_observation() -> None:
     """
     match = tablegames.Match(Kalo(players=4), seed=11)
     rng = random.Random(0)
-    while len(match.state.pile) < 6 or match.state.phase != "play":  # type: ignore[attr-defined]
+    while len(match.state.pile) < 6 or match.state.phase != "play":
         match.play(rng.choice(match.state.legal_actions()))
     state = match.state
     assert isinstance(state, KaloState)

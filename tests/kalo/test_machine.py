@@ -61,7 +61,7 @@ class KaloMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.match: Match | None = None
+        self.match: Match[KaloState] | None = None
         self.before: list[KaloState] = []
         self.inserts_due = 0
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -9,15 +11,18 @@ from tablegames import Match
 from tablegames.kalo.events import RoundEnded, RoundStarted, WentOut
 from tests.kalo.strategies import games
 
+if TYPE_CHECKING:
+    from tablegames.kalo import Kalo
+
 
 @given(games(), st.integers(0, 2**32), st.randoms(use_true_random=False))
-def test_the_round_ended_event_sums_up_the_round(game: object, seed: int, rng: object) -> None:
+def test_the_round_ended_event_sums_up_the_round(game: Kalo, seed: int, rng: object) -> None:
     """Places are the seats out in order (the last holder too); points are each seat's gain; scores the totals.
 
     The next round is dealt in the same step, so the event is where a frontend finds the finished round.
     Checks rules/kalo.md#round-end, rules/kalo.md#points, rules/kalo.md#new-rounds.
     """
-    match = Match(game, seed=seed)  # type: ignore[arg-type]
+    match = Match(game, seed=seed)
     before = match.state.scores
     places: list[int] = []
     ended = 0

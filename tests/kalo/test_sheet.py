@@ -141,7 +141,7 @@ def test_a_last_play_passed_round_gives_the_lead_to_the_next_holder() -> None:
         match.play(move, seat=seat)
     assert WentOut(seat=0, place=1, points=4) in match.events
     assert match.state.current_player == 1
-    assert match.state.trick == ()  # type: ignore[attr-defined]
+    assert match.state.trick == ()
 
 
 def test_four_three_two_one_points() -> None:
@@ -175,7 +175,7 @@ def test_the_game_stops_mid_round_at_five_times_n() -> None:
     assert after.is_over
     assert after.scores == (21, 0, 0, 0)
     assert after.winners == {0}
-    assert after.hands[1]  # type: ignore[attr-defined]
+    assert after.hands[1]
 
 
 def test_all_blocked_score_one_each() -> None:
@@ -255,7 +255,7 @@ def test_a_round_that_could_loop_ends_at_the_play_limit() -> None:
     state = game.position([cards("4c"), cards("4d"), []], pile=rest, out=[2], leader=0, kalo_holder=0)
     match = Match(game, state=state)
     for _ in range(200):
-        if match.state.round_number > 1:  # type: ignore[attr-defined]
+        if match.state.round_number > 1:
             break
         legal = match.state.legal_actions()
         fours = [action for action in legal if isinstance(action, ChooseCard) and action.card.rank == 4]

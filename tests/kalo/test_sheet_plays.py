@@ -73,7 +73,7 @@ def test_the_kth_player_out_scores_n_minus_k_plus_one(players: int) -> None:
     hands = [cards(name + "c") for name in ["A", "K", "Q", "J", "10", "9"][:players]]
     state = game.position(hands, leader=0, kalo_holder=0)
     match = Match(game, state=state)
-    while match.state.round_number == 1:  # type: ignore[attr-defined]
+    while match.state.round_number == 1:
         match.play(match.state.legal_actions()[0])  # a leader plays its one card; no follower can beat it
     assert [(e.seat, e.points) for e in match.events if isinstance(e, WentOut)] == [
         (seat, players - seat) for seat in range(players - 1)

@@ -32,7 +32,7 @@ class LooMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.match: Match | None = None
+        self.match: Match[LooState] | None = None
         self.total = 0
         self.before: list[LooState] = []
 

@@ -195,7 +195,7 @@ def _kalo_places(state: State) -> Places:
     return [[slot.card for slot in hand] for hand in state.hands]  # type: ignore[attr-defined]
 
 
-def _kalo_deal(game: Game, places: Places, start: State) -> State:
+def _kalo_deal(game: Game[State], places: Places, start: State) -> State:
     return game.deal(places, seed=start.seed)  # type: ignore[attr-defined,no-any-return]
 
 
@@ -203,7 +203,7 @@ def _loo_places(state: State) -> Places:
     return [*(list(hand) for hand in state.hands), list(state.miss), list(state.stock)]  # type: ignore[attr-defined]
 
 
-def _loo_deal(game: Game, places: Places, start: State) -> State:
+def _loo_deal(game: Game[State], places: Places, start: State) -> State:
     players = game.players
     miss = places[players] if game.miss else None  # type: ignore[attr-defined]
     return game.deal(places[:players], start.turned, miss, seed=start.seed)  # type: ignore[attr-defined,no-any-return]
@@ -214,7 +214,7 @@ def exchanged(
     history: list[tuple[int, str]],
     seat: int,
     places_of: Callable[[State], Places],
-    deal: Callable[[Game, Places, State], State],
+    deal: Callable[[Game[State], Places, State], State],
     alike: Callable[[Any, Any], bool],
 ) -> tuple[State, int]:
     """A start where cards ``seat`` cannot see are exchanged among places it cannot see into; and how many moved.

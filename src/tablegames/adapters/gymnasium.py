@@ -78,7 +78,7 @@ if TYPE_CHECKING:
 __all__ = ["TablegamesEnv", "env", "env_id", "register", "register_all"]
 
 
-def env_id(game: Game) -> str:
+def env_id(game: Game[State]) -> str:
     """The id ``game`` is registered under in Gymnasium: ``tablegames/<name>-v<encoding_version>``."""
     return f"tablegames/{game.name}-v{game.encoding_version}"
 
@@ -218,7 +218,7 @@ class TablegamesEnv(gymnasium.Env[np.ndarray, Any]):
         return {"action_mask": self.action_masks().astype(np.int8)}
 
 
-def _bots(game: Game, seat: int, opponents: object) -> dict[int, Bot]:
+def _bots(game: Game[State], seat: int, opponents: object) -> dict[int, Bot]:
     others = [other for other in range(game.players) if other != seat]
     if isinstance(opponents, (str, Bot)):
         chosen: list[str | Bot] = [opponents] * len(others)

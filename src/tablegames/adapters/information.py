@@ -105,7 +105,7 @@ class _Observed(Protocol):
 RECALL_LIMIT = 20_000
 
 
-def recalls_decisions(game: Game) -> bool:
+def recalls_decisions(game: Game[State]) -> bool:
     """Whether the information state tensor of ``game`` recalls every decision (``max_decisions`` <= `RECALL_LIMIT`).
 
     Examples:
@@ -116,7 +116,7 @@ def recalls_decisions(game: Game) -> bool:
     return game.max_decisions <= RECALL_LIMIT
 
 
-def recalled_decisions(game: Game) -> int:
+def recalled_decisions(game: Game[State]) -> int:
     """The number of decisions (rows) the information state tensor of ``game`` holds.
 
     ``max_decisions`` if the game `recalls_decisions`; for Kalo the most
@@ -147,7 +147,7 @@ def shown_events(events: Sequence[Event], seat: int) -> list[str]:
     return [str(shown) for event in events if (shown := event.for_seat(seat)) is not None]
 
 
-def as_seen(game: Game, events: Sequence[Event]) -> tuple[tuple[bool, int], ...]:
+def as_seen(game: Game[State], events: Sequence[Event]) -> tuple[tuple[bool, int], ...]:
     """For each seat, whether it saw every one of ``events`` in full, and a digest of the events as it saw them.
 
     The digest is 1 + the first 3 bytes of the BLAKE2b digest of the events
@@ -177,7 +177,7 @@ class Observer:
     At a chance node the observation part is all 0: no hand is dealt yet.
     """
 
-    def __init__(self, game: Game, *, recall: bool) -> None:
+    def __init__(self, game: Game[State], *, recall: bool) -> None:
         self.recall = recall
         self.players = game.players
         self.whole_game = recalls_decisions(game)

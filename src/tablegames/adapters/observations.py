@@ -33,7 +33,7 @@ import numpy as np  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
 
 if TYPE_CHECKING:
-    from tablegames.core.protocol import Game, View
+    from tablegames.core.protocol import Game, State, View
 
 __all__ = ["OBSERVATIONS", "bounds", "check_observations", "observe", "scale_of"]
 
@@ -52,13 +52,13 @@ def check_observations(observations: object) -> str:
     return str(observations)
 
 
-def scale_of(game: Game) -> float:
+def scale_of(game: Game[State]) -> float:
     """The number a raw observation entry of ``game`` is divided by: the largest magnitude of its range."""
     low, high = game.observation_range
     return float(max(abs(low), abs(high))) or 1.0
 
 
-def bounds(game: Game, observations: str) -> tuple[float, float]:
+def bounds(game: Game[State], observations: str) -> tuple[float, float]:
     """The closed range of every observation entry of ``game`` with ``observations``."""
     low, high = game.observation_range
     if observations == "raw":
@@ -67,7 +67,7 @@ def bounds(game: Game, observations: str) -> tuple[float, float]:
     return low / scale, high / scale
 
 
-def observe(game: Game, view: View, observations: str) -> np.ndarray:
+def observe(game: Game[State], view: View, observations: str) -> np.ndarray:
     """``view.observation()`` as a float32 array, scaled if ``observations`` is ``"scaled"``."""
     numbers = np.asarray(view.observation(), dtype=np.float32)
     if observations == "raw":

@@ -182,7 +182,7 @@ class _Now:
 class _Rules:
     """The game and its rewards, shared by a state and its clones."""
 
-    game: Game
+    game: Game[State]
     rewards: str
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Rules:
@@ -282,7 +282,7 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
     # -- the game ---------------------------------------------------------------
 
     @property
-    def _game(self) -> Game:
+    def _game(self) -> Game[State]:
         return self._rules.game
 
     @property

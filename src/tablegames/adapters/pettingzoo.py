@@ -104,7 +104,7 @@ def check_render_mode(render_mode: object) -> str | None:
     return render_mode
 
 
-def spaces_of(game: Game, observations: str = "scaled") -> tuple[spaces.Dict, spaces.Discrete]:
+def spaces_of(game: Game[State], observations: str = "scaled") -> tuple[spaces.Dict, spaces.Discrete]:
     """The observation space (a dict of ``observation`` and ``action_mask``) and action space of ``game``.
 
     Raises:

@@ -39,7 +39,7 @@ require("numpy", "rl")
 import numpy as np  # noqa: E402
 
 if TYPE_CHECKING:
-    from tablegames.core.protocol import Game
+    from tablegames.core.protocol import Game, State
 
 __all__ = ["COLUMNS", "FPS", "Window", "check_display", "draw", "frame_shape", "render_modes"]
 
@@ -50,13 +50,13 @@ FPS = 2
 _CELL_WIDTH, _CELL_HEIGHT, _MARGIN, _DPI = 8, 16, 8, 100
 
 
-def frame_shape(game: Game) -> tuple[int, int, int]:
+def frame_shape(game: Game[State]) -> tuple[int, int, int]:
     """The shape ``(height, width, 3)`` of every frame of ``game``: room for ``players + 6`` lines."""
     rows = game.players + 6
     return rows * _CELL_HEIGHT + 2 * _MARGIN, COLUMNS * _CELL_WIDTH + 2 * _MARGIN, 3
 
 
-def draw(text: str, game: Game) -> np.ndarray:
+def draw(text: str, game: Game[State]) -> np.ndarray:
     """``text`` drawn in black monospace on white, as a uint8 RGB array of `frame_shape` of ``game``."""
     require("matplotlib", "plot")
     from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -117,7 +117,7 @@ class Window:
         title: The window's title.
     """
 
-    def __init__(self, game: Game, title: str) -> None:
+    def __init__(self, game: Game[State], title: str) -> None:
         check_display()
         self.game = game
         self.title = title

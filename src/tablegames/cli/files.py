@@ -64,7 +64,7 @@ def _kind(value: object) -> str | None:
     return None
 
 
-def read_record(path: Path) -> Match:
+def read_record(path: Path) -> Match[State]:
     """The match a record file holds, replayed to its last ply.
 
     Raises:

@@ -31,7 +31,7 @@ from tablegames.core.words import describe_game
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from tablegames import Bot, Game
+    from tablegames import Bot, Game, State
 
 __all__ = ["default_bot", "main", "seat_bots"]
 
@@ -241,7 +241,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def default_bot(game: Game) -> str:
+def default_bot(game: Game[State]) -> str:
     """The bot to play against when none is named: ``heuristic`` if the game offers it, else ``random``.
 
     Examples:
@@ -283,7 +283,7 @@ def _settings(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
     return settings
 
 
-def _read_record(path: Path) -> Match:
+def _read_record(path: Path) -> Match[State]:
     """Read a record saved by ``play`` (``save FILE``) or by `Match.to_record`."""
     from tablegames.cli.files import read_record
 
@@ -429,7 +429,7 @@ def _replay(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None
     replay(match, console, reader, seat=args.seat)
 
 
-def _game_and_seed(args: argparse.Namespace) -> tuple[Game, int]:
+def _game_and_seed(args: argparse.Namespace) -> tuple[Game[State], int]:
     """The game the options name, and the seed given or a fresh one."""
     game = tablegames.load(args.game, **_options(args))
     return game, args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console, RenderableType
 
-    from tablegames import Action, Bot, Event, View
+    from tablegames import Action, Bot, Event, State, View
 
 __all__ = ["HELP", "Quit", "Reader", "Session"]
 
@@ -72,7 +72,7 @@ class Session:
 
     def __init__(
         self,
-        match: Match,
+        match: Match[State],
         bots: Mapping[int, Bot],
         console: Console,
         reader: Reader,

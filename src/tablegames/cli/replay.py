@@ -21,7 +21,7 @@ from tablegames.core.words import describe_game, plural
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from tablegames import Match, Ply
+    from tablegames import Match, Ply, State
     from tablegames.cli.play import Reader
 
 __all__ = ["STEP_PROMPT", "replay"]
@@ -31,7 +31,7 @@ STEP_PROMPT = "Enter: next ply, b: back, q: stop "
 
 
 class _Replay:
-    def __init__(self, match: Match, console: Console, seat: int | None) -> None:
+    def __init__(self, match: Match[State], console: Console, seat: int | None) -> None:
         self.match, self.console, self.seat = match, console, seat
         game = match.game
         target, rounds = getattr(game, "target", None), getattr(game, "rounds", None)
@@ -39,7 +39,7 @@ class _Replay:
         self.rounds = rounds if isinstance(rounds, int) else None
         self.explained: set[str] = set()
 
-    def ply(self, number: int, ply: Ply) -> None:
+    def ply(self, number: int, ply: Ply[State]) -> None:
         """Ply ``number``: who decided (and what, to the seat that did), its events, and any round's summary."""
         game = self.match.game.name
         own = f": {ply.action}" if self.seat is not None and ply.seat == self.seat else ""
@@ -75,7 +75,7 @@ class _Replay:
         )
 
 
-def replay(match: Match, console: Console, reader: Reader | None, seat: int | None = None) -> None:
+def replay(match: Match[State], console: Console, reader: Reader | None, seat: int | None = None) -> None:
     """Print every ply of ``match`` with its events as ``seat`` may know them (None: a spectator).
 
     Args:

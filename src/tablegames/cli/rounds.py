@@ -27,7 +27,7 @@ from tablegames.core.words import plural
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from tablegames import Event, Ply
+    from tablegames import Event, Ply, State
 
 __all__ = ["ROUND_ENDED", "ROUND_STARTED", "events_of_round", "round_summary"]
 
@@ -60,7 +60,7 @@ def _leaders(scores: Sequence[int]) -> tuple[list[int], int]:
     return [seat for seat, score in enumerate(scores) if score == best], best
 
 
-def events_of_round(plies: Sequence[Ply], seat: int | None) -> list[Event]:
+def events_of_round(plies: Sequence[Ply[State]], seat: int | None) -> list[Event]:
     """The events of the round in progress after ``plies``, as ``seat`` may know them (all, if no round starts)."""
     found: list[Event] = []
     for ply in reversed(plies):

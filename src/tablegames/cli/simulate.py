@@ -18,13 +18,13 @@ from tablegames.cli.progress import games_progress
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from tablegames import Game
+    from tablegames import Game, State
 
 __all__ = ["run_simulation"]
 
 
 def run_simulation(
-    game: Game,
+    game: Game[State],
     bots: Sequence[str],
     *,
     games: int,

@@ -17,12 +17,12 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from pathlib import Path
 
-    from tablegames import Game
+    from tablegames import Game, State
 
 __all__ = ["default_games", "run_tournament"]
 
 
-def default_games(game: Game, bots: int, *, at_least: int = 100) -> int:
+def default_games(game: Game[State], bots: int, *, at_least: int = 100) -> int:
     """The games at each table when none are asked for: the first multiple of the table's size from ``at_least``.
 
     Examples:
@@ -35,7 +35,7 @@ def default_games(game: Game, bots: int, *, at_least: int = 100) -> int:
 
 
 def run_tournament(
-    game: Game,
+    game: Game[State],
     bots: Sequence[str],
     *,
     games: int | None,

@@ -36,7 +36,7 @@ from tablegames.core.bots import Bot, check_settings_for
 from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import check_seed
-from tablegames.core.protocol import Game
+from tablegames.core.protocol import Game, State
 from tablegames.core.registry import read_game
 from tablegames.core.runs import GameResult, Job, Run, make_bot, play_games
 from tablegames.core.serial import (
@@ -202,7 +202,7 @@ class ArenaResult:
 _SUMMARY = ("game", "options", "bots", "seed", "games", "mean_decisions", "by_bot", "by_seat")
 
 
-def _read_game(row: object, number: int, game: Game, bots: int) -> GameResult:
+def _read_game(row: object, number: int, game: Game[State], bots: int) -> GameResult:
     """Read game ``number`` of an arena dict's ``results``, checking it against the game and the bots."""
     kind = f"arena game {number}"
     if type(row) is not dict:
@@ -223,7 +223,7 @@ def _read_game(row: object, number: int, game: Game, bots: int) -> GameResult:
 
 
 def simulate(
-    game: Game,
+    game: Game[State],
     bots: Sequence[str | Bot],
     *,
     games: int,
@@ -269,7 +269,7 @@ def simulate(
 
 
 def check_run(
-    game: Game,
+    game: Game[State],
     bots: Sequence[str | Bot],
     *,
     games: int,
@@ -363,7 +363,7 @@ def _done(progress: Callable[[int, int], None], before: int, games: int, count: 
     progress(before + count, games)
 
 
-def measure(game: Game, entries: Sequence[str | Bot], seed: int, results: Sequence[GameResult]) -> ArenaResult:
+def measure(game: Game[State], entries: Sequence[str | Bot], seed: int, results: Sequence[GameResult]) -> ArenaResult:
     """The `ArenaResult` of a run's games, played by ``entries`` (bot names or bots) from ``seed``."""
     names = tuple(entry if isinstance(entry, str) else entry.name for entry in entries)
     shares: list[list[float]] = [[] for _ in names]

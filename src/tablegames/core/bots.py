@@ -357,7 +357,7 @@ def choose_for(bot: Bot, state: State, rng: random.Random) -> Action:
     return action
 
 
-def play_bots(game: Game, bots: Sequence[Bot], *, seed: int, rng: random.Random | None = None) -> State:
+def play_bots(game: Game[State], bots: Sequence[Bot], *, seed: int, rng: random.Random | None = None) -> State:
     """Play one game from ``game.start(seed)`` with ``bots[seat]`` at each seat; return the final state.
 
     Args:

@@ -18,7 +18,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
@@ -37,9 +37,14 @@ if TYPE_CHECKING:
 
 __all__ = ["Match", "Ply", "new_seed"]
 
+#: The class of the match's states: a ``Match[KalahaState]`` plays Kalaha.
+S = TypeVar("S", bound="State")
+#: The class of a ply's states: a ``Ply[KaloState]`` is also a ``Ply[State]``.
+S_co = TypeVar("S_co", bound="State", covariant=True)
+
 
 @attrs.frozen
-class Ply:
+class Ply(Generic[S_co]):
     """One decision in a match's history.
 
     Attributes:
@@ -51,8 +56,8 @@ class Ply:
 
     seat: int
     action: Action
-    before: State
-    after: State
+    before: S_co
+    after: S_co
     _events: tuple[Event, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="events")
 
     @property
@@ -70,7 +75,7 @@ class Ply:
 
 
 @attrs.define(init=False, repr=False)
-class Match:
+class Match(Generic[S]):
     """A game in progress with its history: play, undo, redo, events and records.
 
     ``Match(game, seed=7)`` starts ``game.start(seed=7)``; without a seed it
@@ -87,14 +92,14 @@ class Match:
         opening: The events of the start, before any decision.
     """
 
-    game: Game
+    game: Game[S]
     seed: int | None
-    initial: State
+    initial: S
     opening: tuple[Event, ...]
-    _plies: list[Ply]
+    _plies: list[Ply[S]]
     _redo: list[Action]
 
-    def __init__(self, game: Game, seed: int | None = None, *, state: State | None = None) -> None:
+    def __init__(self, game: Game[S], seed: int | None = None, *, state: S | None = None) -> None:
         if state is not None:
             if seed is not None:
                 raise ConfigError("give a seed or a start state, not both")
@@ -122,7 +127,7 @@ class Match:
         return f"<Match of {self.game!r} from {begun}: {made}, {next_decision(self.state)}>"
 
     @property
-    def state(self) -> State:
+    def state(self) -> S:
         """The current state."""
         return self._plies[-1].after if self._plies else self.initial
 
@@ -132,7 +137,7 @@ class Match:
         return tuple((ply.seat, ply.action) for ply in self._plies)
 
     @property
-    def plies(self) -> tuple[Ply, ...]:
+    def plies(self) -> tuple[Ply[S], ...]:
         """Every decision so far with its events and the states around it."""
         return tuple(self._plies)
 
@@ -156,7 +161,7 @@ class Match:
         seen = (event.for_seat(seat) for event in self.events)
         return tuple(event for event in seen if event is not None)
 
-    def play(self, action: Action | str, *, seat: int | None = None) -> Transition[State]:
+    def play(self, action: Action | str, *, seat: int | None = None) -> Transition[S]:
         """Apply an action (or its notation) to the current state.
 
         Clears what `redo` could bring back.
@@ -205,11 +210,24 @@ class Match:
         """True if an undone decision can be played again."""
         return bool(self._redo)
 
-    def undo(self) -> Action:
-        """Take back the last decision and return it.
+    def undo(self, *, seat: int | None = None) -> Action:
+        """Take back the last decision, or ``seat``'s own last decision and every one after it; return it.
+
+        With ``seat``, a hot-seat frontend (or one serving a person against
+        bots) lets that person take back their own last decision: the
+        decisions the others made after it are taken back too, and `redo`
+        plays them all again in order. The rules allow it at any point, even
+        across the end of a round: each round's deal follows from the seed,
+        so a decision played again meets the same cards.
+
+        Args:
+            seat: Whose last decision to take back; None takes back the last
+                decision, whoever made it.
 
         Raises:
-            MatchError: If nothing has been played.
+            MatchError: If nothing has been played, or ``seat`` has made no
+                decision yet.
+            SeatError: If ``seat`` is not a seat of the game.
 
         Examples:
             >>> import tablegames
@@ -217,14 +235,34 @@ class Match:
             >>> _ = match.play("a")
             >>> match.undo(), match.state == match.initial, match.can_redo
             (Sow(pit=0), True, True)
+
+            Seat 0 sows from pit c (and moves again), then from pit a; seat 1
+            answers with pit b. Seat 0 takes back its pit a, and with it seat
+            1's answer:
+
+            >>> match = tablegames.Match(tablegames.load("kalaha"), seed=1)
+            >>> for move in ("c", "a", "b"):
+            ...     _ = match.play(move)
+            >>> match.undo(seat=0)
+            Sow(pit=0)
+            >>> [str(action) for _, action in match.history], match.state.current_player
+            (['c'], 0)
         """
+        self.game.check_seat(seat)
         if not self._plies:
             raise MatchError("nothing to undo: the match is at its start")
-        action = self._plies.pop().action
-        self._redo.append(action)
-        return action
+        if seat is None:
+            back = len(self._plies) - 1
+        else:
+            back = next((index for index in reversed(range(len(self._plies))) if self._plies[index].seat == seat), -1)
+            if back < 0:
+                raise MatchError(f"seat {seat} has made no decision to take back")
+        taken = self._plies[back:]
+        del self._plies[back:]
+        self._redo.extend(ply.action for ply in reversed(taken))
+        return taken[0].action
 
-    def redo(self) -> Transition[State]:
+    def redo(self) -> Transition[S]:
         """Play again the decision last undone.
 
         Raises:
@@ -261,7 +299,7 @@ class Match:
         return record
 
     @classmethod
-    def from_record(cls, record: object) -> Match:
+    def from_record(cls, record: object) -> Match[State]:
         """Replay a record from `to_record` into a match at the same state.
 
         Raises:
@@ -271,7 +309,7 @@ class Match:
         checked = check_header(record, "record", InvalidStateError)
         check_keys(checked, ("game", "options", "seed", "start", "actions"), InvalidStateError, "record")
         game = read_game(checked, "record")
-        match = cls._start_from(game, checked)
+        match = _start_from(game, checked)
         actions: Any = checked.get("actions")
         if type(actions) is not list or not all(type(text) is str for text in actions):
             raise InvalidStateError("record field 'actions' must be a list of notation strings")
@@ -289,13 +327,13 @@ class Match:
             state = after
         return match
 
-    @classmethod
-    def _start_from(cls, game: Game, record: Mapping[str, Any]) -> Match:
-        if ("seed" in record) == ("start" in record):
-            raise InvalidStateError("a record holds exactly one of 'seed' and 'start'")
-        if "start" in record:
-            return cls(game, state=game.from_dict(record["start"]))
-        seed = record["seed"]
-        if type(seed) is not int or not 0 <= seed <= MAX_INT:
-            raise InvalidStateError(f"record field 'seed' must be an integer from 0 to 2**64 - 1, got {brief(seed)}")
-        return cls(game, seed=seed)
+
+def _start_from(game: Game[State], record: Mapping[str, Any]) -> Match[State]:
+    if ("seed" in record) == ("start" in record):
+        raise InvalidStateError("a record holds exactly one of 'seed' and 'start'")
+    if "start" in record:
+        return Match(game, state=game.from_dict(record["start"]))
+    seed = record["seed"]
+    if type(seed) is not int or not 0 <= seed <= MAX_INT:
+        raise InvalidStateError(f"record field 'seed' must be an integer from 0 to 2**64 - 1, got {brief(seed)}")
+    return Match(game, seed=seed)

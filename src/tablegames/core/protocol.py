@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import abc
 import json
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
@@ -129,8 +129,17 @@ class View(ViewSpaces, metaclass=PythonType):
         """Hook: the game's own fields of `to_dict`, after the common ones, as JSON-ready values."""
 
 
-class Game(GameSpaces, metaclass=PythonType):
+#: The state class of a game: ``Game[KalahaState]`` starts, reads and samples `KalahaState` values.
+S = TypeVar("S", bound="State", covariant=True)
+
+
+class Game(GameSpaces, Generic[S], metaclass=PythonType):
     """A game with its options: a frozen value that starts and reads states.
+
+    ``Game`` is generic in the class of its states: ``Kalaha`` is a
+    ``Game[KalahaState]``, so that a type checker knows what ``start``,
+    ``from_dict`` and a `Match` of it hold. ``Game[State]`` is a game of any
+    kind.
 
     Subclasses set ``name``, ``min_players`` and ``max_players`` and hold their
     options as attrs fields; a game for a varying number of players has a
@@ -164,10 +173,10 @@ class Game(GameSpaces, metaclass=PythonType):
         return self.min_players
 
     @abc.abstractmethod
-    def start(self, seed: int | None = None) -> State:
+    def start(self, seed: int | None = None) -> S:
         """Return the first state of a new game; the same seed always gives the same game."""
 
-    def start_with_events(self, seed: int | None = None) -> Transition[State]:
+    def start_with_events(self, seed: int | None = None) -> Transition[S]:
         """Like `start`, and also say what happened on the way, as `step` does: in a game of rounds, the first deal.
 
         The state is the one ``start(seed)`` returns. `Match` begins with these
@@ -193,7 +202,7 @@ class Game(GameSpaces, metaclass=PythonType):
         """Read an action from its dict, validating every field."""
 
     @abc.abstractmethod
-    def read_state(self, data: Mapping[str, Any]) -> State:
+    def read_state(self, data: Mapping[str, Any]) -> S:
         """Hook: build a state from its dict, whose header, game and options `from_dict` has checked.
 
         Check every other field, raising `InvalidStateError` that says what is
@@ -204,7 +213,7 @@ class Game(GameSpaces, metaclass=PythonType):
         """Return the game's name and options as a JSON-ready dict."""
         return {**header("game"), "game": self.name, "options": self.options()}
 
-    def from_dict(self, data: object) -> State:
+    def from_dict(self, data: object) -> S:
         """Read a state of this game from ``state.to_dict()`` output.
 
         Raises:
@@ -275,7 +284,7 @@ class Game(GameSpaces, metaclass=PythonType):
         except TypeError as error:
             raise ConfigError(f"bot {name!r} of {self.name}: {error}") from None
 
-    def sample_state(self, view: View, rng: random.Random) -> State:
+    def sample_state(self, view: View, rng: random.Random) -> S:
         """Return a full state consistent with ``view``: one the seat seeing cannot tell from the real one.
 
         Everything the view shows is kept, and so ``state.view(view.seat)``
@@ -323,7 +332,7 @@ class State(StateSpaces, metaclass=PythonType):
 
     __slots__ = ()
 
-    game: Game
+    game: Game[State]
 
     @property
     @abc.abstractmethod

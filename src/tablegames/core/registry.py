@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["load", "names", "read_game", "register", "state_from_dict", "unregister"]
 
 #: A callable that takes the game's options as keyword arguments.
-GameFactory = Callable[..., Game]
+GameFactory = Callable[..., Game[State]]
 
 _BUILTIN: dict[str, str] = {
     "kalaha": "tablegames.kalaha:Kalaha",
@@ -86,7 +86,7 @@ def _factory(name: str) -> GameFactory:
     return factory
 
 
-def load(name: str, **options: Any) -> Game:
+def load(name: str, **options: Any) -> Game[State]:
     """Return the game ``name`` with ``options``.
 
     Options are JSON values (they are written into every saved state and
@@ -125,7 +125,7 @@ def load(name: str, **options: Any) -> Game:
     return factory(**options)
 
 
-def read_game(data: Mapping[str, Any], kind: str) -> Game:
+def read_game(data: Mapping[str, Any], kind: str) -> Game[State]:
     """Load the game a dict of ``kind`` names in its ``game`` and ``options`` fields (a record, say).
 
     Raises:

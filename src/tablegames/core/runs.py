@@ -19,7 +19,7 @@ from tablegames.core.bots import Bot, choose_for
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-    from tablegames.core.protocol import Game
+    from tablegames.core.protocol import Game, State
 
 __all__ = ["GameResult", "Job", "Run", "game_seed", "make_bot", "play_games"]
 
@@ -40,14 +40,14 @@ def game_seed(seed: int, number: int) -> int:
     return random.Random(f"arena/{seed}/{number}").randrange(2**63)
 
 
-Job = tuple["Game", tuple["str | Bot", ...], "Mapping[str, Mapping[str, Any]]", int, range]
+Job = tuple["Game[State]", tuple["str | Bot", ...], "Mapping[str, Mapping[str, Any]]", int, range]
 
 
 @attrs.frozen
 class Run:
     """The games of one run, before they are played: what `simulate` (and a tournament table) plays."""
 
-    game: Game
+    game: Game[State]
     entries: tuple[str | Bot, ...]
     settings: Mapping[str, Mapping[str, Any]]
     seed: int
@@ -58,7 +58,7 @@ class Run:
         return (self.game, self.entries, self.settings, self.seed, numbers)
 
 
-def make_bot(game: Game, entry: str | Bot, settings: Mapping[str, Mapping[str, Any]]) -> Bot:
+def make_bot(game: Game[State], entry: str | Bot, settings: Mapping[str, Mapping[str, Any]]) -> Bot:
     """The bot of an entry: a bot as it is, or the game's bot of that name made with its settings."""
     return game.bot(entry, **settings.get(entry, {})) if isinstance(entry, str) else entry
 

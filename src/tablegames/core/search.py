@@ -102,7 +102,7 @@ class ISMCTSBot(Bot):
 
     name: ClassVar[str] = "search"
 
-    game: Game
+    game: Game[State]
     iterations: int = attrs.field(default=200, validator=ITERATIONS.validator)
     exploration: float = attrs.field(default=0.7, validator=EXPLORATION.validator)
     rollout: Bot | None = None

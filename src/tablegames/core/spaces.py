@@ -176,7 +176,7 @@ class StateSpaces:
 
     __slots__ = ()
 
-    game: Game
+    game: Game[State]
 
     def legal_actions(self) -> tuple[Action, ...]:  # pragma: no cover - State defines it
         """Return the legal actions (defined by `State`)."""

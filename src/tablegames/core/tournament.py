@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from tablegames.core.bots import Bot
-    from tablegames.core.protocol import Game
+    from tablegames.core.protocol import Game, State
 
 __all__ = ["Pairing", "Rating", "TournamentResult", "tables_for", "tournament"]
 
@@ -252,7 +252,7 @@ def _table_seed(seed: int, number: int) -> int:
 
 
 def tournament(
-    game: Game,
+    game: Game[State],
     bots: Sequence[str | Bot] | Mapping[str, str | Bot],
     games_per_pairing: int,
     seed: int,
@@ -319,7 +319,7 @@ def tournament(
 
 
 def build(
-    game: Game, names: Sequence[str], seed: int, games_per_pairing: int, tables: Sequence[ArenaResult]
+    game: Game[State], names: Sequence[str], seed: int, games_per_pairing: int, tables: Sequence[ArenaResult]
 ) -> TournamentResult:
     """The `TournamentResult` of played tables: ratings fitted to their games, and the crosstable.
 

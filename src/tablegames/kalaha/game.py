@@ -42,7 +42,7 @@ Places = tuple[int, ...]
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class Kalaha(Game):
+class Kalaha(Game[KalahaState]):
     """Kalaha (Kalah) for two players.
 
     Attributes:

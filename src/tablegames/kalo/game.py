@@ -42,7 +42,7 @@ __all__ = ["Kalo"]
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class Kalo(Game):
+class Kalo(Game[KaloState]):
     """Kalo, the climbing card game with card effects, for 3 to 6 players.
 
     Attributes:

@@ -56,7 +56,7 @@ def _first_dealer(game: Any, _: Any, value: Any) -> None:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class Loo(Game):
+class Loo(Game[LooState]):
     """Five-card Loo (Lanterloo) with Pam, played for a pot of chips by 3 to 8 players.
 
     Attributes:

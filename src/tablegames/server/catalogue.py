@@ -16,7 +16,7 @@ from tablegames import TablegamesError
 from tablegames.server.errors import BadRequestError
 
 if TYPE_CHECKING:
-    from tablegames import Game
+    from tablegames import Game, State
     from tablegames.core.serial import JSONDict
 
 __all__ = ["HUMAN", "describe_games", "guarded", "seat_kinds"]
@@ -85,7 +85,7 @@ def guarded(what: str, read: Any, *args: Any, **kwargs: Any) -> Any:
         raise BadRequestError(f"{what} cannot be read") from None
 
 
-def seat_kinds(game: Game, seats: tuple[str, ...] | None) -> tuple[str, ...]:
+def seat_kinds(game: Game[State], seats: tuple[str, ...] | None) -> tuple[str, ...]:
     """The kind of each seat of a table of ``game``: ``seats`` checked, or a person against the default bot.
 
     Raises:

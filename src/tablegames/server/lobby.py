@@ -62,7 +62,7 @@ from tablegames.server.tokens import SystemSecrets, token_hash, well_formed
 from tablegames.server.wire import dumps
 
 if TYPE_CHECKING:
-    from tablegames import Action, Game
+    from tablegames import Action, Game, State
     from tablegames.core.serial import JSONDict
     from tablegames.server.hub import Connection
     from tablegames.server.storage import TableStore
@@ -118,7 +118,7 @@ class Lobby(TableExpiry):
             self.expire_idle()
         if len(self._open) >= self.limits.max_open_tables:
             raise BusyError(f"the server has {len(self._open)} unfinished tables, its limit; try again later")
-        game: Game = guarded("the game's options", tablegames.load, request.game, **request.options)
+        game: Game[State] = guarded("the game's options", tablegames.load, request.game, **request.options)
         seats = seat_kinds(game, request.seats)
         if request.start is not None:
             start = guarded("the start state", game.from_dict, request.start)

@@ -138,7 +138,7 @@ class Table:
     def __init__(
         self,
         table_id: str,
-        match: Match,
+        match: Match[State],
         seats: tuple[Seat, ...],
         *,
         bot_seed: int,
@@ -146,7 +146,7 @@ class Table:
         is_open: bool = False,
     ) -> None:
         self.id = table_id
-        self.game: Game = match.game
+        self.game: Game[State] = match.game
         self.seats = seats
         self.bot_seed = bot_seed
         self.bot_delay = bot_delay

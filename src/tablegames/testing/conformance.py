@@ -67,7 +67,7 @@ def _json_ready(data: object, what: str) -> None:
 
 
 class _Checker:
-    def __init__(self, game: Game, max_actions: int) -> None:
+    def __init__(self, game: Game[State], max_actions: int) -> None:
         self.game = game
         self.max_actions = max_actions
         self.states = 0
@@ -287,7 +287,7 @@ def _defines(member: Callable[[], object]) -> bool:
     return True
 
 
-def check_action_space(game: Game) -> None:
+def check_action_space(game: Game[State]) -> None:
     """Check that every index from 0 to ``num_actions - 1`` names an action whose index it is, and no other does.
 
     Raises:
@@ -308,7 +308,7 @@ def check_action_space(game: Game) -> None:
         raise ConformanceError(f"action_from_index({wrong!r}) must raise InvalidActionError")
 
 
-def check_mask(game: Game, state: State, legal: tuple[Action, ...]) -> None:
+def check_mask(game: Game[State], state: State, legal: tuple[Action, ...]) -> None:
     """Check that ``state.legal_mask()`` is True exactly at the indices of the legal actions, which round-trip."""
     mask = state.legal_mask()
     if not isinstance(mask, tuple) or len(mask) != game.num_actions or not all(type(bit) is bool for bit in mask):
@@ -323,7 +323,7 @@ def check_mask(game: Game, state: State, legal: tuple[Action, ...]) -> None:
         raise ConformanceError("legal_mask() is not True exactly at the indices of legal_actions()")
 
 
-def check_game(game: Game, *, seeds: Iterable[int] = range(5), max_actions: int = 100_000) -> CheckReport:
+def check_game(game: Game[State], *, seeds: Iterable[int] = range(5), max_actions: int = 100_000) -> CheckReport:
     """Check that ``game`` keeps the tablegames contract; raise on the first broken promise.
 
     For each seed it plays a random game to the end (the choices drawn from

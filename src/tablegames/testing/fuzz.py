@@ -181,7 +181,7 @@ class Fuzzer:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[State],
         *,
         seed: int = 0,
         checked_steps: int = 300,
@@ -193,9 +193,9 @@ class Fuzzer:
         self.rng = random.Random(seed)
         self.checked_steps = checked_steps
         self.size = pool
-        self._pool: list[tuple[Match, State]] = []
+        self._pool: list[tuple[Match[State], State]] = []
 
-    def _real(self) -> tuple[Match, State]:
+    def _real(self) -> tuple[Match[State], State]:
         """A match from a random game, stopped at a random point, from a pool that is renewed as it is used."""
         if len(self._pool) < self.size or self.rng.random() < 0.05:
             match = Match(self.game, seed=self.rng.randrange(2**32))
@@ -211,7 +211,7 @@ class Fuzzer:
             return entry
         return self.rng.choice(self._pool)
 
-    def trial(self, entry: str, *, mutant: Any = _RANDOM, match: Match | None = None) -> Trial:
+    def trial(self, entry: str, *, mutant: Any = _RANDOM, match: Match[State] | None = None) -> Trial:
         """Feed one mutant to ``entry`` (one of `ENTRY_POINTS`) and judge the answer.
 
         Args:
@@ -277,18 +277,18 @@ class Fuzzer:
 
         return (lambda: read(mutant)), judge, mutant
 
-    def _from_dict(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+    def _from_dict(self, match: Match[State], state: State, rng: random.Random, given: Any) -> Any:
         return self._state_reader(state, rng, self.game.from_dict, given)
 
-    def _state_from_dict(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+    def _state_from_dict(self, match: Match[State], state: State, rng: random.Random, given: Any) -> Any:
         return self._state_reader(state, rng, state_from_dict, given)
 
-    def _action_from_dict(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+    def _action_from_dict(self, match: Match[State], state: State, rng: random.Random, given: Any) -> Any:
         sources = state.legal_actions() or match.initial.legal_actions()
         mutant = mutate(rng.choice(sources).to_dict(), rng) if given is _RANDOM else given
         return (lambda: self.game.action_from_dict(mutant)), lambda action: self._judge_action(state, action), mutant
 
-    def _parse_action(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+    def _parse_action(self, match: Match[State], state: State, rng: random.Random, given: Any) -> Any:
         sources = state.legal_actions() or match.initial.legal_actions()
         text = mutate_text(str(rng.choice(sources)), rng) if given is _RANDOM else given
         return (lambda: state.parse_action(text)), lambda action: self._judge_action(state, action), text
@@ -307,7 +307,7 @@ class Fuzzer:
             return "applying an action changed the state"
         return None
 
-    def _from_record(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+    def _from_record(self, match: Match[State], state: State, rng: random.Random, given: Any) -> Any:
         if given is _RANDOM:
             record = match.to_record()
             if rng.random() < 0.5 and record["actions"]:
@@ -319,7 +319,7 @@ class Fuzzer:
         mutant = given
         copy = _copy(mutant)
 
-        def judge(value: Match | None) -> str | None:
+        def judge(value: Match[State] | None) -> str | None:
             if not _same(mutant, copy):
                 return "the reader changed its input"
             if value is not None:
@@ -331,12 +331,12 @@ class Fuzzer:
 
         return (lambda: Match.from_record(mutant)), judge, mutant
 
-    def _load(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+    def _load(self, match: Match[State], state: State, rng: random.Random, given: Any) -> Any:
         options = mutate(self.game.options(), rng) if given is _RANDOM else given
         if not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
             options = {"players": options}
 
-        def judge(game: Game | None) -> str | None:
+        def judge(game: Game[State] | None) -> str | None:
             if game is not None:
                 if load(game.name, **game.options()) != game:
                     return "an accepted game does not load again from its own options"
@@ -345,7 +345,7 @@ class Fuzzer:
 
         return (lambda: load(self.game.name, **options)), judge, options
 
-    def _start(self, match: Match, state: State, rng: random.Random, given: Any) -> Any:
+    def _start(self, match: Match[State], state: State, rng: random.Random, given: Any) -> Any:
         if given is _RANDOM:
             given = rng.choice(HOSTILE_VALUES)() if rng.random() < 0.6 else rng.randrange(-(2**70), 2**70)
         seed = given

@@ -35,7 +35,7 @@ def actions(state: State) -> st.SearchStrategy[Action]:
 
 
 @st.composite
-def states(draw: st.DrawFn, game: Game, max_actions: int = 200) -> State:
+def states(draw: st.DrawFn, game: Game[State], max_actions: int = 200) -> State:
     """Draw a state reachable from a start of ``game`` by up to ``max_actions`` legal actions.
 
     Shrinks toward fewer actions and toward each state's first legal action.
