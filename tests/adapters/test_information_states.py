@@ -101,6 +101,88 @@ def test_equal_tensors_if_and_only_if_equal_information_state_strings(
         assert len(strings[seat]) == len(tensors[seat])
 
 
+#: Games whose histories run into a later deal: the tensor's digest of earlier deals keeps them apart.
+ACROSS: list[tuple[str, dict[str, Any]]] = [
+    ("loo", {"players": 3, "rounds": 3}),
+    ("kalo", {"players": 3, "play_limit": 60}),
+]
+
+
+def _into_the_second_deal(game: Any, rng: random.Random) -> tuple[list[int], list[int], int] | None:
+    """A random history a few decisions into the second deal, the first deal's indices, and where the second starts.
+
+    None if the game ends first.
+    """
+    state = game.new_initial_state()
+    history: list[int] = []
+    first: list[int] = []
+    deals, second, dealing, left = 0, 0, False, rng.randrange(1, 8)
+    while not state.is_terminal():
+        chance = state.is_chance_node()
+        if chance and not dealing:
+            deals += 1
+            second = len(history) if deals == 2 else second
+        if chance and deals == 1:
+            first.append(len(history))
+        if not chance and deals == 2:
+            if left == 0:
+                return history, first, second
+            left -= 1
+        dealing = chance
+        action = rng.choice([outcome for outcome, _ in state.chance_outcomes()] if chance else state.legal_actions())
+        history.append(action)
+        state.apply_action(action)
+    return None
+
+
+@pytest.mark.parametrize(("name", "options"), ACROSS, ids=[name for name, _ in ACROSS])
+def test_across_deals_equal_tensors_if_and_only_if_equal_information_state_strings(
+    pyspiel: ModuleType, name: str, options: dict[str, Any]
+) -> None:
+    """In a later deal, histories whose first deals differ by one card agree on tensor and string, seat by seat.
+
+    The twin of a history deals, in the first deal, a card nobody holds in it instead of one a seat holds (Loo,
+    and plays it where that seat played it) or two cards the other way round (Kalo), so the seats holding them
+    saw another past; what all seats see of the second deal is the same.
+    """
+    from tablegames.adapters.openspiel import load_game
+
+    game = load_game(name, **options)
+    players = game.num_players()
+    rng = random.Random(1)
+    strings: list[dict[str, tuple[float, ...]]] = [{} for _ in range(players)]
+    tensors: list[dict[tuple[float, ...], str]] = [{} for _ in range(players)]
+    apart = 0
+    for _ in range(60):
+        found = _into_the_second_deal(game, rng)
+        if found is None:
+            continue
+        history, first, second = found
+        cards = 52 if name == "loo" else len(game.game.deal_of(game.game.start(seed=0)).cards)
+        unused = sorted(set(range(cards)) - {history[index] for index in first})
+        if unused:  # Loo: a card nobody was dealt instead of one somebody was
+            old, new = history[rng.choice(first)], rng.choice(unused)
+        else:  # Kalo deals every card: two cards of the first deal change places
+            old, new = (history[index] for index in rng.sample(first, 2))
+        swap = {old: new, new: old}
+        twin = [
+            swap.get(action, action) if index in first or (name == "loo" and index < second) else action
+            for index, action in enumerate(history)
+        ]
+        states = [_replay(game, history), _replay(game, twin)]
+        for state in filter(None, states):
+            for seat in range(players):
+                text, numbers = state.information_state_string(seat), tuple(state.information_state_tensor(seat))
+                assert strings[seat].setdefault(text, numbers) == numbers, f"seat {seat}: one string, two tensors"
+                assert tensors[seat].setdefault(numbers, text) == text, f"seat {seat}: one tensor, two strings"
+        if None not in states:
+            apart += sum(
+                states[0].information_state_string(seat) != states[1].information_state_string(seat)
+                for seat in range(players)
+            )
+    assert apart > 20
+
+
 def test_the_reported_pair_of_loo_histories_is_told_apart(pyspiel: ModuleType) -> None:
     """Two deals and plays that seat 2 can tell apart (who played which card) have different tensors for it."""
     from tablegames.adapters.openspiel import load_game
@@ -112,7 +194,7 @@ def test_the_reported_pair_of_loo_histories_is_told_apart(pyspiel: ModuleType) -
     assert second is not None
     assert first.information_state_string(2) != second.information_state_string(2)
     assert first.information_state_tensor(2) != second.information_state_tensor(2)
-    assert game.information_state_tensor_shape() == [2 * game.game.observation_size + 1 + 3 * game.game.max_decisions]
+    assert game.information_state_tensor_shape() == [2 * game.game.observation_size + 2 + 3 * game.game.max_decisions]
 
 
 @pytest.mark.parametrize(("name", "options"), [("loo", {"players": 3, "rounds": 2}), ("kalo", {"players": 3})])
@@ -151,7 +233,7 @@ def test_kalo_tensor_is_sized_by_the_play_limit(pyspiel: ModuleType, players: in
         assert not recalls_decisions(game.game)
         rounds = players * (5 * players - 1) // 2 + 1
         assert game.game.max_decisions == rounds * rows
-        assert game.information_state_tensor_shape() == [2 * game.game.observation_size + 1 + 3 * rows]
+        assert game.information_state_tensor_shape() == [2 * game.game.observation_size + 2 + 3 * rows]
 
 
 def test_kalo_later_rounds_say_earlier_decisions_are_left_out(pyspiel: ModuleType) -> None:
@@ -179,6 +261,6 @@ def test_kalo_later_rounds_say_earlier_decisions_are_left_out(pyspiel: ModuleTyp
     tensor = state.information_state_tensor(0)
     assert decisions > 0
     assert before[2 * size] == tensor[2 * size] == 1.0
-    rows = [tensor[2 * size + 1 + 3 * row : 2 * size + 4 + 3 * row] for row in range(2)]
+    rows = [tensor[2 * size + 2 + 3 * row : 2 * size + 5 + 3 * row] for row in range(2)]
     assert rows[0][0] > 0  # one decision of this round
     assert rows[1] == [0.0, 0.0, 0.0]

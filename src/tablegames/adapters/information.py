@@ -10,7 +10,12 @@ gives ``R``, the number of decisions it holds):
    it was dealt, slot by slot;
 3. one number, 1 if decisions of the game so far are left out of the
    rows below (Kalo's earlier rounds, or decisions beyond ``R``), else 0;
-4. ``R`` rows of three numbers, one for each decision recalled, in the
+4. one number for the deals before the deal in play: 0 in the first deal
+   (and in a game without deals), else 1 + a 24-bit digest of the seat's
+   information state string as it stood before the deal in play was
+   dealt (`recalled_before`): the hands it was dealt and everything it saw
+   happen in the earlier rounds;
+5. ``R`` rows of three numbers, one for each decision recalled, in the
    order they were taken: the deciding seat counted from the viewer (0 the
    viewer, 1 the next seat in turn, ...) plus 1; the action index plus 1 if
    the viewer saw every event of it in full, else 0; and what the viewer
@@ -28,13 +33,15 @@ can take: ``S + N + play_limit x (13 + N)`` for ``S`` cards in play and
 most 12 effect decisions and ``N - 1`` passes), so the option
 ``play_limit`` sizes it (8,054 rows for 3 players by default). Any other
 game past `RECALL_LIMIT` keeps its last `RECALL_LIMIT` decisions. So the
-tensor says who played what in which trick or effect, in order: within
-one deal (Kalaha; Loo with ``rounds=1``; Kalo's first round) equal tensors
-mean equal information state strings and the other way round, for every
-seat. Across deals (Loo with more rounds, Kalo's later rounds) the string
-still recalls the hands of earlier deals, the tensor only the deal in play's
-(and Kalo's rows only the round in play; the scores and the round number are
-in the observation).
+tensor says who played what in which trick or effect, in order, in the
+deal in play, and the digest of field 4 tells apart what a seat saw in
+earlier deals (the scores and the round number, which are in the
+observation, carry their consequences as numbers a learner can use). So in
+every game, in every round, equal tensors mean equal information state
+strings and the other way round, for every seat (two different pasts
+share a digest with odds of one in 16 million), as long as no decision of
+the deal in play is left out: Kalaha past `RECALL_LIMIT` decisions is the
+only case, and there field 3 says so.
 
 The information state string is what the seat has seen happen in the game,
 one line for each event as shown to it (``event.for_seat(seat)``) and, for
@@ -44,7 +51,7 @@ Examples:
     >>> from tablegames.adapters.openspiel import load_game
     >>> game = load_game("loo", players=3, rounds=1)
     >>> size, rows = game.game.observation_size, recalled_decisions(game.game)
-    >>> game.information_state_tensor_shape() == [2 * size + 1 + 3 * rows]
+    >>> game.information_state_tensor_shape() == [2 * size + 2 + 3 * rows]
     True
 """
 
@@ -70,9 +77,11 @@ __all__ = [
     "Observer",
     "as_seen",
     "dealing",
+    "recalled_before",
     "recalled_decisions",
     "recalls_decisions",
     "shown_events",
+    "until_the_deal",
 ]
 
 
@@ -91,6 +100,8 @@ class _Moment(Protocol):
     def deal_start(self) -> int: ...
     @property
     def dealt_views(self) -> tuple[np.ndarray, ...] | None: ...
+    @property
+    def before(self) -> tuple[int, ...]: ...
     def view_of(self, seat: int) -> tuple[str, np.ndarray]: ...
 
 
@@ -142,9 +153,45 @@ def recalled_decisions(game: Game[State]) -> int:
     return RECALL_LIMIT
 
 
+def until_the_deal(events: Sequence[Event], deal_kinds: frozenset[str]) -> tuple[Event, ...]:
+    """The events of a decision that ends a round, up to the next deal's first (whose kinds are ``deal_kinds``).
+
+    Examples:
+        >>> import tablegames
+        >>> start = tablegames.load("loo", players=3).start_with_events(seed=0)
+        >>> until_the_deal(start.events, frozenset({"round_started"}))
+        ()
+    """
+    for index, event in enumerate(events):
+        if event.kind in deal_kinds:
+            return tuple(events[:index])
+    return tuple(events)
+
+
 def shown_events(events: Sequence[Event], seat: int) -> list[str]:
     """The events as ``seat`` is shown them, as its information state string records them."""
     return [str(shown) for event in events if (shown := event.for_seat(seat)) is not None]
+
+
+def _digest(lines: Sequence[str]) -> int:
+    """1 + the first 3 bytes of the BLAKE2b digest of ``lines`` joined by newlines, below 2**24 (float32 holds it)."""
+    digest = hashlib.blake2b("\n".join(lines).encode(), digest_size=3).digest()
+    return 1 + int.from_bytes(digest) % (2**24 - 1)
+
+
+def recalled_before(lines: Sequence[str]) -> int:
+    """What a seat had seen before a deal, as one number: 0 if nothing (the first deal), else a digest of it.
+
+    ``lines`` are the seat's information state string's lines before the
+    deal's view: its earlier hands and every event it was shown.
+
+    Examples:
+        >>> recalled_before(())
+        0
+        >>> recalled_before(["seat 0 drops"]) == recalled_before(["seat 0 drops"]) != recalled_before(["seat 1 drops"])
+        True
+    """
+    return _digest(lines) if lines else 0
 
 
 def as_seen(game: Game[State], events: Sequence[Event]) -> tuple[tuple[bool, int], ...]:
@@ -156,9 +203,8 @@ def as_seen(game: Game[State], events: Sequence[Event]) -> tuple[tuple[bool, int
     """
     seen = []
     for seat in range(game.players):
-        digest = hashlib.blake2b("\n".join(shown_events(events, seat)).encode(), digest_size=3).digest()
         full = all(event.for_seat(seat) == event for event in events)
-        seen.append((full, 1 + int.from_bytes(digest) % (2**24 - 1)))
+        seen.append((full, _digest(shown_events(events, seat))))
     return tuple(seen)
 
 
@@ -172,8 +218,8 @@ class Observer:
 
     Without recall the tensor is the view's observation. With recall it is
     the observation, the observation once the deal in play was dealt, a
-    flag saying decisions were left out, and a row for
-    each decision recalled (see the module's docstring and `recalled_decisions`).
+    flag saying decisions were left out, a digest of what the seat saw
+    before the deal in play, and a row for each decision recalled (see the module's docstring and `recalled_decisions`).
     At a chance node the observation part is all 0: no hand is dealt yet.
     """
 
@@ -183,12 +229,13 @@ class Observer:
         self.whole_game = recalls_decisions(game)
         size = game.observation_size
         rows = recalled_decisions(game) if recall else 0
-        self.tensor = np.zeros(size + (size + 1 + 3 * rows if recall else 0), np.float32)
+        self.tensor = np.zeros(size + (size + 2 + 3 * rows if recall else 0), np.float32)
         self.dict: dict[str, np.ndarray] = {"observation": self.tensor[:size]}
         if recall:
             self.dict["dealt"] = self.tensor[size : 2 * size]
             self.dict["left_out"] = self.tensor[2 * size : 2 * size + 1]
-            self.dict["decisions"] = self.tensor[2 * size + 1 :].reshape(rows, 3)
+            self.dict["before"] = self.tensor[2 * size + 1 : 2 * size + 2]
+            self.dict["decisions"] = self.tensor[2 * size + 2 :].reshape(rows, 3)
 
     def set_from(self, state: _Observed, player: int) -> None:
         """Write ``player``'s observation of ``state`` (and, with recall, the decisions it saw) into `tensor`."""
@@ -209,6 +256,7 @@ class Observer:
         start = 0 if self.whole_game else now.deal_start
         start = max(start, len(now.moves) - len(decisions))
         self.dict["left_out"][0] = 1.0 if start else 0.0
+        self.dict["before"][0] = now.before[player] if now.before else 0.0
         decisions[:] = 0
         for row, (actor, action, seen) in zip(decisions, now.moves[start:], strict=False):
             row[0] = (actor - player) % self.players + 1

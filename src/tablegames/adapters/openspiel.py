@@ -25,16 +25,16 @@ that default: ``tablegames_kalo(players=3,rounds=1)`` is one-round Kalo.
   cards dealt so far and the scores).
 - Information state string: what the seat has seen happen in the game, one
   line for each event as shown to it (``event.for_seat(seat)``) and, for
-  every deal, its view once dealt, then its observation string. Within a
-  round this is perfect recall; of a finished round it keeps everything but
-  the events of the decision that ended it (their result is in the scores).
+  every deal, its view once dealt, then its observation string: perfect
+  recall of the whole game (of the decision that ends a round, the events up
+  to the next deal, which the chance nodes then deal).
 - Information state tensor: the observation, the observation once the deal
-  in play was dealt, and every decision the seat recalls, in order (who
-  decided, the action if it saw it, a digest of what it was shown), sized
-  by the game's options; field by field in `tablegames.adapters.information`.
-  Within one deal (Kalaha; Loo with ``rounds=1``; Kalo's first round) equal
-  tensors mean equal information state strings and the other way round,
-  for every seat.
+  in play was dealt, a digest of what the seat saw before that deal, and
+  every decision of the deal in play the seat recalls, in order (who decided,
+  the action if it saw it, a digest of what it was shown), sized by the
+  game's options; field by field in `tablegames.adapters.information`. In
+  every game and round, equal tensors mean equal information state strings
+  and the other way round, for every seat.
 - Returns: with ``rewards="outcome"`` (zero-sum) the outcome payoffs at the
   end; with ``rewards="score"`` (general-sum) the score changes after every
   decision (see `tablegames.adapters.payoffs`).
@@ -77,8 +77,10 @@ from tablegames.adapters.information import (  # noqa: E402
     RECALL_LIMIT,
     Observer,
     as_seen,
+    recalled_before,
     recalled_decisions,
     recalls_decisions,
+    until_the_deal,
 )
 from tablegames.adapters.payoffs import check_rewards, outcome, reward_range, score_change  # noqa: E402
 from tablegames.core.errors import ConfigError  # noqa: E402
@@ -162,6 +164,8 @@ class _Now:
     deal_start: int = 0
     #: Each seat's observation once the deal in play was dealt (None before the first deal, or without deals).
     dealt_views: tuple[np.ndarray, ...] | None = None
+    #: For each seat, a digest of what it had seen before the deal in play (`recalled_before`); 0 in the first deal.
+    before: tuple[int, ...] = ()
     #: Each seat's view as JSON and as numbers, made once (a state is asked for them again and again).
     seen: dict[int, tuple[str, np.ndarray]] = attrs.field(factory=dict, eq=False, repr=False)
 
@@ -184,6 +188,9 @@ class _Rules:
 
     game: Game[State]
     rewards: str
+    #: The kinds of event a deal is told by (those of the game's start): a decision that ends a round says what
+    #: happened up to the first of them; the next deal is dealt by chance, not by the events of that decision.
+    deal_kinds: frozenset[str] = frozenset()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Rules:
         return self
@@ -211,7 +218,9 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
             kind = _with(
                 kind, utility=pyspiel.GameType.Utility.GENERAL_SUM, reward_model=pyspiel.GameType.RewardModel.REWARDS
             )
-        start = game.start(seed=0)
+        opening = game.start_with_events(seed=0)
+        start = opening.state
+        self.deal_kinds = frozenset(event.kind for event in opening.events)
         layout = game.deal_of(start)
         dealing = () if layout is not None else None
         players = game.players
@@ -276,7 +285,7 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: TablegamesGame) -> None:
         super().__init__(game)
-        self._rules = _Rules(game.game, game.rewards)
+        self._rules = _Rules(game.game, game.rewards, game.deal_kinds)
         self._now: _Now = game.start
 
     # -- the game ---------------------------------------------------------------
@@ -328,13 +337,12 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         before = now.state
         transition = before.step(game.action_from_index(action))
         after = transition.state
-        recall = now.recall
         new_deal = not after.is_over and self._game.deal_of(after) != game.deal_of(before)
-        if not new_deal:
-            recall = tuple(
-                (*seen, *(str(shown) for event in transition.events if (shown := event.for_seat(seat)) is not None))
-                for seat, seen in enumerate(recall)
-            )
+        events = until_the_deal(transition.events, self._rules.deal_kinds) if new_deal else transition.events
+        recall = tuple(
+            (*seen, *(str(shown) for event in events if (shown := event.for_seat(seat)) is not None))
+            for seat, seen in enumerate(now.recall)
+        )
         if self._rules.rewards == "score":
             rewards = score_change(before, after)
             returns = tuple(total + gain for total, gain in zip(now.returns, rewards, strict=True))
@@ -342,9 +350,10 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
             rewards = returns = outcome(after)
         actor = before.current_player
         assert actor is not None
-        moves = (*now.moves, (actor, action, as_seen(game, transition.events)))
+        moves = (*now.moves, (actor, action, as_seen(game, events)))
         deal_start = len(moves) if new_deal else now.deal_start
-        self._now = _Now(after, () if new_deal else None, recall, returns, rewards, moves, deal_start, now.dealt_views)
+        dealt = () if new_deal else None
+        self._now = _Now(after, dealt, recall, returns, rewards, moves, deal_start, now.dealt_views, now.before)
 
     def _deal(self, now: _Now, dealt: tuple[int, ...]) -> None:
         if len(dealt) < self._layout().draws:
@@ -354,7 +363,8 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         seats = range(self._game.players)
         recall = tuple((*seen, dealt_now.view_of(seat)[0]) for seat, seen in zip(seats, now.recall, strict=True))
         views = tuple(dealt_now.view_of(seat)[1] for seat in seats)
-        self._now = attrs.evolve(dealt_now, recall=recall, dealt_views=views)
+        before = tuple(recalled_before(seen) for seat, seen in zip(seats, now.recall, strict=True))
+        self._now = attrs.evolve(dealt_now, recall=recall, dealt_views=views, before=before)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
