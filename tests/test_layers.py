@@ -107,9 +107,32 @@ def test_the_core_imports_no_game_and_no_game_imports_another() -> None:
     assert wrong == []
 
 
+def _typing_imports(module: str) -> set[str]:
+    """The modules ``module`` imports for a type checker only, under ``if TYPE_CHECKING:``."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(MODULES[module].read_text())):
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for inner in node.body:
+                for each in ast.walk(inner):
+                    if isinstance(each, (ast.Import, ast.ImportFrom)):
+                        found.update(_imported(each, module))
+    return found
+
+
 def test_the_library_s_modules_import_each_other_in_no_circle() -> None:
     """Following the imports a module runs when imported never leads back to it."""
     graph = {module: {each for each in IMPORTS[module][0] if _library(each)} for module in MODULES if _library(module)}
+    _no_circle(graph)
+
+
+def test_the_core_s_modules_import_each_other_in_no_circle_even_for_a_type_checker() -> None:
+    """In the core, not even the imports only a type checker reads lead back to a module: it reads one way, down."""
+    core = [module for module in MODULES if _layer(module) == "core"]
+    graph = {module: {each for each in IMPORTS[module][0] | _typing_imports(module) if each in core} for module in core}
+    _no_circle(graph)
+
+
+def _no_circle(graph: dict[str, set[str]]) -> None:
     done: set[str] = set()
 
     def visit(module: str, path: list[str]) -> None:

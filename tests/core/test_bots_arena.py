@@ -12,7 +12,8 @@ import pytest
 
 import tablegames
 from tablegames import ConfigError, IllegalActionError, RandomBot, simulate
-from tablegames.core.bots import Bot, choose_for, play_bots
+from tablegames.core.bots import Bot, choose_for
+from tablegames.core.runs import play_bots
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Action, View

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 import tablegames
 from tablegames import ConfigError, IllegalActionError
-from tablegames.core.bots import Bot, RandomBot, choose_for, play_bots
+from tablegames.core.bots import Bot, RandomBot, choose_for
+from tablegames.core.runs import play_bots
 from tablegames.core.search import ISMCTSBot
 from tablegames.loo import Loo, LooState, LooView
 from tablegames.loo.bots import LooHeuristic, round_over, round_reward, search_bot

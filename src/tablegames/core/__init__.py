@@ -28,8 +28,9 @@ from tablegames.core.seats import next_seat, seats_from
 
 if TYPE_CHECKING:
     from tablegames.core.arena import ArenaResult, simulate
-    from tablegames.core.bots import Bot, RandomBot, choose_for, play_bots
+    from tablegames.core.bots import Bot, RandomBot, choose_for
     from tablegames.core.match import Match, Ply
+    from tablegames.core.runs import play_bots
     from tablegames.core.tournament import TournamentResult, tournament
 
 __all__ = [
@@ -74,7 +75,7 @@ LAZY: dict[str, str] = {
     "Bot": "tablegames.core.bots",
     "RandomBot": "tablegames.core.bots",
     "choose_for": "tablegames.core.bots",
-    "play_bots": "tablegames.core.bots",
+    "play_bots": "tablegames.core.runs",
     "Match": "tablegames.core.match",
     "Ply": "tablegames.core.match",
     "ArenaResult": "tablegames.core.arena",

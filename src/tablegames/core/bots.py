@@ -23,8 +23,6 @@ Examples:
     >>> action = bot.choose(state.view(state.current_player), random.Random(5))
     >>> action in state.legal_actions()
     True
-    >>> play_bots(game, [bot, bot], seed=1).is_over
-    True
     >>> game.bot("search", iterations=100)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -36,8 +34,7 @@ from __future__ import annotations
 import abc
 import json
 import math
-import random
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 import attrs
 
@@ -45,25 +42,44 @@ from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping, Sequence
+    import random
+    from collections.abc import Callable, Iterable, Mapping
 
-    from tablegames.core.protocol import Action, Game, State, View
+    from tablegames.core.actions import Action
+    from tablegames.core.views import View
 
 __all__ = [
     "Bot",
     "BotSpec",
+    "Position",
     "RandomBot",
     "Setting",
     "bots_of_game",
     "check_settings_for",
     "choose_for",
-    "play_bots",
     "random_spec",
     "register_bots",
 ]
 
 #: The kinds of value a setting takes: JSON values, as a command line, a server or a file give them.
 SettingKind = Literal["integer", "number", "bool"]
+
+
+class Position(Protocol):
+    """What a bot may be asked to decide from besides a view: a game's state (any game's `State` is one)."""
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to decide, None when the game is over."""
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know."""
+
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` may be taken now."""
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to decide may take."""
 
 
 class Bot(abc.ABC):
@@ -85,7 +101,7 @@ class Bot(abc.ABC):
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return one of ``view.legal_actions``; the same view and RNG state give the same action."""
 
-    def choose_from_state(self, state: State, rng: random.Random) -> Action:
+    def choose_from_state(self, state: Position, rng: random.Random) -> Action:
         """Return what `choose` returns from the view of ``state``'s mover, drawing the same numbers from ``rng``.
 
         For simulations that hold the states they play, such as a search's
@@ -338,7 +354,7 @@ def check_settings_for(names: Iterable[str], settings: Mapping[str, object]) -> 
             )
 
 
-def choose_for(bot: Bot, state: State, rng: random.Random) -> Action:
+def choose_for(bot: Bot, state: Position, rng: random.Random) -> Action:
     """Ask ``bot`` for the decision of ``state.current_player``, giving it only that seat's view.
 
     Raises:
@@ -355,26 +371,3 @@ def choose_for(bot: Bot, state: State, rng: random.Random) -> Action:
             legal=state.legal_actions(),
         )
     return action
-
-
-def play_bots(game: Game[State], bots: Sequence[Bot], *, seed: int, rng: random.Random | None = None) -> State:
-    """Play one game from ``game.start(seed)`` with ``bots[seat]`` at each seat; return the final state.
-
-    Args:
-        game: The game.
-        bots: One bot per seat.
-        seed: The game's seed.
-        rng: The bots' random source (default: one seeded from ``seed``).
-
-    Raises:
-        ConfigError: If there is not one bot per seat.
-    """
-    if len(bots) != game.players:
-        raise ConfigError(f"{game.name} with {game.players} players needs {game.players} bots, got {len(bots)}")
-    rng = rng if rng is not None else random.Random(f"bots/{seed}")
-    state = game.start(seed=seed)
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        state = state.apply(choose_for(bots[seat], state, rng))
-    return state

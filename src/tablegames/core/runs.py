@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tablegames.core.bots import Bot, choose_for
+from tablegames.core.errors import ConfigError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Mapping, Sequence
 
     from tablegames.core.protocol import Game, State
 
-__all__ = ["GameResult", "Job", "Run", "game_seed", "make_bot", "play_games"]
+__all__ = ["GameResult", "Job", "Run", "game_seed", "make_bot", "play_bots", "play_games"]
 
 
 @attrs.frozen
@@ -82,3 +83,32 @@ def play_games(job: Job, played: Callable[[int], None] | None = None) -> list[Ga
         if played is not None:
             played(len(results))
     return results
+
+
+def play_bots(game: Game[State], bots: Sequence[Bot], *, seed: int, rng: random.Random | None = None) -> State:
+    """Play one game from ``game.start(seed)`` with ``bots[seat]`` at each seat; return the final state.
+
+    Args:
+        game: The game.
+        bots: One bot per seat.
+        seed: The game's seed.
+        rng: The bots' random source (default: one seeded from ``seed``).
+
+    Raises:
+        ConfigError: If there is not one bot per seat.
+
+    Examples:
+        >>> import tablegames
+        >>> game = tablegames.load("kalaha")
+        >>> play_bots(game, [game.bot("random"), game.bot("random")], seed=1).is_over
+        True
+    """
+    if len(bots) != game.players:
+        raise ConfigError(f"{game.name} with {game.players} players needs {game.players} bots, got {len(bots)}")
+    rng = rng if rng is not None else random.Random(f"bots/{seed}")
+    state = game.start(seed=seed)
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state = state.apply(choose_for(bots[seat], state, rng))
+    return state

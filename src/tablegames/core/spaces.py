@@ -40,16 +40,18 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from tablegames.core.actions import Action
     from tablegames.core.layouts import ActionTable, DealLayout
-    from tablegames.core.protocol import Game, State
 
 __all__ = ["Encoding", "GameSpaces", "StateSpaces", "ViewSpaces"]
+
+#: A game's state, dealt again by `GameSpaces.redeal` into a state of the same class.
+Dealt = TypeVar("Dealt")
 
 
 def _missing(game: object, what: str) -> NotImplementedError:
@@ -149,7 +151,7 @@ class GameSpaces:
         """An upper bound on the number of decisions in one game with these options."""
         return self._encoded("a bound on its length").max_decisions(self)
 
-    def deal_of(self, state: State) -> DealLayout | None:
+    def deal_of(self, state: object) -> DealLayout | None:
         """Return how ``state``'s round is dealt, or None for a game without chance.
 
         Raises:
@@ -158,7 +160,7 @@ class GameSpaces:
         """
         return self._encoded("its deals").deal_of(self, state)
 
-    def redeal(self, state: State, cards: Sequence[int]) -> State:
+    def redeal(self, state: Dealt, cards: Sequence[int]) -> Dealt:
         """Return ``state`` with its round dealt as ``cards``, indices into ``deal_of(state).cards`` in draw order.
 
         Only a state at the start of a round, before its first decision, can be dealt again.
@@ -167,7 +169,7 @@ class GameSpaces:
             InvalidStateError: If the state is not at the start of a round, or the cards do not fit the deal.
             NotImplementedError: If the game does not describe its deals.
         """
-        dealt: State = self._encoded("its deals").redeal(self, state, cards)
+        dealt: Dealt = self._encoded("its deals").redeal(self, state, cards)
         return dealt
 
 
@@ -176,7 +178,7 @@ class StateSpaces:
 
     __slots__ = ()
 
-    game: Game[State]
+    game: GameSpaces
 
     def legal_actions(self) -> tuple[Action, ...]:  # pragma: no cover - State defines it
         """Return the legal actions (defined by `State`)."""

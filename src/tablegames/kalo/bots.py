@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 import attrs
 
-from tablegames.core.bots import Bot, BotSpec, random_spec, register_bots
+from tablegames.core.bots import Bot, BotSpec, Position, random_spec, register_bots
 from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, MARGIN, PAIRED, ISMCTSBot
@@ -161,7 +161,7 @@ class KaloHeuristic(Bot):
         assert seat is not None
         return self._decide(view, seat, legal, view.pile_size, view.hands.__getitem__, rng)
 
-    def choose_from_state(self, state: State, rng: random.Random) -> Action:
+    def choose_from_state(self, state: Position, rng: random.Random) -> Action:
         """Return what `choose` returns from the mover's view of ``state``, reading ``state`` itself.
 
         The priorities read the public facts (the phase, the trick, the

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
-from tablegames.core.bots import Bot, BotSpec, Setting, random_spec, register_bots
+from tablegames.core.bots import Bot, BotSpec, Position, Setting, random_spec, register_bots
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, PAIRED, ISMCTSBot
@@ -204,7 +204,7 @@ class LooHeuristic(Bot):
             raise IllegalActionError("there is nothing to choose: the heuristic needs the Loo view of the seat to act")
         return self._choose(view, view.seat, view.hand, view.legal_actions, rng)
 
-    def choose_from_state(self, state: State, rng: random.Random) -> Action:
+    def choose_from_state(self, state: Position, rng: random.Random) -> Action:
         """Return what `choose` returns from the mover's view of ``state``, reading ``state`` itself.
 
         The rules of thumb read the public facts (the phase, the decisions,
