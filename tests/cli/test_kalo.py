@@ -35,6 +35,15 @@ def test_the_hand_is_numbered_and_the_others_face_down() -> None:
     assert "18. ready  done arranging" in result.out
 
 
+@pytest.mark.parametrize(
+    ("rounds", "said"), [("1", "(a game of one round)"), ("3", "(the game ends at 15 or after round 3)")]
+)
+def test_the_board_says_how_a_game_of_so_many_rounds_ends(rounds: str, said: str) -> None:
+    """With the option rounds the header names the last round, not only the winning total."""
+    result = run([*THREE, "-o", f"rounds={rounds}"], "\nquit\n")
+    assert f"Kalo · round 1 · arrange · scores 0:0  1:0  2:0 {said}" in result.out
+
+
 def test_a_few_moves_with_bad_input_undo_and_save(tmp_path: Path) -> None:
     """Unknown words and illegal decisions are explained; numbers, notation, undo and save all work."""
     record = tmp_path / "kalo.json"

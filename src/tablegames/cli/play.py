@@ -217,6 +217,7 @@ class Session:
         return render_view(
             view,
             target=self.target,
+            rounds=self.rounds,
             width=self.console.width,
             round_events=events_of_round(self.match.plies, seat),
             explained=self.explained,

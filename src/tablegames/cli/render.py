@@ -27,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tablegames.cards import SUIT_NAMES, Card
+from tablegames.cli.rounds import kalo_game_end
 from tablegames.cli.whereabouts import kalo_whereabouts
 from tablegames.cli.words import event_sentence
 from tablegames.core.words import plural
@@ -249,11 +250,13 @@ def _kalo_hand(view: KaloView, seat: int, width: int) -> list[Text]:
     return lines
 
 
-def _kalo(view: KaloView, target: int | None, width: int, round_events: Sequence[Event]) -> RenderableType:
+def _kalo(
+    view: KaloView, target: int | None, rounds: int | None, width: int, round_events: Sequence[Event]
+) -> RenderableType:
     scores = "  ".join(f"{seat}:{score}" for seat, score in enumerate(view.scores))
     head = Text(f"Kalo · round {view.round_number} · {view.phase} · scores {scores}", style="bold")
     if target is not None:
-        head.append(f" (the game ends at {target})", style="dim")
+        head.append(f" ({kalo_game_end(target, rounds)})", style="dim")
     holder = Text("the Kalo (") + card_text(KALO, "kalo") + Text(f"): {kalo_whereabouts(view, round_events)}")
     seats = list(range(len(view.hands)))
     if view.seat is not None:  # your own hand last, nearest the prompt
@@ -362,6 +365,7 @@ def render_view(
     view: View,
     *,
     target: int | None = None,
+    rounds: int | None = None,
     width: int = 100,
     round_events: Sequence[Event] = (),
     explained: MutableSet[str] | None = None,
@@ -371,6 +375,7 @@ def render_view(
     Args:
         view: What the seat may know.
         target: Kalo's winning total, to show beside the scores.
+        rounds: Kalo's number of rounds, if the game also ends after so many.
         width: The console's width, to wrap long hands.
         round_events: The events of the round in progress as the seat may know them: Kalo says from
             them where the Kalo is once it was played.
@@ -379,7 +384,7 @@ def render_view(
     if isinstance(view, KalahaView):
         return _kalaha(view)
     if isinstance(view, KaloView):
-        return _kalo(view, target, width, round_events)
+        return _kalo(view, target, rounds, width, round_events)
     if isinstance(view, LooView):
         return _loo(view, explained)
     return Text(str(view))

@@ -70,7 +70,12 @@ class _Replay:
         events = events_of_round(shown, self.seat)
         self.console.print(
             render_view(
-                view, target=self.target, width=self.console.width, round_events=events, explained=self.explained
+                view,
+                target=self.target,
+                rounds=self.rounds,
+                width=self.console.width,
+                round_events=events,
+                explained=self.explained,
             )
         )
 

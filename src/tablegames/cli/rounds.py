@@ -87,13 +87,29 @@ def round_summary(
     if event.get("type") != ROUND_ENDED:
         return []
     if game == "kalo":
-        return _kalo(event, target)
+        return _kalo(event, target, rounds)
     if game == "loo":
         return _loo(event, rounds)
     return [f"round {event.get('round_number')} is over"]
 
 
-def _kalo(event: Mapping[str, Any], target: int | None) -> list[str]:
+def kalo_game_end(target: int, rounds: int | None) -> str:
+    """How a Kalo game with these options ends, in words.
+
+    Examples:
+        >>> kalo_game_end(20, None)
+        'the game ends at 20'
+        >>> kalo_game_end(20, 3)
+        'the game ends at 20 or after round 3'
+        >>> kalo_game_end(20, 1)
+        'a game of one round'
+    """
+    if rounds == 1:
+        return "a game of one round"
+    return f"the game ends at {target}" + (f" or after round {rounds}" if rounds else "")
+
+
+def _kalo(event: Mapping[str, Any], target: int | None, rounds: int | None) -> list[str]:
     points, scores, reason = event["points"], event["scores"], event["reason"]
     lines = [f"round {event['round_number']} is over: {_WHY.get(reason, reason)}"]
     places = "  ".join(f"{place}. seat {seat} (+{points[seat]})" for place, seat in enumerate(event["places"], 1))
@@ -102,10 +118,10 @@ def _kalo(event: Mapping[str, Any], target: int | None) -> list[str]:
     if reason != "last" and event["scoring"]:
         lines.append(f"  1 point each to {_seats(event['scoring'])}, still holding cards")
     standing = f"  scores: {_scores(scores)}"
-    if target is not None:
+    if target is not None and rounds != 1:
         leaders, best = _leaders(scores)
         who = f"{_seats(leaders)} {'leads' if len(leaders) == 1 else 'lead'}"
-        standing += f" · the game ends at {target}: {who}, {target - best} to go"
+        standing += f" · {kalo_game_end(target, rounds)}: {who}, {target - best} to go"
     lines.append(standing)
     return lines
 
