@@ -164,3 +164,15 @@ def test_a_kalo_game_is_played_to_its_end_with_its_result(pages: Pages) -> None:
     assert [place.get("bot") for place in summary["seats"][1:]] == ["heuristic", "random"], "the bots are not the same"
     player.page.locator(".ring-seat.me").wait_for()
     assert player.page.eval_on_selector("#table", "table => table.dataset.seat") == "0", "the new table is not played"
+
+
+def test_the_table_says_how_a_game_of_so_many_rounds_ends(pages: Pages) -> None:
+    """With the option rounds the head of the table names the last round, or says the game is one round."""
+    for rounds, said in ((1, "A game of one round"), (3, "Round 1 of 3 · the first to 15 points wins, or else")):
+        table, tokens, links = pages.site.create(
+            game="kalo", options={"players": 3, "rounds": rounds}, seats=["human", "heuristic", "heuristic"]
+        )
+        player = pages.player(pages.open(links[0]), table, tokens, f"rounds{rounds}")
+        player.turn()
+        head = player.page.locator(".kalo-head p").first.inner_text()
+        assert head.startswith(said), head

@@ -129,6 +129,13 @@ function pile(view, ui) {
   return h("section", { class: "pile open", "aria-label": t("kalo.pile") }, head, h("div", { class: "hand" }, cards));
 }
 
+
+/** The round and how the game ends: at the target, or also after the option `rounds`' last round. */
+function gameEnd(round, target, rounds) {
+  if (rounds === 1) return t("kalo.one round");
+  if (rounds) return t("kalo.round of", { n: round, rounds, target });
+  return t("kalo.round", { n: round, target });
+}
 export default {
   name: "kalo",
 
@@ -156,7 +163,7 @@ export default {
     const head = h(
       "div",
       { class: "kalo-head" },
-      h("p", {}, t("kalo.round", { n: view.round, target })),
+      h("p", {}, gameEnd(view.round, target, ui.options?.rounds)),
       h("ul", { class: "scores", "aria-label": t("points") }, scores),
       h("p", {}, view.kalo_holder === me ? t("kalo.you were dealt") : t("kalo.was dealt", { who: upper(ui.name(view.kalo_holder)) }), " ", h("span", { class: "inline-card red" }, "2♥"), "."),
       view.removed.length ? h("p", {}, `${t("kalo.removed")} `, view.removed.map((card) => cardFace(card, { mark: ["mini"] }))) : null,

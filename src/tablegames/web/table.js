@@ -301,6 +301,7 @@ export function tablePage(root, id) {
     const asked = waiting ? { ...view, legal_actions: [] } : view;
     const ui = {
       events: connection.events,
+      options: connection.summary?.options ?? {},
       local: local(connection),
       name: nameOf(connection),
       plain: (text) => plain(text, nameOf(connection)),

@@ -257,6 +257,8 @@ export default {
   "kalo.pile": "Ablagestapel",
   "kalo.place column": "Platz",
   "kalo.round": "Runde {n} · wer zuerst {target} Punkte hat, gewinnt",
+  "kalo.round of": "Runde {n} von {rounds} · wer zuerst {target} Punkte hat, gewinnt, sonst wer nach Runde {rounds} die meisten Punkte hat",
+  "kalo.one round": "Ein Spiel über eine Runde · wer die meisten Punkte hat, gewinnt",
   "kalo.you were dealt": "Du hast das Kalo erhalten, die",
   "kalo.was dealt": "{who} hat das Kalo erhalten, die",
   "kalo.removed": "Aus dem Spiel:",

@@ -263,6 +263,8 @@ export default {
   "kalo.pile": "Discard pile",
   "kalo.place column": "place",
   "kalo.round": "Round {n} · the first to {target} points wins",
+  "kalo.round of": "Round {n} of {rounds} · the first to {target} points wins, or else the most points after round {rounds}",
+  "kalo.one round": "A game of one round · the most points win",
   "kalo.you were dealt": "You were dealt the Kalo, the",
   "kalo.was dealt": "{who} was dealt the Kalo, the",
   "kalo.removed": "Out of the game:",

@@ -257,6 +257,8 @@ export default {
   "kalo.pile": "Slänghögen",
   "kalo.place column": "plats",
   "kalo.round": "Runda {n} · först till {target} poäng vinner",
+  "kalo.round of": "Runda {n} av {rounds} · först till {target} poäng vinner, annars den med flest poäng efter runda {rounds}",
+  "kalo.one round": "Ett spel på en runda · flest poäng vinner",
   "kalo.you were dealt": "Du fick Kalo,",
   "kalo.was dealt": "{who} fick Kalo,",
   "kalo.removed": "Utanför spelet:",
