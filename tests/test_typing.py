@@ -47,6 +47,14 @@ MISUSES = {
         'tablegames.load("kalo", players=3).start().stores',
         '"KaloState" has no attribute',
     ),
+    "a bot asked for by its class is of that class": (
+        'tablegames.load("kalaha").bot(KalahaSearch).iterations',
+        '"KalahaSearch" has no attribute "iterations"',
+    ),
+    "a refusal's legal actions are actions": (
+        "tablegames.IllegalActionError('no').legal[0].upper()",
+        '"Action" has no attribute "upper"',
+    ),
 }
 
 
@@ -59,6 +67,7 @@ def test_misuses_are_caught(case: str, tmp_path: Path) -> None:
         textwrap.dedent(f"""
             import tablegames
             from tablegames.kalaha import Solver
+            from tablegames.kalaha.bots import KalahaSearch
 
             print({expression})
         """)

@@ -202,3 +202,20 @@ def test_a_paired_search_plays_every_deal_with_every_action() -> None:
     assert anchored.choose(state.view(0), random.Random(3)) == first
     overruled = ISMCTSBot(state.game, iterations=30, paired=True, anchor=_First(), margin=2.0)
     assert overruled.choose(state.view(0), random.Random(3)) == capture
+
+
+def test_a_bot_asked_for_by_its_class_is_that_bot_with_its_settings_checked() -> None:
+    """``game.bot(Class, **settings)`` makes the game's bot of that class; another class or a bad setting is refused."""
+    from tablegames.core.search import ISMCTSBot
+    from tablegames.kalaha.bots import KalahaSearch
+    from tablegames.kalo.bots import KaloSearch
+
+    kalaha, kalo, loo = tablegames.load("kalaha"), tablegames.load("kalo"), tablegames.load("loo")
+    assert kalaha.bot(KalahaSearch, depth=3) == kalaha.bot("search", depth=3)
+    assert isinstance(kalo.bot(KaloSearch, iterations=2), KaloSearch)
+    assert isinstance(loo.bot(ISMCTSBot, iterations=2), ISMCTSBot)
+    assert type(kalaha.bot(tablegames.RandomBot)) is tablegames.RandomBot
+    with pytest.raises(ConfigError, match="kalaha has no bot of the class KaloSearch; its bots: random, heuristic"):
+        kalaha.bot(KaloSearch)
+    with pytest.raises(ConfigError, match="bot 'search' of kalaha: depth must be"):
+        kalaha.bot(KalahaSearch, depth=0)

@@ -6,6 +6,7 @@ import random
 
 import tablegames
 from tablegames.kalaha import Solver, SolveTimeout, Sow
+from tablegames.kalaha.bots import KalahaSearch
 
 
 def choose(seed: int) -> Sow:
@@ -19,9 +20,7 @@ def choose(seed: int) -> Sow:
         best = None
     if best is not None:
         return best
-    action = game.bot("search").choose(state.view(state.current_player), random.Random(seed))
-    assert isinstance(action, Sow)
-    return action
+    return game.bot(KalahaSearch, depth=4).choose(state.view(state.current_player), random.Random(seed))
 
 
 def pit_letter(seed: int) -> str:

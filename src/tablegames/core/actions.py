@@ -16,7 +16,7 @@ import abc
 from typing import ClassVar
 
 from tablegames.core.classes import PythonType
-from tablegames.core.serial import JSONDict, fields_dict, header
+from tablegames.core.writing import JSONDict, fields_dict, header
 
 __all__ = ["Action"]
 

@@ -32,6 +32,7 @@ Examples:
 from __future__ import annotations
 
 import abc
+import functools
 import json
 import math
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
@@ -254,6 +255,9 @@ class BotSpec:
         make: Called with the checked settings as keywords; returns the bot.
         settings: Every setting it takes.
         game: The name of the game offering it, for messages.
+        makes: The class of the bots it makes, for ``game.bot(BotClass)``;
+            None (the default) reads it from ``make`` when that is a class or
+            a `functools.partial` of one (see `kind`).
 
     Examples:
         >>> spec = random_spec("kalaha")
@@ -270,6 +274,20 @@ class BotSpec:
     make: Callable[..., Bot] = attrs.field(repr=False)
     settings: tuple[Setting, ...] = ()
     game: str = ""
+    makes: type[Bot] | None = None
+
+    @property
+    def kind(self) -> type[Bot] | None:
+        """The class of the bots it makes: `makes`, or ``make`` itself (or what it is a partial of) if a class.
+
+        Examples:
+            >>> random_spec("kalaha").kind
+            <class 'tablegames.core.bots.RandomBot'>
+        """
+        if self.makes is not None:
+            return self.makes
+        made = self.make.func if isinstance(self.make, functools.partial) else self.make
+        return made if isinstance(made, type) and issubclass(made, Bot) else None
 
     def listing(self) -> str:
         """Every setting with what it allows and its default, in one line, for messages."""

@@ -16,6 +16,11 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tablegames.core.actions import Action
+
 __all__ = [
     "ConfigError",
     "IllegalActionError",
@@ -43,10 +48,20 @@ class IllegalActionError(TablegamesError, ValueError):
 
     Attributes:
         action: The rejected action (whatever object was passed).
-        legal: The actions that were legal instead.
+        legal: The actions that were legal instead (empty once the game is over).
+
+    Examples:
+        >>> import tablegames
+        >>> state = tablegames.load("kalaha").start()
+        >>> after = state.apply(state.parse_action("c"))  # the last seed in the store: seat 0 moves again
+        >>> try:
+        ...     after.apply(state.parse_action("c"))
+        ... except tablegames.IllegalActionError as error:
+        ...     print(error.action, [str(action) for action in error.legal])
+        c ['a', 'b', 'd', 'e', 'f']
     """
 
-    def __init__(self, message: str, *, action: object = None, legal: tuple[object, ...] = ()) -> None:
+    def __init__(self, message: str, *, action: object = None, legal: tuple[Action, ...] = ()) -> None:
         super().__init__(message)
         self.action = action
         self.legal = legal

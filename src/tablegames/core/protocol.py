@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import abc
 import json
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from tablegames.core.actions import Action
-from tablegames.core.bots import BotSpec, bots_of_game
+from tablegames.core.bots import Bot, BotSpec, bots_of_game
 from tablegames.core.classes import PythonType
 from tablegames.core.errors import ConfigError, IllegalActionError, InvalidStateError, SeatError
 from tablegames.core.events import Event, GameEnded, Transition
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Mapping
 
-    from tablegames.core.bots import Bot
 
 __all__ = [
     "Action",
@@ -67,6 +66,8 @@ def _same_json(first: object, second: object) -> bool:
 
 #: The state class of a game: ``Game[KalahaState]`` starts, reads and samples `KalahaState` values.
 S = TypeVar("S", bound="State", covariant=True)
+#: A class of bots, as ``game.bot(KalahaSearch)`` asks for one.
+B = TypeVar("B", bound=Bot)
 
 
 class Game(GameSpaces, Generic[S], metaclass=PythonType):
@@ -188,18 +189,29 @@ class Game(GameSpaces, Generic[S], metaclass=PythonType):
         """
         return bots_of_game(self.name, self)
 
-    def bot(self, name: str = "random", **settings: Any) -> Bot:
-        """Return the bot called ``name``, made with ``settings``, each checked against the bot's declared settings.
+    @overload
+    def bot(self, name: str = "random", **settings: Any) -> Bot: ...
+    @overload
+    def bot(self, name: type[B], **settings: Any) -> B: ...
+    def bot(self, name: str | type[Bot] = "random", **settings: Any) -> Bot:
+        """Return the bot called ``name`` (or of the class ``name``), made with ``settings``, each checked.
+
+        Named, the bot is a `Bot` to a type checker; asked for by its class
+        (``game.bot(KalahaSearch, depth=8)``), it is of that class, with its
+        settings checked all the same.
 
         Raises:
-            ConfigError: If the game has no bot of that name, or the bot has no
-                such setting or not that value of it; the message lists the
-                bot's settings with their types, ranges and defaults.
+            ConfigError: If the game has no bot of that name or class, or the
+                bot has no such setting or not that value of it; the message
+                lists the bot's settings with their types, ranges and defaults.
 
         Examples:
             >>> import tablegames
+            >>> from tablegames.kalaha.bots import KalahaSearch
             >>> tablegames.load("kalaha").bot("random")
             RandomBot()
+            >>> tablegames.load("kalaha").bot(KalahaSearch, depth=3).depth
+            3
             >>> tablegames.load("kalaha").bot("oracle")  # doctest: +ELLIPSIS
             Traceback (most recent call last):
             ...
@@ -210,6 +222,13 @@ class Game(GameSpaces, Generic[S], metaclass=PythonType):
             tablegames.core.errors.ConfigError: bot 'search' of kalo: iterations must be an integer from 1 to ...
         """
         factories = self.bots()
+        if isinstance(name, type):
+            named = [key for key, each in factories.items() if isinstance(each, BotSpec) and each.kind is name]
+            if not named:
+                raise ConfigError(
+                    f"{self.name} has no bot of the class {name.__name__}; its bots: {', '.join(factories)}"
+                )
+            name = named[0]
         if type(name) is not str or name not in factories:
             raise ConfigError(f"{self.name} has no bot named {brief(name, 40)}; its bots: {', '.join(factories)}")
         factory = factories[name]

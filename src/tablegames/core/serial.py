@@ -1,7 +1,8 @@
 """Helpers that write and validate the JSON dicts of states, actions, views and records.
 
 Every serialized dict starts with a header naming what it is and the format
-version: ``{"format": "tablegames.state", "version": 1, ...}``. Readers check
+version: ``{"format": "tablegames.state", "version": 1, ...}``
+(`tablegames.core.writing` writes them; its names are here too). Readers check
 that the whole input is a JSON value within the limits of
 `tablegames.core.inputs`, then the header, reject unknown keys and check each
 field's type before anything becomes a value.
@@ -18,13 +19,11 @@ Examples:
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
-
-import attrs
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import MAX_INT, brief, check_json
+from tablegames.core.writing import FORMAT_VERSION, JSONDict, fields_dict, header, json_value, record_dict
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -48,12 +47,6 @@ __all__ = [
     "record_dict",
 ]
 
-#: The format version written into every dict; readers accept this version.
-FORMAT_VERSION = 1
-
-#: A JSON object as Python sees it.
-JSONDict = dict[str, Any]
-
 
 class Notated(Protocol):
     """A value with a notation that its class reads back, such as a game's `Card`."""
@@ -65,19 +58,6 @@ class Notated(Protocol):
 
 
 N = TypeVar("N", bound=Notated)
-
-
-def header(kind: str) -> JSONDict:
-    """Return the header every serialized dict of ``kind`` starts with.
-
-    Args:
-        kind: What the dict holds: ``"state"``, ``"action"``, ``"view"``,
-            ``"event"``, ``"game"``, ``"outcome"`` or ``"record"``.
-
-    Returns:
-        ``{"format": "tablegames.<kind>", "version": FORMAT_VERSION}``.
-    """
-    return {"format": f"tablegames.{kind}", "version": FORMAT_VERSION}
 
 
 def check_header(data: object, kind: str, error: type[TablegamesError]) -> Mapping[str, Any]:
@@ -243,60 +223,6 @@ def int_tuple(
         if minimum is not None and item < minimum:
             raise error(f"{what} must hold integers of at least {minimum}, got {item}")
     return tuple(value)
-
-
-def json_value(value: object) -> Any:
-    """A value as JSON, the way actions and events write their fields.
-
-    None, bools, ints and strings stay as they are; tuples and lists become
-    lists; sets become sorted lists; anything else (a card, say) is written
-    as its notation, ``str(value)``.
-
-    Examples:
-        >>> json_value((1, frozenset({3, 2}), None))
-        [1, [2, 3], None]
-    """
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, (tuple, list)):
-        return [json_value(item) for item in value]
-    if isinstance(value, (frozenset, set)):
-        return sorted(json_value(item) for item in value)
-    return str(value)
-
-
-def record_dict(value: Any) -> JSONDict:
-    """The attrs fields of a result record as JSON: a number that is not finite (an unknown interval) is null.
-
-    Examples:
-        >>> import math
-        >>> @attrs.frozen
-        ... class Figure:
-        ...     mean: float
-        ...     error: float
-        >>> record_dict(Figure(0.5, math.inf))
-        {'mean': 0.5, 'error': None}
-    """
-    return attrs.asdict(value, value_serializer=_finite)
-
-
-def _finite(_: Any, __: Any, value: Any) -> Any:
-    return None if isinstance(value, float) and not math.isfinite(value) else value
-
-
-def fields_dict(value: Any) -> JSONDict:
-    """The public attrs fields ``value`` is made from, as JSON (see `json_value`): the dict of an action or event.
-
-    Examples:
-        >>> from tablegames.kalaha import Captured
-        >>> fields_dict(Captured(seat=0, pit=1, seeds=5))
-        {'seat': 0, 'pit': 1, 'seeds': 5}
-    """
-    return {
-        field.name: json_value(getattr(value, field.name))
-        for field in attrs.fields(type(value))
-        if field.init and not field.name.startswith("_")
-    }
 
 
 def read_sequence(value: object, what: str) -> Sequence[Any]:

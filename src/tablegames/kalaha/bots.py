@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable
 
-    from tablegames.core.protocol import Action, View
+    from tablegames.core.protocol import View
     from tablegames.kalaha.actions import Sow
     from tablegames.kalaha.state import KalahaState
 
@@ -118,7 +118,7 @@ class KalahaHeuristic(Bot):
 
     game: Kalaha = attrs.field(factory=_standard_game, validator=_check_game)
 
-    def choose(self, view: View, rng: random.Random) -> Action:
+    def choose(self, view: View, rng: random.Random) -> Sow:
         """Return the move the priorities rank first, drawing among equals with ``rng``."""
         state = _position(self.game, view, rng)
         ranked = [(self.rank(state, action), action) for action in state.legal_actions()]
@@ -239,7 +239,7 @@ class KalahaSearch(Bot):
     side_weight: float = attrs.field(default=0.0, validator=SIDE_WEIGHT.validator)
     randomize: bool = attrs.field(default=True, validator=RANDOMIZE.validator)
 
-    def choose(self, view: View, rng: random.Random) -> Action:
+    def choose(self, view: View, rng: random.Random) -> Sow:
         """Return a best move found by the search; equal best moves are drawn with ``rng`` if ``randomize``."""
         state = _position(self.game, view, rng)
         best = self.analyse(state).best

@@ -418,6 +418,7 @@ def kalo_bots(game: Kalo) -> dict[str, Callable[..., Bot]]:
             "Monte Carlo over sampled deals to the end of the round, correcting the heuristic",
             functools.partial(search_bot, game),
             SEARCH_SETTINGS,
+            makes=KaloSearch,
             game="kalo",
         ),
     }

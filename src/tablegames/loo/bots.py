@@ -376,6 +376,7 @@ def loo_bots(game: Loo) -> dict[str, Callable[..., Bot]]:
             "Monte Carlo tree search over sampled deals to the end of the round",
             functools.partial(search_bot, game),
             SEARCH_SETTINGS,
+            makes=ISMCTSBot,
             game="loo",
         ),
     }
