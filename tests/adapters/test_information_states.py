@@ -70,6 +70,26 @@ def _random_history(game: Any, rng: random.Random, decisions: int) -> tuple[list
     return history, dealt
 
 
+class _Agreement:
+    """Each seat's information state strings and tensors met so far: one tensor for each string, and back."""
+
+    def __init__(self, players: int) -> None:
+        self.strings: list[dict[str, tuple[float, ...]]] = [{} for _ in range(players)]
+        self.tensors: list[dict[tuple[float, ...], str]] = [{} for _ in range(players)]
+
+    def check(self, state: Any) -> None:
+        """Add ``state``'s string and tensor of every seat, failing on a string with two tensors or the other way."""
+        for seat, (strings, tensors) in enumerate(zip(self.strings, self.tensors, strict=True)):
+            text, numbers = state.information_state_string(seat), tuple(state.information_state_tensor(seat))
+            assert strings.setdefault(text, numbers) == numbers, f"seat {seat}: one string, two tensors"
+            assert tensors.setdefault(numbers, text) == text, f"seat {seat}: one tensor, two strings"
+
+    def assert_one_to_one(self) -> None:
+        """As many strings as tensors met, for every seat."""
+        for strings, tensors in zip(self.strings, self.tensors, strict=True):
+            assert len(strings) == len(tensors)
+
+
 @pytest.mark.parametrize(("name", "options"), RECALLED, ids=[f"{n}-{o.get('players', 2)}" for n, o in RECALLED])
 def test_equal_tensors_if_and_only_if_equal_information_state_strings(
     pyspiel: ModuleType, name: str, options: dict[str, Any]
@@ -80,8 +100,7 @@ def test_equal_tensors_if_and_only_if_equal_information_state_strings(
     game = load_game(name, **options)
     players = game.num_players()
     rng = random.Random(0)
-    strings: list[dict[str, tuple[float, ...]]] = [{} for _ in range(players)]
-    tensors: list[dict[tuple[float, ...], str]] = [{} for _ in range(players)]
+    agreement = _Agreement(players)
     twins = 0
     for _ in range(80 if name == "kalo" else 150):
         history, dealt = _random_history(game, rng, 200 if name == "kalo" else 60)
@@ -89,16 +108,11 @@ def test_equal_tensors_if_and_only_if_equal_information_state_strings(
         if len(dealt) > 2:
             states.append(_replay(game, _swapped(history, dealt, rng, card_plays=name == "loo")))
         for state in filter(None, states):
-            if state.is_terminal():
-                continue
-            for seat in range(players):
-                text, numbers = state.information_state_string(seat), tuple(state.information_state_tensor(seat))
-                assert strings[seat].setdefault(text, numbers) == numbers, f"seat {seat}: one string, two tensors"
-                assert tensors[seat].setdefault(numbers, text) == text, f"seat {seat}: one tensor, two strings"
+            if not state.is_terminal():
+                agreement.check(state)
         twins += len(states) == 2 and None not in states
     assert twins > 20 or name == "kalaha"
-    for seat in range(players):
-        assert len(strings[seat]) == len(tensors[seat])
+    agreement.assert_one_to_one()
 
 
 #: Games whose histories run into a later deal: the tensor's digest of earlier deals keeps them apart.
@@ -150,8 +164,7 @@ def test_across_deals_equal_tensors_if_and_only_if_equal_information_state_strin
     game = load_game(name, **options)
     players = game.num_players()
     rng = random.Random(1)
-    strings: list[dict[str, tuple[float, ...]]] = [{} for _ in range(players)]
-    tensors: list[dict[tuple[float, ...], str]] = [{} for _ in range(players)]
+    agreement = _Agreement(players)
     apart = 0
     for _ in range(60):
         found = _into_the_second_deal(game, rng)
@@ -170,10 +183,7 @@ def test_across_deals_equal_tensors_if_and_only_if_equal_information_state_strin
         ]
         states = [_replay(game, history), _replay(game, twin)]
         for state in filter(None, states):
-            for seat in range(players):
-                text, numbers = state.information_state_string(seat), tuple(state.information_state_tensor(seat))
-                assert strings[seat].setdefault(text, numbers) == numbers, f"seat {seat}: one string, two tensors"
-                assert tensors[seat].setdefault(numbers, text) == text, f"seat {seat}: one tensor, two strings"
+            agreement.check(state)
         mine, theirs = states
         if mine is not None and theirs is not None:
             apart += sum(

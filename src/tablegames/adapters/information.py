@@ -256,7 +256,7 @@ class Observer:
         start = 0 if self.whole_game else now.deal_start
         start = max(start, len(now.moves) - len(decisions))
         self.dict["left_out"][0] = 1.0 if start else 0.0
-        self.dict["before"][0] = now.before[player] if now.before else 0.0
+        self.dict["before"][0] = now.before[player]
         decisions[:] = 0
         for row, (actor, action, seen) in zip(decisions, now.moves[start:], strict=False):
             row[0] = (actor - player) % self.players + 1

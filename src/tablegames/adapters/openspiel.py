@@ -80,6 +80,7 @@ from tablegames.adapters.information import (  # noqa: E402
     recalled_before,
     recalled_decisions,
     recalls_decisions,
+    shown_events,
     until_the_deal,
 )
 from tablegames.adapters.payoffs import check_rewards, outcome, reward_range, score_change  # noqa: E402
@@ -165,7 +166,7 @@ class _Now:
     #: Each seat's observation once the deal in play was dealt (None before the first deal, or without deals).
     dealt_views: tuple[np.ndarray, ...] | None = None
     #: For each seat, a digest of what it had seen before the deal in play (`recalled_before`); 0 in the first deal.
-    before: tuple[int, ...] = ()
+    before: tuple[int, ...] = attrs.field(kw_only=True)
     #: Each seat's view as JSON and as numbers, made once (a state is asked for them again and again).
     seen: dict[int, tuple[str, np.ndarray]] = attrs.field(factory=dict, eq=False, repr=False)
 
@@ -224,7 +225,7 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
         layout = game.deal_of(start)
         dealing = () if layout is not None else None
         players = game.players
-        self.start = _Now(start, dealing, ((),) * players, (0.0,) * players, (0.0,) * players)
+        self.start = _Now(start, dealing, ((),) * players, (0.0,) * players, (0.0,) * players, before=(0,) * players)
         low, high = reward_range(rewards, game.players, game.observation_range)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
@@ -259,7 +260,9 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
             raise ConfigError(f"a state of {state.game!r} is not a state of {self.game!r}")
         made = self.new_initial_state()
         players = self.game.players
-        made._now = _Now(state, () if deal else None, ((),) * players, (0.0,) * players, (0.0,) * players)
+        made._now = _Now(
+            state, () if deal else None, ((),) * players, (0.0,) * players, (0.0,) * players, before=(0,) * players
+        )
         return made
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
@@ -339,10 +342,7 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         after = transition.state
         new_deal = not after.is_over and self._game.deal_of(after) != game.deal_of(before)
         events = until_the_deal(transition.events, self._rules.deal_kinds) if new_deal else transition.events
-        recall = tuple(
-            (*seen, *(str(shown) for event in events if (shown := event.for_seat(seat)) is not None))
-            for seat, seen in enumerate(now.recall)
-        )
+        recall = tuple((*seen, *shown_events(events, seat)) for seat, seen in enumerate(now.recall))
         if self._rules.rewards == "score":
             rewards = score_change(before, after)
             returns = tuple(total + gain for total, gain in zip(now.returns, rewards, strict=True))
@@ -353,7 +353,7 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         moves = (*now.moves, (actor, action, as_seen(game, events)))
         deal_start = len(moves) if new_deal else now.deal_start
         dealt = () if new_deal else None
-        self._now = _Now(after, dealt, recall, returns, rewards, moves, deal_start, now.dealt_views, now.before)
+        self._now = _Now(after, dealt, recall, returns, rewards, moves, deal_start, now.dealt_views, before=now.before)
 
     def _deal(self, now: _Now, dealt: tuple[int, ...]) -> None:
         if len(dealt) < self._layout().draws:
@@ -363,7 +363,7 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         seats = range(self._game.players)
         recall = tuple((*seen, dealt_now.view_of(seat)[0]) for seat, seen in zip(seats, now.recall, strict=True))
         views = tuple(dealt_now.view_of(seat)[1] for seat in seats)
-        before = tuple(recalled_before(seen) for seat, seen in zip(seats, now.recall, strict=True))
+        before = tuple(recalled_before(seen) for seen in now.recall)
         self._now = attrs.evolve(dealt_now, recall=recall, dealt_views=views, before=before)
 
     def _action_to_string(self, player: int, action: int) -> str:
