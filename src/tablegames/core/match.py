@@ -251,12 +251,11 @@ class Match(Generic[S]):
         self.game.check_seat(seat)
         if not self._plies:
             raise MatchError("nothing to undo: the match is at its start")
-        if seat is None:
-            back = len(self._plies) - 1
-        else:
-            back = next((index for index in reversed(range(len(self._plies))) if self._plies[index].seat == seat), -1)
-            if back < 0:
-                raise MatchError(f"seat {seat} has made no decision to take back")
+        back = next(
+            (index for index in reversed(range(len(self._plies))) if seat in (None, self._plies[index].seat)), None
+        )
+        if back is None:
+            raise MatchError(f"seat {seat} has made no decision to take back")
         taken = self._plies[back:]
         del self._plies[back:]
         self._redo.extend(ply.action for ply in reversed(taken))
