@@ -92,11 +92,11 @@ def _commit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Listeners are told of an action before it is committed."""
     from tablegames.server import lobby
 
-    def play(self: Any, table: Any, seat: int, action: Any, decisions: int | None = None) -> Any:
+    async def play(self: Any, table: Any, seat: int, action: Any, decisions: int | None = None) -> Any:
         pending = table.propose(seat, action, decisions)
         self.hub.publish(table.id, table.accept(pending, self.hub.listening(table.id)))
         table.history.pop()
-        self.store.append_action(table.id, ply=pending.ply, seat=seat, action=str(pending.action), over=False)
+        await self.store.append_action(table.id, ply=pending.ply, seat=seat, action=str(pending.action), over=False)
         table.history.append((seat, str(pending.action)))  # the decision counts were moved on by accept
         self._changed(table)
         return pending

@@ -91,7 +91,8 @@ def play_through(
             for seat in people
         }
         lobby = app.state.lobby
-        table = lobby.find(table_id)
+        table = lobby.known(table_id)
+        assert table is not None
 
         def heard(seat: int, text: str) -> dict[str, Any]:
             frames[seat].append(text)

@@ -18,8 +18,8 @@ from tests.server.postgres import Cluster
 REQUEST = {"game": "kalaha", "seats": ["human", "human"], "seed": 7}
 
 
-def _lobby(url: str, seed: int) -> Lobby:
-    return Lobby(open_store(url), runner=ThreadBotRunner(), secrets=SeededSecrets(seed), bot_delay=0.0)
+async def _lobby(url: str, seed: int) -> Lobby:
+    return Lobby(await open_store(url), runner=ThreadBotRunner(), secrets=SeededSecrets(seed), bot_delay=0.0)
 
 
 def test_two_actions_for_one_decision_on_one_process_are_taken_once(postgres_cluster: Any) -> None:
@@ -27,13 +27,15 @@ def test_two_actions_for_one_decision_on_one_process_are_taken_once(postgres_clu
     url = postgres_cluster.new_database()
 
     async def race() -> tuple[Any, ...]:
-        lobby = _lobby(url, 1)
+        lobby = await _lobby(url, 1)
         lobby.start_bots()
-        table, _ = lobby.create(read_create(REQUEST))
+        table, _ = await lobby.create(read_create(REQUEST))
         for seat in (0, 1):
-            lobby.join(table, seat)
-        results = await asyncio.gather(lobby.act(table, 0, "c", 0), lobby.act(table, 0, "c", 0), return_exceptions=True)
-        stored = lobby.store.load(table.id)
+            await lobby.join(table, seat)
+        results = await asyncio.gather(
+            lobby.play(table, 0, "c", 0), lobby.play(table, 0, "c", 0), return_exceptions=True
+        )
+        stored = await lobby.store.load(table.id)
         assert stored is not None
         assert list(stored.actions) == [action for _, action in table.history] == ["c"]
         await lobby.close()
@@ -49,28 +51,28 @@ def test_a_process_hears_the_other_s_actions_and_plays_them_on_its_copy(postgres
     url = postgres_cluster.new_database()
 
     async def play() -> None:
-        first, second = _lobby(url, 1), _lobby(url, 2)
+        first, second = await _lobby(url, 1), await _lobby(url, 2)
         first.start_bots()
         second.start_bots()
-        table, _ = first.create(read_create(REQUEST))
+        table, _ = await first.create(read_create(REQUEST))
         for seat in (0, 1):
-            first.join(table, seat)
-        copy = second.find(table.id)
-        await first.act(table, 0, "c", 0)
+            await first.join(table, seat)
+        copy = await second.find(table.id)
+        await first.play(table, 0, "c", 0)
         for _ in range(500):
             if copy.ply == 1:
                 break
             await asyncio.sleep(0.01)
         assert copy.history == table.history == [(0, "c")]
         assert copy.status == "playing"
-        await second.act(copy, 0, "f", 1)
+        await second.play(copy, 0, "f", 1)
         for _ in range(500):
             if table.ply == 2:
                 break
             await asyncio.sleep(0.01)
         assert table.history == copy.history == [(0, "c"), (0, "f")]
         with pytest.raises(ConflictError, match="made 2 decision"):
-            await first.act(table, 0, "c", 0)  # a decision seat 0 made long ago, sent again
+            await first.play(table, 0, "c", 0)  # a decision seat 0 made long ago, sent again
         await first.close()
         await second.close()
 
@@ -89,12 +91,15 @@ def test_news_lost_while_the_database_is_down_is_caught_up_once_it_is_back() -> 
         url = cluster.new_database()
 
         async def run() -> None:
-            first, second = _lobby(url, 1), _lobby(url, 2)  # neither listens: the news here is what `hear` is told
-            table, _ = first.create(read_create(REQUEST))
+            first, second = (
+                await _lobby(url, 1),
+                await _lobby(url, 2),
+            )  # neither listens: the news here is what `hear` is told
+            table, _ = await first.create(read_create(REQUEST))
             for seat in (0, 1):
-                first.join(table, seat)
-            copy = second.find(table.id)
-            await first.act(table, 0, "c", 0)
+                await first.join(table, seat)
+            copy = await second.find(table.id)
+            await first.play(table, 0, "c", 0)
             assert copy.ply == 0, "the second process has not heard of the action"
             cluster.stop()
             hearing = asyncio.create_task(second.news.hear(("lost", "", 0, "")))
@@ -109,3 +114,38 @@ def test_news_lost_while_the_database_is_down_is_caught_up_once_it_is_back() -> 
         asyncio.run(run())
     finally:
         cluster.close()
+
+
+def test_a_table_waiting_for_the_database_holds_up_no_other_table(postgres_cluster: Any) -> None:
+    """While the database holds one table's action (its row locked elsewhere), the process serves other tables.
+
+    Creating a table, finding one and playing at another all go on while the
+    first action waits; it is committed once the lock is let go.
+    """
+    import psycopg
+
+    url = postgres_cluster.new_database()
+
+    async def run() -> None:
+        lobby = await _lobby(url, 1)
+        held, _ = await lobby.create(read_create(REQUEST))
+        other, _ = await lobby.create(read_create(REQUEST))
+        for table in (held, other):
+            for seat in (0, 1):
+                await lobby.join(table, seat)
+        async with await psycopg.AsyncConnection.connect(url) as blocker:
+            await blocker.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (held.id,))
+            waiting = asyncio.create_task(lobby.play(held, 0, "c", 0))
+            await asyncio.sleep(0.2)
+            assert not waiting.done(), "the action waits for the table's row"
+            await asyncio.wait_for(lobby.play(other, 0, "c", 0), timeout=5)
+            third, _ = await asyncio.wait_for(lobby.create(read_create(REQUEST)), timeout=5)
+            assert await asyncio.wait_for(lobby.find(third.id), timeout=5) is third
+            assert other.history == [(0, "c")]
+            assert held.history == []
+            await blocker.rollback()
+        await asyncio.wait_for(waiting, timeout=5)
+        assert held.history == [(0, "c")]
+        await lobby.close()
+
+    asyncio.run(run())

@@ -202,7 +202,7 @@ def test_nothing_is_stored_before_it_is_committed(tmp_path: Path, where: str) ->
         publish = hub.publish
 
         def checked(table_id: str, frames: Any) -> None:
-            plies = len(http.app.state.lobby.find(table_id).history)  # type: ignore[attr-defined]
+            plies = len(http.app.state.lobby.known(table_id).history)  # type: ignore[attr-defined]
             with sqlite3.connect(db) as reader:
                 stored = reader.execute("SELECT count(*) FROM actions WHERE table_id = ?", (table_id,)).fetchone()[0]
             checks.append(stored == plies)

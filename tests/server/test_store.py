@@ -7,7 +7,6 @@ import contextlib
 import sqlite3
 import subprocess
 import sys
-import threading
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -35,8 +34,7 @@ ROW = TableRow(
 
 def test_a_new_database_has_the_schema_and_its_version(tmp_path: Path) -> None:
     """A new file gets the current schema version, the tablegames application id and WAL mode."""
-    store = Store.open(tmp_path / "db.sqlite3")
-    store.close()
+    asyncio.run(Store.open(tmp_path / "db.sqlite3").close())
     with sqlite3.connect(tmp_path / "db.sqlite3") as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -47,56 +45,69 @@ def test_a_new_database_has_the_schema_and_its_version(tmp_path: Path) -> None:
 
 def test_tables_seats_and_actions_survive_reopening(db_url: str) -> None:
     """What is committed is there when the database is opened again."""
-    store = open_store(db_url)
-    assert store.version == SCHEMA_VERSION
-    store.create_table(ROW)
-    store.append_action("t1", ply=1, seat=0, action="c")
-    store.join("t1", 0, status="playing")
-    store.close()
-    again = open_store(db_url)
-    row = again.load("t1")
-    unfinished = again.unfinished()
-    again.close()
-    assert row is not None
-    assert (row.actions, row.seats[0].joined, row.seats[0].token_hash) == (("c",), True, bytes(32))
-    assert (row.bot_seed, row.seats[1].bot, row.status) == (1, "random", "playing")
-    assert [each.id for each in unfinished] == ["t1"]
+
+    async def run() -> None:
+        store = await open_store(db_url)
+        assert await store.version() == SCHEMA_VERSION
+        await store.create_table(ROW)
+        await store.append_action("t1", ply=1, seat=0, action="c")
+        await store.join("t1", 0, status="playing")
+        await store.close()
+        again = await open_store(db_url)
+        row = await again.load("t1")
+        unfinished = await again.unfinished()
+        await again.close()
+        assert row is not None
+        assert (row.actions, row.seats[0].joined, row.seats[0].token_hash) == (("c",), True, bytes(32))
+        assert (row.bot_seed, row.seats[1].bot, row.status) == (1, "random", "playing")
+        assert [each.id for each in unfinished] == ["t1"]
+
+    asyncio.run(run())
 
 
 def test_each_ply_has_one_action_in_order_and_none_after_the_end(db_url: str) -> None:
     """A ply already taken, a ply out of order, and an action on a finished table are refused by the database."""
-    store = open_store(db_url)
-    store.create_table(ROW)
-    store.append_action("t1", ply=1, seat=0, action="c")
-    with pytest.raises(ConflictError):
-        store.append_action("t1", ply=1, seat=0, action="d")
-    with pytest.raises(ConflictError):
-        store.append_action("t1", ply=3, seat=0, action="d")
-    store.append_action("t1", ply=2, seat=0, action="f", over=True)
-    with pytest.raises(ConflictError):
-        store.append_action("t1", ply=3, seat=1, action="a")
-    with pytest.raises(ConflictError):
-        store.append_action("nowhere", ply=1, seat=1, action="a")
-    loaded = store.load("t1")
-    assert loaded is not None
-    assert loaded.actions == ("c", "f")
-    assert loaded.status == "over"
-    assert store.unfinished() == []
-    assert store.load("nowhere") is None
-    store.close()
+
+    async def run() -> None:
+        store = await open_store(db_url)
+        await store.create_table(ROW)
+        await store.join("t1", 0, status="playing")
+        await store.append_action("t1", ply=1, seat=0, action="c")
+        with pytest.raises(ConflictError):
+            await store.append_action("t1", ply=1, seat=0, action="d")
+        with pytest.raises(ConflictError):
+            await store.append_action("t1", ply=3, seat=0, action="d")
+        await store.append_action("t1", ply=2, seat=0, action="f", over=True)
+        with pytest.raises(ConflictError):
+            await store.append_action("t1", ply=3, seat=1, action="a")
+        with pytest.raises(ConflictError):
+            await store.append_action("nowhere", ply=1, seat=1, action="a")
+        loaded = await store.load("t1")
+        assert loaded is not None
+        assert loaded.actions == ("c", "f")
+        assert loaded.status == "over"
+        assert await store.unfinished() == []
+        assert await store.load("nowhere") is None
+        await store.close()
+
+    asyncio.run(run())
 
 
 def test_a_free_seat_is_claimed_once(db_url: str) -> None:
     """Claiming a free person's seat gives it the new token's hash; a second claim is refused."""
-    store = open_store(db_url)
-    store.create_table(ROW)
-    assert store.claim("t1", 0, b"\x01" * 32, status="playing")
-    assert not store.claim("t1", 0, b"\x02" * 32, status="playing")
-    assert not store.claim("t1", 1, b"\x02" * 32, status="playing")
-    loaded = store.load("t1")
-    store.close()
-    assert loaded is not None
-    assert loaded.seats[0] == SeatRow(seat=0, player="human", token_hash=b"\x01" * 32, joined=True)
+
+    async def run() -> None:
+        store = await open_store(db_url)
+        await store.create_table(ROW)
+        assert await store.claim("t1", 0, b"\x01" * 32, status="playing")
+        assert not await store.claim("t1", 0, b"\x02" * 32, status="playing")
+        assert not await store.claim("t1", 1, b"\x02" * 32, status="playing")
+        loaded = await store.load("t1")
+        await store.close()
+        assert loaded is not None
+        assert loaded.seats[0] == SeatRow(seat=0, player="human", token_hash=b"\x01" * 32, joined=True)
+
+    asyncio.run(run())
 
 
 def _other_writer(db_url: str) -> Callable[[str], None]:
@@ -119,65 +130,48 @@ def _other_writer(db_url: str) -> Callable[[str], None]:
 
 def test_two_writers_of_one_ply_have_one_winner(db_url: str) -> None:
     """Another connection added ply 1 first: this store's ply 1 is refused, and the other's is the one kept."""
-    store = open_store(db_url)
-    store.create_table(ROW)
-    _other_writer(db_url)("INSERT INTO actions (table_id, ply, seat, action, at) VALUES ('t1', 1, 0, 'c', 0)")
-    with pytest.raises(ConflictError):
-        store.append_action("t1", ply=1, seat=0, action="d")
-    loaded = store.load("t1")
-    store.close()
-    assert loaded is not None
-    assert loaded.actions == ("c",)
 
-
-def test_actions_committed_on_the_event_loop_are_checked_and_kept_the_same_way(db_url: str) -> None:
-    """``commit_action`` (the server's way, async on PostgreSQL) keeps each ply once, in order, and ends the table."""
-
-    async def play(store: TableStore) -> None:
-        await store.open_async()
-        await store.commit_action("t1", ply=1, seat=0, action="c")
+    async def run() -> None:
+        store = await open_store(db_url)
+        await store.create_table(ROW)
+        await store.join("t1", 0, status="playing")
+        _other_writer(db_url)("INSERT INTO actions (table_id, ply, seat, action, at) VALUES ('t1', 1, 0, 'c', 0)")
         with pytest.raises(ConflictError):
-            await store.commit_action("t1", ply=1, seat=0, action="d")
-        with pytest.raises(ConflictError):
-            await store.commit_action("t1", ply=3, seat=0, action="d")
-        await store.commit_action("t1", ply=2, seat=0, action="f", over=True)
-        with pytest.raises(ConflictError):
-            await store.commit_action("t1", ply=3, seat=1, action="a")
-        await store.close_async()
+            await store.append_action("t1", ply=1, seat=0, action="d")
+        loaded = await store.load("t1")
+        await store.close()
+        assert loaded is not None
+        assert loaded.actions == ("c",)
 
-    store = open_store(db_url)
-    store.create_table(ROW)
-    store.join("t1", 0, status="playing")
-    asyncio.run(play(store))
-    loaded = store.load("t1")
-    store.close()
-    assert loaded is not None
-    assert (loaded.actions, loaded.status) == (("c", "f"), "over")
+    asyncio.run(run())
 
 
 def test_many_writers_of_one_table_add_each_ply_once(postgres_cluster: Any) -> None:
     """Eight PostgreSQL stores (as of eight processes) race to add plies 1 to 30: each is committed exactly once."""
     db_url = postgres_cluster.new_database()
-    open_store(db_url).create_table(ROW)
-    stores = [open_store(db_url) for _ in range(8)]
     won: list[tuple[int, int]] = []
 
-    def write(writer: int) -> None:
+    async def write(store: TableStore, writer: int) -> None:
         for ply in range(1, 31):
             try:
-                stores[writer].append_action("t1", ply=ply, seat=0, action=str(writer))
+                await store.append_action("t1", ply=ply, seat=0, action=str(writer))
             except ConflictError:
                 continue
             won.append((ply, writer))
+            await asyncio.sleep(0)
 
-    threads = [threading.Thread(target=write, args=(writer,)) for writer in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    loaded = stores[0].load("t1")
-    for store in stores:
-        store.close()
+    async def race() -> TableRow | None:
+        first = await open_store(db_url)
+        await first.create_table(ROW)
+        await first.join("t1", 0, status="playing")
+        stores = [first] + [await open_store(db_url) for _ in range(7)]
+        await asyncio.gather(*(write(store, writer) for writer, store in enumerate(stores)))
+        loaded = await first.load("t1")
+        for store in stores:
+            await store.close()
+        return loaded
+
+    loaded = asyncio.run(race())
     assert loaded is not None
     assert sorted(ply for ply, _ in won) == list(range(1, 31))
     assert loaded.actions == tuple(str(writer) for _, writer in sorted(won))
@@ -191,7 +185,7 @@ def test_files_it_cannot_use_are_refused(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="not a tablegames database"):
         Store.open(foreign)
     newer = tmp_path / "newer.sqlite3"
-    Store.open(newer).close()
+    asyncio.run(Store.open(newer).close())
     with sqlite3.connect(newer) as db:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(StoreError, match="newer tablegames"):
@@ -200,8 +194,8 @@ def test_files_it_cannot_use_are_refused(tmp_path: Path) -> None:
     first = Store.open(used)
     with pytest.raises(StoreError, match="another server"):
         Store.open(used)
-    first.close()
-    Store.open(used).close()
+    asyncio.run(first.close())
+    asyncio.run(Store.open(used).close())
 
 
 def test_serve_without_the_web_extra_says_which_extra_to_install() -> None:
@@ -250,31 +244,38 @@ def test_serve_help_needs_no_rich(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_postgres_databases_it_cannot_use_are_refused(postgres_cluster: Any) -> None:
     """Another program's tables, a newer schema and an unreachable server are refused with StoreError."""
+    from tablegames.server.pgstore import PostgresStore
+
+    async def opened(url: str) -> None:
+        await (await open_store(url)).close()
+
     foreign = postgres_cluster.new_database()
     _other_writer(foreign)("CREATE TABLE tables (name TEXT)")
     with pytest.raises(StoreError, match="another program"):
-        open_store(foreign)
+        asyncio.run(opened(foreign))
     newer = postgres_cluster.new_database()
-    open_store(newer).close()
+    asyncio.run(opened(newer))
     _other_writer(newer)(f"UPDATE tablegames_schema SET version = {SCHEMA_VERSION + 1}")
     with pytest.raises(StoreError, match="newer tablegames"):
-        open_store(newer)
-    from tablegames.server.pgstore import PostgresStore
-
+        asyncio.run(opened(newer))
     with pytest.raises(StoreError, match="cannot reach"):
-        PostgresStore.open("postgresql://nobody:secret@127.0.0.1:1/none", timeout=1)
+        asyncio.run(PostgresStore.open("postgresql://nobody:secret@127.0.0.1:1/none", timeout=1))
 
 
 def test_the_bots_of_a_table_move_on_one_process_until_it_lets_go(postgres_cluster: Any) -> None:
     """Of two stores on one database, the first to ask holds a table's bots; the other gets them once it lets go."""
     url = postgres_cluster.new_database()
-    first, second = open_store(url), open_store(url)
-    assert first.hold_bots("t1")
-    assert first.hold_bots("t1")
-    assert not second.hold_bots("t1")
-    assert second.hold_bots("t2")
-    first.release_bots("t1")
-    assert second.hold_bots("t1")
-    second.close()
-    assert first.hold_bots("t1")
-    first.close()
+
+    async def run() -> None:
+        first, second = await open_store(url), await open_store(url)
+        assert await first.hold_bots("t1")
+        assert await first.hold_bots("t1")
+        assert not await second.hold_bots("t1")
+        assert await second.hold_bots("t2")
+        await first.release_bots("t1")
+        assert await second.hold_bots("t1")
+        await second.close()
+        assert await first.hold_bots("t1")
+        await first.close()
+
+    asyncio.run(run())

@@ -24,8 +24,7 @@ modules:
 - `tablegames.server.botrunner`: bots deciding in worker processes, and their pauses;
 - `tablegames.server.storage`: the store interface, and choosing a store from ``--db``;
 - `tablegames.server.store`: the SQLite schema, its version and migrations;
-- `tablegames.server.pgstore`: the same in PostgreSQL, for several server processes on one database;
-- `tablegames.server.pgactions`: its actions committed on psycopg's async API;
+- `tablegames.server.pgstore`: the same in PostgreSQL (psycopg's async API), for several servers on one database;
 - `tablegames.server.news`: keeping those processes' tables in step;
 - `tablegames.server.tokens`: tokens, their hashes, table ids;
 - `tablegames.server.limits`: the limits;

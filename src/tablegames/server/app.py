@@ -187,14 +187,13 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         lobby = Lobby(
-            open_store(db, synchronous=synchronous),
+            await open_store(db, synchronous=synchronous),
             runner=runner or ProcessBotRunner(),
             limits=settings.limits,
             secrets=secrets,
             bot_delay=bot_delay,
         )
-        await lobby.store.open_async()
-        restored = lobby.restore()
+        restored = await lobby.restore()
         if restored:
             LOG.info("restored %d unfinished table(s) from %s", restored, db)
         app.state.lobby = lobby

@@ -188,15 +188,23 @@ class BotDriver:
         runner: Where the bots decide.
         play: Plays a bot's move on a table (as ``play(table, seat, notation)``), committing it
             and telling the table's listeners; raises a `TablegamesError` if the move is refused.
+        hold: Asked with a table's id before its bots move: True if they move on this process
+            (with several processes on one database, one of them moves a table's bots).
     """
 
-    def __init__(self, runner: BotRunner, play: Callable[[Table, int, str], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        runner: BotRunner,
+        play: Callable[[Table, int, str], Awaitable[None]],
+        hold: Callable[[str], Awaitable[bool]],
+    ) -> None:
         self.runner = runner
         self._play = play
+        self._hold = hold
         self._tasks: dict[str, asyncio.Task[None]] = {}
 
     def kick(self, table: Table) -> None:
-        """Start moving ``table``'s bots if it is a bot's turn and they are not moving already."""
+        """Start moving ``table``'s bots if it is a bot's turn, they are not moving already, and this process may."""
         if table.id not in self._tasks and table.bot_turn() is not None:
             self._tasks[table.id] = asyncio.get_running_loop().create_task(self._drive(table))
 
@@ -212,6 +220,8 @@ class BotDriver:
     async def _drive(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         try:
+            if not await self._hold(table.id):
+                return  # another process moves them
             while (seat := table.bot_turn()) is not None:
                 ply = table.ply
                 bot = table.seats[seat].bot

@@ -56,7 +56,7 @@ class TableExpiry:
         if table.id in self._open:
             self._touched[table.id] = self.clock()
 
-    def _expire_if_idle(self, table: Table) -> bool:
+    async def _expire_if_idle(self, table: Table) -> bool:
         """Expire ``table`` if it is unfinished and nobody touched it for ``idle_expiry``; return True if it did."""
         touched = self._touched.get(table.id)
         if self.store.shared:  # another process may be the one its players use: shared tables do not expire
@@ -65,12 +65,12 @@ class TableExpiry:
             return False
         del self._open[table.id]
         del self._touched[table.id]
-        self.store.delete(table.id)
+        await self.store.delete(table.id)
         self.hub.broadcast(table.id, {"type": "table", "table": {**table.summary(), "status": "expired"}})
         LOG.info("table %s expired: nobody touched it for %d seconds", table.id, self.limits.idle_expiry)
         return True
 
-    def expire_idle(self) -> int:
+    async def expire_idle(self) -> int:
         """Delete every unfinished table nobody touched for ``Limits.idle_expiry`` seconds; return how many.
 
         Touching a table is acting at it, a seat's request or WebSocket, a
@@ -78,7 +78,7 @@ class TableExpiry:
         last ``table`` frame whose status is ``"expired"``; its id answers 404
         from then on. A finished table never expires.
         """
-        return sum(self._expire_if_idle(table) for table in list(self._open.values()))
+        return sum([await self._expire_if_idle(table) for table in list(self._open.values())])
 
     def start_expiry(self) -> None:
         """Look for idle tables every so often (a tenth of ``idle_expiry``, at most a minute), on the event loop."""
@@ -86,7 +86,7 @@ class TableExpiry:
         async def sweep() -> None:
             while True:
                 await asyncio.sleep(min(60.0, self.limits.idle_expiry / 10))
-                self.expire_idle()
+                await self.expire_idle()
 
         self._sweeper = asyncio.get_running_loop().create_task(sweep())
 

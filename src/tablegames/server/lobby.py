@@ -15,29 +15,34 @@ On start, `Lobby.restore` rebuilds every unfinished table by replaying its
 record through `Match.from_record`, the reader any saved record goes
 through, and its bots carry on.
 
-Everything here runs on the server's event loop, one call at a time, with no
-waiting between checking an action and committing it: of two actions for
-the same table, the second is checked against the state the first made.
+Everything here runs on the server's event loop. The database is awaited
+(`tablegames.server.storage.TableStore`), and a table's actions take turns
+(one lock per table), so that of two actions for the same table the second
+is checked against the state the first made, while other tables go on.
 
 Examples:
+    >>> import asyncio
     >>> from tablegames.server.botrunner import ThreadBotRunner
     >>> from tablegames.server.store import Store
     >>> from tablegames.server.tokens import SeededSecrets
     >>> from tablegames.server.wire import read_create
-    >>> lobby = Lobby(Store.open(":memory:"), runner=ThreadBotRunner(), secrets=SeededSecrets(1))
-    >>> table, tokens = lobby.create(read_create({"game": "kalaha", "seats": ["human", "human"], "seed": 7}))
-    >>> table.status, sorted(tokens)
-    ('waiting', [0, 1])
-    >>> [lobby.join(table, seat) for seat in (0, 1)]
-    [True, True]
-    >>> table.status
-    'playing'
-    >>> _ = lobby.play(table, 0, "c")
-    >>> lobby.play(table, 1, "a")
-    Traceback (most recent call last):
-    ...
-    tablegames.core.errors.IllegalActionError: it is seat 0's decision, not seat 1's
-    >>> table.record()["actions"]
+    >>> async def demo():
+    ...     lobby = Lobby(Store.open(":memory:"), runner=ThreadBotRunner(), secrets=SeededSecrets(1))
+    ...     request = read_create({"game": "kalaha", "seats": ["human", "human"], "seed": 7})
+    ...     table, tokens = await lobby.create(request)
+    ...     print(table.status, sorted(tokens))
+    ...     print([await lobby.join(table, seat) for seat in (0, 1)], table.status)
+    ...     await lobby.play(table, 0, "c")
+    ...     try:
+    ...         await lobby.play(table, 1, "a")
+    ...     except tablegames.IllegalActionError as error:
+    ...         print(error)
+    ...     print(table.record()["actions"])
+    ...     await lobby.close()
+    >>> asyncio.run(demo())
+    waiting [0, 1]
+    [True, True] playing
+    it is seat 0's decision, not seat 1's
     ['c']
 """
 
@@ -99,7 +104,7 @@ class Lobby(TableExpiry):
         super().__init__(store, limits or Limits())
         self.secrets = secrets or SystemSecrets()
         self.bot_delay = bot_delay
-        self.bots = BotDriver(runner, self._bot_move)
+        self.bots = BotDriver(runner, self._bot_move, store.hold_bots)
         self._finished: OrderedDict[str, Table] = OrderedDict()
         #: Connections open with ``?wait=auth`` that have not sent their ``auth`` yet: they count as connections.
         self.awaiting_auth = 0
@@ -107,7 +112,7 @@ class Lobby(TableExpiry):
 
     # -- tables ------------------------------------------------------------------------------------------------
 
-    def create(self, request: CreateRequest) -> tuple[Table, dict[int, str]]:
+    async def create(self, request: CreateRequest) -> tuple[Table, dict[int, str]]:
         """Create a table; return it and the token of each person's seat.
 
         Raises:
@@ -115,7 +120,7 @@ class Lobby(TableExpiry):
             TablegamesError: If the game, its options, the seats, the seed or the start state are refused.
         """
         if len(self._open) >= self.limits.max_open_tables:
-            self.expire_idle()
+            await self.expire_idle()
         if len(self._open) >= self.limits.max_open_tables:
             raise BusyError(f"the server has {len(self._open)} unfinished tables, its limit; try again later")
         game: Game[State] = guarded("the game's options", tablegames.load, request.game, **request.options)
@@ -139,7 +144,7 @@ class Lobby(TableExpiry):
         table = Table(
             self.secrets.table_id(), match, table_seats, bot_seed=bot_seed, bot_delay=delay, is_open=request.open
         )
-        self.store.create_table(
+        await self.store.create_table(
             TableRow(
                 id=table.id,
                 game=game.name,
@@ -165,13 +170,13 @@ class Lobby(TableExpiry):
         self._changed(table)
         return table, tokens
 
-    def restore(self) -> int:
+    async def restore(self) -> int:
         """Rebuild every unfinished table from the database, replaying its record; return how many.
 
         A table whose record no longer replays (the game's rules changed, the
         file was edited) is logged and left out; its rows stay as they are.
         """
-        for row in self.store.unfinished():
+        for row in await self.store.unfinished():
             try:
                 table = self._rebuild(row)
             except TablegamesError as error:
@@ -204,9 +209,9 @@ class Lobby(TableExpiry):
         """The table ``table_id`` if this process holds it in memory, else None."""
         return self._open.get(table_id) or self._finished.get(table_id)
 
-    def adopt(self, table_id: str) -> Table | None:
+    async def adopt(self, table_id: str) -> Table | None:
         """Read a table another process created (or this one has not read yet) from the database, and hold it."""
-        row = self.store.load(table_id)
+        row = await self.store.load(table_id)
         if row is None:
             return None
         try:
@@ -227,23 +232,22 @@ class Lobby(TableExpiry):
 
     def kick_bots(self, table: Table) -> None:
         """Move ``table``'s bots here if it is a bot's turn and no other process moves them."""
-        if table.bot_turn() is not None and not self.bots.moving(table) and self.store.hold_bots(table.id):
-            self.bots.kick(table)
+        self.bots.kick(table)
 
-    def find(self, table_id: str) -> Table:
+    async def find(self, table_id: str) -> Table:
         """Return the table ``table_id``.
 
         Raises:
             NotFoundError: If there is no such table.
         """
         table = self._open.get(table_id) or self._finished.get(table_id)
-        if table is not None and self._expire_if_idle(table):
+        if table is not None and await self._expire_if_idle(table):
             raise NotFoundError(f"no table {table_id!r}: it expired, nobody having touched it for a while")
         if table is not None:
             if table_id in self._finished:
                 self._finished.move_to_end(table_id)
             return table
-        row = self.store.load(table_id) if len(table_id) <= 64 else None
+        row = await self.store.load(table_id) if len(table_id) <= 64 else None
         if row is None:
             raise NotFoundError(f"no table {table_id!r}")
         try:
@@ -263,9 +267,9 @@ class Lobby(TableExpiry):
         while len(self._finished) > self.limits.finished_cache:
             self._finished.popitem(last=False)
 
-    def listing(self) -> list[JSONDict]:
+    async def listing(self) -> list[JSONDict]:
         """The unfinished tables, newest first, as anyone may see them."""
-        self.expire_idle()
+        await self.expire_idle()
         newest = list(self._open.values())[::-1][: self.limits.max_listed]
         return [table.summary() for table in newest]
 
@@ -289,16 +293,16 @@ class Lobby(TableExpiry):
             raise ForbiddenError(f"this token is not a seat of table {table.id!r}")
         return seat
 
-    def join(self, table: Table, seat: int) -> bool:
+    async def join(self, table: Table, seat: int) -> bool:
         """Mark ``seat`` as joined (its token was used); return True if that changed anything."""
         place = table.seats[seat]
         if place.joined or not place.is_human:
             return False
         place.joined = True
-        self.store.join(table.id, seat, status=table.status)
+        await self.store.join(table.id, seat, status=table.status)
         return True
 
-    def claim(self, table: Table, seat: int) -> str:
+    async def claim(self, table: Table, seat: int) -> str:
         """Take a free seat of an open table; return its new token.
 
         Raises:
@@ -315,17 +319,22 @@ class Lobby(TableExpiry):
         token = self.secrets.token()
         place = table.seats[seat]
         place.token_hash, place.joined = token_hash(token), True
-        self.store.claim(table.id, seat, place.token_hash, status=table.status)
+        await self.store.claim(table.id, seat, place.token_hash, status=table.status)
         self._changed(table, summary=True)
         return token
 
     # -- actions -----------------------------------------------------------------------------------------------
 
-    def play(self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None = None) -> Pending:
+    async def play(
+        self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None = None
+    ) -> Pending:
         """Play ``seat``'s action: check it, commit it, then move the table on and tell its listeners.
 
-        With a shared store, an action another process beat to its ply is
-        tried once more on the table caught up with that process's actions.
+        Other tables go on while the database works; the table's own actions
+        and news wait their turn (one lock per table), so each is checked
+        against the state the one before made. With a shared store, an action
+        another process beat to its ply is tried once more on the table
+        caught up with that process's actions.
 
         Raises:
             TablegamesError: If the action is refused (illegal, out of turn, unreadable, stale) or the
@@ -333,22 +342,23 @@ class Lobby(TableExpiry):
         """
         if table.id not in self._open and not table.state.is_over:
             raise NotFoundError(f"no table {table.id!r}: it expired, nobody having touched it for a while")
-        try:
-            return self._commit(table, seat, action, decisions)
-        except ConflictError:
-            if not self.store.shared or not self.news.catch_up(table):
-                raise
-        return self._commit(table, seat, action, decisions)
+        async with self.news.lock(table.id):
+            try:
+                return await self._commit(table, seat, action, decisions)
+            except ConflictError:
+                if not self.store.shared or not await self.news.catch_up(table):
+                    raise
+            return await self._commit(table, seat, action, decisions)
 
-    def _commit(self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None) -> Pending:
+    async def _commit(self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None) -> Pending:
         pending = table.propose(seat, action, decisions)
-        self.store.append_action(
+        await self.store.append_action(
             table.id, ply=pending.ply, seat=seat, action=str(pending.action), over=pending.transition.state.is_over
         )
-        self.accepted(table, pending)
+        await self.accepted(table, pending)
         return pending
 
-    def accepted(self, table: Table, pending: Pending) -> None:
+    async def accepted(self, table: Table, pending: Pending) -> None:
         """Move a table on by a committed action, and tell this process's listeners."""
         was = table.status
         frames = table.accept(pending, self.hub.listening(table.id))
@@ -358,58 +368,24 @@ class Lobby(TableExpiry):
         if table.status == "over":
             self._open.pop(table.id, None)
             self._keep_finished(table)
-            self.store.release_bots(table.id)
         self._changed(table)  # the summary, if it changed, went out before the move
+        if table.status == "over":
+            await self.store.release_bots(table.id)
 
     def after_change(self, table: Table, *, summary: bool = False) -> None:
         """After another process changed ``table``: tell the listeners its summary if asked, and move the bots."""
         self._changed(table, summary=summary)
 
-    async def act(
-        self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None = None
-    ) -> Pending:
-        """Play ``seat``'s action as `play` does; with a shared store, the commit waits off the event loop.
-
-        Other tables go on meanwhile; the table's own actions and news wait
-        their turn (one lock per table), so each is checked against the state
-        the one before made.
-
-        Raises:
-            TablegamesError: As `play`.
-        """
-        if not self.store.shared:
-            return self.play(table, seat, action, decisions)
-        if table.id not in self._open and not table.state.is_over:
-            raise NotFoundError(f"no table {table.id!r}: it expired, nobody having touched it for a while")
-        async with self.news.lock(table.id):
-            try:
-                return await self._commit_off_loop(table, seat, action, decisions)
-            except ConflictError:
-                if not self.news.catch_up(table):
-                    raise
-            return await self._commit_off_loop(table, seat, action, decisions)
-
-    async def _commit_off_loop(
-        self, table: Table, seat: int, action: str | JSONDict | Action, decisions: int | None
-    ) -> Pending:
-        pending = table.propose(seat, action, decisions)
-        await self.store.commit_action(
-            table.id, ply=pending.ply, seat=seat, action=str(pending.action), over=pending.transition.state.is_over
-        )
-        self.accepted(table, pending)
-        return pending
-
     async def _bot_move(self, table: Table, seat: int, action: str) -> None:
-        if not self.store.shared:
-            self._commit(table, seat, action, None)
-            return
         async with self.news.lock(table.id):
             if table.bot_turn() != seat:
                 return  # another process moved meanwhile; the bots look at the table again
             try:
-                await self._commit_off_loop(table, seat, action, None)
+                await self._commit(table, seat, action, None)
             except ConflictError:
-                self.news.catch_up(table)  # another process moved first; the bots look at the table again
+                if not self.store.shared:
+                    raise
+                await self.news.catch_up(table)  # another process moved first; the bots look at the table again
 
     def _changed(self, table: Table, *, summary: bool = False) -> None:
         """After a change: note its time, tell every listener the new summary if asked, and move the bots."""
@@ -423,11 +399,11 @@ class Lobby(TableExpiry):
             self.hub.broadcast(table.id, {"type": "table", "table": table.summary()})
         self.kick_bots(table)
 
-    def joined(self, table: Table, seat: int | None) -> None:
+    async def joined(self, table: Table, seat: int | None) -> None:
         """Mark a seat joined after its token was used over HTTP, telling the table's listeners."""
         if seat is not None:
             self._touch(table)
-        if seat is not None and self.join(table, seat):
+        if seat is not None and await self.join(table, seat):
             self._changed(table, summary=True)
 
     # -- connections -------------------------------------------------------------------------------------------
@@ -448,7 +424,7 @@ class Lobby(TableExpiry):
         if since > events:
             raise BadRequestError(f"since is at most {events} here, got {since}")
 
-    def connect(self, connection: Connection, table: Table, seat: int | None, since: int) -> None:
+    async def connect(self, connection: Connection, table: Table, seat: int | None, since: int) -> None:
         """Add a connection listening to ``table`` as ``seat`` (or move it there), and send it a snapshot.
 
         Raises:
@@ -459,7 +435,7 @@ class Lobby(TableExpiry):
         if seat is not None:
             self._touch(table)
         self.disconnect(connection)
-        changed = seat is not None and self.join(table, seat)
+        changed = seat is not None and await self.join(table, seat)
         if seat is not None:
             table.seats[seat].connected += 1
             changed = changed or table.seats[seat].connected == 1
@@ -488,5 +464,4 @@ class Lobby(TableExpiry):
         await self.news.close()
         await self.bots.close()
         self.hub.close_all()
-        await self.store.close_async()
-        self.store.close()
+        await self.store.close()

@@ -58,11 +58,11 @@ class Newsroom(Protocol):
         """The table ``table_id`` if this process holds it in memory, else None."""
         ...
 
-    def adopt(self, table_id: str) -> Table | None:
+    async def adopt(self, table_id: str) -> Table | None:
         """Read a table from the store and hold it."""
         ...
 
-    def accepted(self, table: Table, pending: Pending) -> None:
+    async def accepted(self, table: Table, pending: Pending) -> None:
         """Move a table on by a committed action, and tell this process's listeners."""
         ...
 
@@ -113,22 +113,22 @@ class News:
                 await asyncio.sleep(CATCH_UP_AGAIN)
             return
         async with self.lock(table_id):
-            self._hear(change)
+            await self._hear(change)
 
-    def _hear(self, change: Change) -> None:
+    async def _hear(self, change: Change) -> None:
         what, table_id, ply, action = change
         try:
             table = self.lobby.known(table_id)
             if table is None:
-                self.lobby.adopt(table_id)
-            elif what == "action" and table.ply == ply - 1 and action and self._play(table, action):
+                await self.lobby.adopt(table_id)
+            elif what == "action" and table.ply == ply - 1 and action and await self._play(table, action):
                 return
             elif what != "action" or table.ply < ply:
-                self.catch_up(table)
+                await self.catch_up(table)
         except TablegamesError as error:
             LOG.warning("table %s: cannot catch up now: %s", table_id or "(all)", error)
 
-    def _play(self, table: Table, action: str) -> bool:
+    async def _play(self, table: Table, action: str) -> bool:
         """Play the next action another process committed, as its news told it; False if it does not replay."""
         seat = table.current_player
         if seat is None:
@@ -137,7 +137,7 @@ class News:
             pending = table.propose(seat, action)
         except TablegamesError:
             return False
-        self.lobby.accepted(table, pending)
+        await self.lobby.accepted(table, pending)
         return True
 
     async def catch_up_all(self) -> bool:
@@ -147,22 +147,22 @@ class News:
             False if the database could not be read, so that nothing was caught up.
         """
         try:
-            rows = self.lobby.store.unfinished()
+            rows = await self.lobby.store.unfinished()
         except TablegamesError as error:
             LOG.warning("cannot catch up now: %s", error)
             return False
         for row in rows:
             async with self.lock(row.id):
-                self._hear(("table", row.id, 0, ""))
+                await self._hear(("table", row.id, 0, ""))
         return True
 
-    def catch_up(self, table: Table) -> bool:
+    async def catch_up(self, table: Table) -> bool:
         """Play on ``table`` the actions other processes added, and take their seat changes; True if any.
 
         Raises:
             DatabaseUnavailableError: If the database cannot be reached.
         """
-        row = self.lobby.store.load(table.id)
+        row = await self.lobby.store.load(table.id)
         if row is None:
             return False
         was = table.status
@@ -181,7 +181,7 @@ class News:
             except TablegamesError as error:
                 LOG.error("table %s: another process's action %r does not replay here: %s", table.id, action, error)
                 break
-            self.lobby.accepted(table, pending)
+            await self.lobby.accepted(table, pending)
             changed = True
         if changed:
             self.lobby.after_change(table, summary=table.status != was or not row.actions[table.ply :])

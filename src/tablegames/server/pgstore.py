@@ -14,10 +14,13 @@ Several processes may serve the same tables from one database:
   table's row (``SELECT … FOR UPDATE``), checks that the table is playing
   and that the ply is the next one, and inserts it; ``(table_id, ply)`` is
   the primary key besides. Of two processes adding the same ply, exactly
-  one commits; the other gets a `ConflictError`. The server commits its
-  actions with `PostgresStore.commit_action`, the same on psycopg's async
-  API and its own pool of async connections (`tablegames.server.pgactions`),
-  so that its event loop serves other tables while the database works.
+  one commits; the other gets a `ConflictError`.
+- **On the event loop.** Every call goes through psycopg's async API and a
+  pool of async connections (psycopg_pool's ``AsyncConnectionPool``), so
+  that the server serves other tables while the database works. Calls take
+  turns for the pool's connections for as long as it takes; only a
+  database that cannot be reached makes one wait for a connection and be
+  refused.
 - **News.** Every change is announced with ``NOTIFY tablegames`` in the
   transaction that makes it, so it is heard only once committed (an
   action's announcement carries the action, so the others need not read it);
@@ -42,18 +45,16 @@ import contextlib
 import json
 import logging
 import secrets
-import threading
 import time
 import zlib
 from typing import TYPE_CHECKING, Any
 
 from tablegames.core.extras import require
 from tablegames.server.errors import BusyError, ConflictError, StoreError
-from tablegames.server.pgactions import AsyncActions
 from tablegames.server.store import SCHEMA_VERSION, SeatRow, TableRow
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable, Iterator
+    from collections.abc import AsyncIterator, Awaitable, Callable
 
 __all__ = ["CHANNEL", "DatabaseUnavailableError", "PostgresStore", "without_password"]
 
@@ -128,34 +129,44 @@ def _lock_key(table_id: str) -> int:
 class PostgresStore:
     """A tablegames database in PostgreSQL; all its methods commit before they return.
 
+    Open one with `PostgresStore.open`, on the event loop that uses it.
+
+    Args:
+        conninfo: The database's URL or connection string.
+        pool: Its pool of async connections, open.
+        connections: The most connections the pool opens.
+
     Attributes:
         shared: True: other server processes may use the same database.
     """
 
     shared = True
 
-    def __init__(self, conninfo: str, pool: Any, *, connections: int = 4, wait: float = 3.0) -> None:
+    def __init__(self, conninfo: str, pool: Any, *, connections: int = 4) -> None:
         self._conninfo = conninfo
         self._pool = pool
         self._psycopg = require("psycopg", "postgres")
+        self._pools = require("psycopg_pool", "postgres")
         self._origin = secrets.token_hex(6)
-        self._actions = AsyncActions(
-            conninfo, (self._origin, CHANNEL), connections=connections, wait=wait, unavailable=DatabaseUnavailableError
-        )
+        #: Calls take turns for the pool's connections here, as long as it takes: only a database that cannot be
+        #: reached makes one wait the pool's ``timeout`` for a connection and be refused.
+        self._turns = asyncio.Semaphore(connections)
         self._locks: Any = None
         self._held: set[str] = set()
-        self._guard = threading.Lock()
+        self._guard = asyncio.Lock()
 
     @classmethod
-    def open(cls, conninfo: str, *, connections: int = 4, timeout: float = 10.0, wait: float = 3.0) -> PostgresStore:
+    async def open(
+        cls, conninfo: str, *, connections: int = 4, timeout: float = 10.0, wait: float = 3.0
+    ) -> PostgresStore:
         """Connect to (creating or migrating the schema of) the database ``conninfo``, a ``postgresql://`` URL.
 
         Args:
             conninfo: The database's URL or connection string.
             connections: The most connections the pool opens.
             timeout: How long to wait for the database on opening, in seconds.
-            wait: How long a request waits for a connection before it is refused
-                with `DatabaseUnavailableError`, in seconds.
+            wait: How long a call waits for a connection while the database cannot be reached
+                before it is refused with `DatabaseUnavailableError`, in seconds.
 
         Raises:
             StoreError: If the database cannot be reached, holds another program's tables,
@@ -163,66 +174,62 @@ class PostgresStore:
             MissingExtraError: If the ``postgres`` extra is not installed.
         """
         require("psycopg", "postgres")
-        pool_module = require("psycopg_pool", "postgres")
-        pool = pool_module.ConnectionPool(
+        pools = require("psycopg_pool", "postgres")
+        pool = pools.AsyncConnectionPool(
             conninfo,
             min_size=1,
             max_size=connections,
             open=False,
             timeout=wait,
-            check=pool_module.ConnectionPool.check_connection,
+            check=pools.AsyncConnectionPool.check_connection,
             kwargs={"autocommit": True},
             name="tablegames",
         )
         try:
-            pool.open(wait=True, timeout=timeout)
-        except pool_module.PoolTimeout:
-            pool.close()
+            await pool.open(wait=True, timeout=timeout)
+        except pools.PoolTimeout:
+            await pool.close()
             raise StoreError(
                 f"cannot reach the database {without_password(conninfo)!r} within {timeout:g} seconds"
             ) from None
-        store = cls(conninfo, pool, connections=connections, wait=wait)
+        store = cls(conninfo, pool, connections=connections)
         try:
-            store._migrate()
+            await store._migrate()
         except BaseException:
-            store.close()
+            await store.close()
             raise
         return store
 
-    @contextlib.contextmanager
-    def _connection(self) -> Iterator[Any]:
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Any]:
         """A pooled connection; the database being unreachable becomes `DatabaseUnavailableError`."""
-        pool_module = require("psycopg_pool", "postgres")
         try:
-            with self._pool.connection() as connection:
+            async with self._turns, self._pool.connection() as connection:
                 yield connection
-        except (self._psycopg.OperationalError, pool_module.PoolTimeout) as error:
+        except (self._psycopg.OperationalError, self._pools.PoolTimeout) as error:
             LOG.warning("the database cannot be reached: %s", str(error).strip().splitlines()[0] if str(error) else "")
             raise DatabaseUnavailableError("the database cannot be reached just now; try again in a moment") from None
 
-    @property
-    def version(self) -> int:
+    async def version(self) -> int:
         """The database's schema version."""
-        with self._connection() as db:
-            found = db.execute("SELECT version FROM tablegames_schema").fetchone()
+        async with self._connection() as db:
+            found = await (await db.execute("SELECT version FROM tablegames_schema")).fetchone()
         return int(found[0])
 
-    def _migrate(self) -> None:
-        with self._connection() as db, db.transaction():
-            db.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, _MIGRATION_LOCK))
-            names = {
-                name
-                for (name,) in db.execute(
-                    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
-                )
-            }
+    async def _migrate(self) -> None:
+        async with self._connection() as db, db.transaction():
+            await db.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, _MIGRATION_LOCK))
+            listed = await db.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+            )
+            names = {name for (name,) in await listed.fetchall()}
             if "tablegames_schema" in names:
-                version = int(db.execute("SELECT version FROM tablegames_schema").fetchone()[0])
+                version = int((await (await db.execute("SELECT version FROM tablegames_schema")).fetchone())[0])
             elif names & {"tables", "seats", "actions"}:
                 raise StoreError("this database holds tables of another program (no tablegames_schema)")
             else:
-                db.execute("CREATE TABLE tablegames_schema (version INTEGER NOT NULL)")
-                db.execute("INSERT INTO tablegames_schema VALUES (0)")
+                await db.execute("CREATE TABLE tablegames_schema (version INTEGER NOT NULL)")
+                await db.execute("INSERT INTO tablegames_schema VALUES (0)")
                 version = 0
             if version > SCHEMA_VERSION:
                 raise StoreError(
@@ -232,20 +239,20 @@ class PostgresStore:
             for step in MIGRATIONS[version:SCHEMA_VERSION]:
                 for statement in step.split(";"):
                     if statement.strip():
-                        db.execute(statement)
-            db.execute("UPDATE tablegames_schema SET version = %s", (SCHEMA_VERSION,))
+                        await db.execute(statement)
+            await db.execute("UPDATE tablegames_schema SET version = %s", (SCHEMA_VERSION,))
 
-    def _notify(self, db: Any, what: str, table_id: str, ply: int = 0, action: str = "") -> None:
+    async def _notify(self, db: Any, what: str, table_id: str, ply: int = 0, action: str = "") -> None:
         payload = f"{self._origin} {what} {ply} {table_id} {action}"
         if len(payload.encode("utf-8")) > 7900:  # NOTIFY's limit is 8000 bytes: the others read it from the table
             payload = f"{self._origin} {what} {ply} {table_id} "
-        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
-    def create_table(self, row: TableRow) -> None:
+    async def create_table(self, row: TableRow) -> None:
         """Store a new table and its seats (its actions, if any, are not stored)."""
         now = time.time()
-        with self._connection() as db, db.transaction():
-            db.execute(
+        async with self._connection() as db, db.transaction():
+            await db.execute(
                 "INSERT INTO tables (id, game, options, record, bot_seed, bot_delay, open, status, created_at,"
                 " updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (
@@ -261,8 +268,8 @@ class PostgresStore:
                     now,
                 ),
             )
-            with db.cursor() as cursor:
-                cursor.executemany(
+            async with db.cursor() as cursor:
+                await cursor.executemany(
                     "INSERT INTO seats (table_id, seat, player, bot, token_hash, joined_at)"
                     " VALUES (%s, %s, %s, %s, %s, %s)",
                     [
@@ -270,9 +277,9 @@ class PostgresStore:
                         for seat in row.seats
                     ],
                 )
-            self._notify(db, "table", row.id)
+            await self._notify(db, "table", row.id)
 
-    def append_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
+    async def append_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
         """Store accepted action number ``ply`` of a table, and mark the table over if ``over``.
 
         The table's row is locked while the ply is checked and written, so of
@@ -285,94 +292,99 @@ class PostgresStore:
         now = time.time()
         conflict = ConflictError(f"table {table_id!r} already has action {ply}, or another is missing before it")
         try:
-            with self._connection() as db, db.transaction():
-                found = db.execute("SELECT status FROM tables WHERE id = %s FOR UPDATE", (table_id,)).fetchone()
-                last = db.execute("SELECT coalesce(max(ply), 0) FROM actions WHERE table_id = %s", (table_id,))
-                if found is None or found[0] != "playing" or int(last.fetchone()[0]) + 1 != ply:
+            async with self._connection() as db, db.transaction():
+                locked = await db.execute("SELECT status FROM tables WHERE id = %s FOR UPDATE", (table_id,))
+                found = await locked.fetchone()
+                last = await db.execute("SELECT coalesce(max(ply), 0) FROM actions WHERE table_id = %s", (table_id,))
+                before = await last.fetchone()
+                if found is None or found[0] != "playing" or int(before[0]) + 1 != ply:
                     raise conflict
-                db.execute(
+                await db.execute(
                     "INSERT INTO actions (table_id, ply, seat, action, at) VALUES (%s, %s, %s, %s, %s)",
                     (table_id, ply, seat, action, now),
                 )
                 if over:
-                    db.execute("UPDATE tables SET status = 'over', updated_at = %s WHERE id = %s", (now, table_id))
-                self._notify(db, "action", table_id, ply, action)
+                    await db.execute(
+                        "UPDATE tables SET status = 'over', updated_at = %s WHERE id = %s", (now, table_id)
+                    )
+                await self._notify(db, "action", table_id, ply, action)
         except self._psycopg.errors.IntegrityError:
             raise conflict from None
 
-    async def commit_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
-        """`append_action` on psycopg's async API (`tablegames.server.pgactions`): the event loop goes on meanwhile."""
-        await self._actions.append_action(table_id, ply=ply, seat=seat, action=action, over=over)
-
-    def join(self, table_id: str, seat: int, *, status: str) -> None:
+    async def join(self, table_id: str, seat: int, *, status: str) -> None:
         """Mark a seat as joined; the table starts playing once every person's seat is.
 
         The status is worked out here from the seats as stored (``status``, this
         process's idea of it, may be behind another process's joins).
         """
         now = time.time()
-        with self._connection() as db, db.transaction():
-            db.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (table_id,))
-            joined = db.execute(
+        async with self._connection() as db, db.transaction():
+            await db.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (table_id,))
+            joined = await db.execute(
                 "UPDATE seats SET joined_at = %s WHERE table_id = %s AND seat = %s AND joined_at IS NULL",
                 (now, table_id, seat),
-            ).rowcount
-            if joined:
-                self._set_status(db, table_id, now)
+            )
+            if joined.rowcount:
+                await self._set_status(db, table_id, now)
 
-    def claim(self, table_id: str, seat: int, token_hash: bytes, *, status: str) -> bool:
+    async def claim(self, table_id: str, seat: int, token_hash: bytes, *, status: str) -> bool:
         """Give a free human seat a new token and mark it joined; return False if it is not free."""
         now = time.time()
-        with self._connection() as db, db.transaction():
-            db.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (table_id,))
-            claimed = db.execute(
+        async with self._connection() as db, db.transaction():
+            await db.execute("SELECT 1 FROM tables WHERE id = %s FOR UPDATE", (table_id,))
+            claimed = await db.execute(
                 "UPDATE seats SET token_hash = %s, joined_at = %s"
                 " WHERE table_id = %s AND seat = %s AND player = 'human' AND joined_at IS NULL",
                 (token_hash, now, table_id, seat),
-            ).rowcount
-            if claimed:
-                self._set_status(db, table_id, now)
-        return bool(claimed)
+            )
+            if claimed.rowcount:
+                await self._set_status(db, table_id, now)
+        return bool(claimed.rowcount)
 
-    def _set_status(self, db: Any, table_id: str, now: float) -> None:
+    async def _set_status(self, db: Any, table_id: str, now: float) -> None:
         """After a seat joined (the table's row locked): waiting while a person's seat is free, else playing."""
-        db.execute(
+        await db.execute(
             "UPDATE tables SET updated_at = %s, status = CASE WHEN EXISTS (SELECT 1 FROM seats WHERE table_id = %s"
             " AND player = 'human' AND joined_at IS NULL) THEN 'waiting' ELSE 'playing' END"
             " WHERE id = %s AND status != 'over'",
             (now, table_id, table_id),
         )
-        self._notify(db, "table", table_id)
+        await self._notify(db, "table", table_id)
 
-    def delete(self, table_id: str) -> None:
+    async def delete(self, table_id: str) -> None:
         """Delete an unfinished table with its seats and actions (it expired); a finished one is kept."""
-        with self._connection() as db, db.transaction():
-            if db.execute("SELECT 1 FROM tables WHERE id = %s AND status != 'over' FOR UPDATE", (table_id,)).fetchone():
-                db.execute("DELETE FROM actions WHERE table_id = %s", (table_id,))
-                db.execute("DELETE FROM seats WHERE table_id = %s", (table_id,))
-                db.execute("DELETE FROM tables WHERE id = %s", (table_id,))
+        async with self._connection() as db, db.transaction():
+            found = await db.execute("SELECT 1 FROM tables WHERE id = %s AND status != 'over' FOR UPDATE", (table_id,))
+            if await found.fetchone():
+                await db.execute("DELETE FROM actions WHERE table_id = %s", (table_id,))
+                await db.execute("DELETE FROM seats WHERE table_id = %s", (table_id,))
+                await db.execute("DELETE FROM tables WHERE id = %s", (table_id,))
 
-    def load(self, table_id: str) -> TableRow | None:
+    async def load(self, table_id: str) -> TableRow | None:
         """Return the table ``table_id`` with its seats and actions, or None."""
-        with self._connection() as db:
-            found = db.execute(
+        async with self._connection() as db:
+            found = await db.execute(
                 "SELECT id, game, options, record, bot_seed, bot_delay, open, status FROM tables WHERE id = %s",
                 (table_id,),
-            ).fetchone()
-            return None if found is None else self._row(db, found)
+            )
+            row = await found.fetchone()
+            return None if row is None else await self._row(db, row)
 
-    def unfinished(self) -> list[TableRow]:
+    async def unfinished(self) -> list[TableRow]:
         """Return every table that is not over, oldest first."""
-        with self._connection() as db:
-            found = db.execute(
+        async with self._connection() as db:
+            found = await db.execute(
                 "SELECT id, game, options, record, bot_seed, bot_delay, open, status FROM tables"
                 " WHERE status != 'over' ORDER BY created_at, id"
-            ).fetchall()
-            return [self._row(db, each) for each in found]
+            )
+            return [await self._row(db, each) for each in await found.fetchall()]
 
     @staticmethod
-    def _row(db: Any, found: tuple[Any, ...]) -> TableRow:
+    async def _row(db: Any, found: tuple[Any, ...]) -> TableRow:
         table_id, game, options, record, bot_seed, bot_delay, is_open, status = found
+        seat_rows = await db.execute(
+            "SELECT seat, player, bot, token_hash, joined_at FROM seats WHERE table_id = %s ORDER BY seat", (table_id,)
+        )
         seats = tuple(
             SeatRow(
                 seat=seat,
@@ -381,14 +393,9 @@ class PostgresStore:
                 token_hash=None if hashed is None else bytes(hashed),
                 joined=joined is not None,
             )
-            for seat, player, bot, hashed, joined in db.execute(
-                "SELECT seat, player, bot, token_hash, joined_at FROM seats WHERE table_id = %s ORDER BY seat",
-                (table_id,),
-            )
+            for seat, player, bot, hashed, joined in await seat_rows.fetchall()
         )
-        actions = tuple(
-            text for (text,) in db.execute("SELECT action FROM actions WHERE table_id = %s ORDER BY ply", (table_id,))
-        )
+        action_rows = await db.execute("SELECT action FROM actions WHERE table_id = %s ORDER BY ply", (table_id,))
         return TableRow(
             id=table_id,
             game=game,
@@ -399,43 +406,46 @@ class PostgresStore:
             bot_delay=float(bot_delay),
             open=bool(is_open),
             status=status,
-            actions=actions,
+            actions=tuple(text for (text,) in await action_rows.fetchall()),
         )
 
     # -- bots --------------------------------------------------------------------------------------------------
 
-    def hold_bots(self, table_id: str) -> bool:
+    async def hold_bots(self, table_id: str) -> bool:
         """Return True if this process moves the table's bots, taking the table's advisory lock if it is free.
 
         The lock lives as long as this process's lock connection: if the
         database restarts, the locks are gone and are taken again by whichever
         process asks first.
         """
-        with self._guard:
+        async with self._guard:
             try:
                 if self._locks is None or self._locks.closed or self._locks.broken:
                     self._held.clear()
-                    self._locks = self._psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5)
+                    self._locks = await self._psycopg.AsyncConnection.connect(
+                        self._conninfo, autocommit=True, connect_timeout=5
+                    )
                 if table_id in self._held:
                     return True
-                taken = self._locks.execute(
+                asked = await self._locks.execute(
                     "SELECT pg_try_advisory_lock(%s, %s)", (LOCK_CLASS, _lock_key(table_id))
-                ).fetchone()[0]
-            except self._psycopg.OperationalError:
+                )
+                taken = (await asked.fetchone())[0]
+            except (self._psycopg.OperationalError, OSError):
                 self._held.clear()
                 return False
             if taken:
                 self._held.add(table_id)
             return bool(taken)
 
-    def release_bots(self, table_id: str) -> None:
+    async def release_bots(self, table_id: str) -> None:
         """Let another process move the table's bots (the table is over)."""
-        with self._guard:
+        async with self._guard:
             if table_id not in self._held:
                 return
             self._held.discard(table_id)
             with contextlib.suppress(self._psycopg.Error):
-                self._locks.execute("SELECT pg_advisory_unlock(%s, %s)", (LOCK_CLASS, _lock_key(table_id)))
+                await self._locks.execute("SELECT pg_advisory_unlock(%s, %s)", (LOCK_CLASS, _lock_key(table_id)))
 
     # -- news --------------------------------------------------------------------------------------------------
 
@@ -467,20 +477,12 @@ class PostgresStore:
                 LOG.warning("lost the database's news (%s); trying again", type(error).__name__)
                 await asyncio.sleep(1.0)
 
-    async def open_async(self) -> None:
-        """Open the async connections of `commit_action` on the event loop (before serving)."""
-        await self._actions.open()
-
-    async def close_async(self) -> None:
-        """Close the async connections of `commit_action` (on the event loop, before `close`)."""
-        await self._actions.close()
-
-    def close(self) -> None:
+    async def close(self) -> None:
         """Close the pool and the lock connection (which releases this process's bot locks)."""
-        with self._guard:
+        async with self._guard:
             if self._locks is not None:
                 with contextlib.suppress(self._psycopg.Error):
-                    self._locks.close()
+                    await self._locks.close()
                 self._locks = None
             self._held.clear()
-        self._pool.close()
+        await self._pool.close()

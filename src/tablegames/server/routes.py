@@ -186,7 +186,7 @@ async def create_table(request: Request) -> Response:
     _check_origin(request)
     body = read_create(await read_body(request, _settings(request).limits.max_body))
     _settings(request).creations.take(client_of(request), "tables")
-    table, tokens = _lobby(request).create(body)
+    table, tokens = await _lobby(request).create(body)
     seats = [
         {"seat": seat, "token": token, "join": _join_url(request, table, token)}
         for seat, token in sorted(tokens.items())
@@ -203,16 +203,16 @@ async def tables(request: Request) -> Response:
 
 async def list_tables(request: Request) -> Response:
     """``GET /api/tables``: the unfinished tables, newest first."""
-    return json_response({"tables": _lobby(request).listing()})
+    return json_response({"tables": await _lobby(request).listing()})
 
 
 async def get_table(request: Request) -> Response:
     """``GET /api/tables/{id}``: the view and events of the token's seat, or a spectator's."""
     lobby = _lobby(request)
-    table = lobby.find(request.path_params["table"])
+    table = await lobby.find(request.path_params["table"])
     seat = lobby.seat_of(table, _token(request))
     since = read_since(request.query_params.get("since"))
-    lobby.joined(table, seat)
+    await lobby.joined(table, seat)
     return json_response(table.snapshot(seat, since))
 
 
@@ -220,7 +220,7 @@ async def post_action(request: Request) -> Response:
     """``POST /api/tables/{id}/actions``: the token's seat acts; the answer is its new view and events."""
     _check_origin(request)
     lobby = _lobby(request)
-    table = lobby.find(request.path_params["table"])
+    table = await lobby.find(request.path_params["table"])
     seat = _seat(request, lobby, table, "acting")
     wanted = request.query_params.get("since")
     body = read_action(await read_body(request, _settings(request).limits.max_body))
@@ -229,8 +229,8 @@ async def post_action(request: Request) -> Response:
     since = held if wanted is None else read_since(wanted)
     if since > held:
         raise BadRequestError(f"since is at most {held} here, got {since}")
-    lobby.joined(table, seat)
-    await lobby.act(table, seat, body.action, body.decisions)
+    await lobby.joined(table, seat)
+    await lobby.play(table, seat, body.action, body.decisions)
     return json_response(table.snapshot(seat, min(since, len(table.audiences[seat].events))))
 
 
@@ -238,29 +238,29 @@ async def claim_seat(request: Request) -> Response:
     """``POST /api/tables/{id}/seats/{seat}``: take a free seat of an open table; its token and join link."""
     _check_origin(request)
     lobby = _lobby(request)
-    table = lobby.find(request.path_params["table"])
+    table = await lobby.find(request.path_params["table"])
     raw = request.path_params["seat"]
     if not raw.isdigit() or len(raw) > 3:
         raise NotFoundError(f"table {table.id!r} has no seat {raw!r}")
     seat = int(raw)
-    token = lobby.claim(table, seat)
+    token = await lobby.claim(table, seat)
     return json_response({"seat": seat, "token": token, "join": _join_url(request, table, token)}, 201)
 
 
 async def check_actions(request: Request) -> Response:
     """``GET /api/tables/{id}/check?action=...``: whether each action would be taken now, and if not, why."""
     lobby = _lobby(request)
-    table = lobby.find(request.path_params["table"])
+    table = await lobby.find(request.path_params["table"])
     seat = _seat(request, lobby, table, "checking actions")
     actions = read_checks(request.query_params.getlist("action"), _settings(request).limits.max_checks)
-    lobby.joined(table, seat)
+    await lobby.joined(table, seat)
     return json_response({"decisions": table.decisions(seat), "checks": table.check(seat, actions)})
 
 
 async def get_record(request: Request) -> Response:
     """``GET /api/tables/{id}/record``: the record once the game is over; before, the seat's transcript."""
     lobby = _lobby(request)
-    table = lobby.find(request.path_params["table"])
+    table = await lobby.find(request.path_params["table"])
     seat = lobby.seat_of(table, _token(request))
     if table.status == "over":
         return json_response(table.record())

@@ -128,7 +128,7 @@ class _Session:
             was_awaiting, self.awaiting = self.awaiting, False
             self.lobby.awaiting_auth -= was_awaiting  # its place is now the connection's own
             try:
-                self.lobby.connect(self.connection, self.table, seat, since)
+                await self.lobby.connect(self.connection, self.table, seat, since)
             except TablegamesError:
                 self.awaiting = was_awaiting
                 self.lobby.awaiting_auth += was_awaiting
@@ -139,7 +139,7 @@ class _Session:
             if seat is None or self.connection.table_id is None:
                 raise UnauthorizedError("acting needs a seat: send an auth message with the seat's token first")
             self.settings.actions.take(self.client, "actions")
-            await self.lobby.act(self.table, seat, request.action, request.decisions)
+            await self.lobby.play(self.table, seat, request.action, request.decisions)
         else:
             raise BadRequestError(f"unknown message type {kind!r}; the types are auth, action and ping")
 
@@ -169,7 +169,7 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     query = websocket.query_params
     try:
-        table = lobby.find(websocket.path_params["table"])
+        table = await lobby.find(websocket.path_params["table"])
         waiting = _waits_for_auth(query)
         seat = lobby.seat_of(table, query.get("token"))
         since = read_since(query.get("since"))
@@ -187,7 +187,7 @@ async def table_socket(websocket: WebSocket) -> None:
             session.awaiting = True
             lobby.awaiting_auth += 1
         else:
-            lobby.connect(connection, table, seat, since)
+            await lobby.connect(connection, table, seat, since)
         while not sender.done():
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":

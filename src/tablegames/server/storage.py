@@ -12,10 +12,13 @@ tells the lobby of their changes (`TableStore.listen`) and lets only one
 process at a time move a table's bots (`TableStore.hold_bots`).
 
 Examples:
-    >>> store = open_store(":memory:")
-    >>> store.shared, store.hold_bots("t1")
-    (False, True)
-    >>> store.close()
+    >>> import asyncio
+    >>> async def demo():
+    ...     store = await open_store(":memory:")
+    ...     print(store.shared, await store.hold_bots("t1"))
+    ...     await store.close()
+    >>> asyncio.run(demo())
+    False True
     >>> is_postgres("postgresql://games@db.example.org/tablegames"), is_postgres("tablegames.sqlite3")
     (True, False)
 """
@@ -44,22 +47,24 @@ Change = tuple[str, str, int, str]
 class TableStore(Protocol):
     """The tables, seats and actions of a server; every method commits before it returns.
 
+    Every method is a coroutine, so that a database across the network
+    (PostgreSQL) never holds up the event loop while it works.
+
     Attributes:
         shared: True if other server processes may write to the same database.
     """
 
     shared: bool
 
-    @property
-    def version(self) -> int:
+    async def version(self) -> int:
         """The database's schema version."""
         ...
 
-    def create_table(self, row: TableRow) -> None:
+    async def create_table(self, row: TableRow) -> None:
         """Store a new table and its seats (its actions, if any, are not stored)."""
         ...
 
-    def append_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
+    async def append_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
         """Store accepted action number ``ply`` of a table, and mark the table over if ``over``.
 
         Raises:
@@ -67,35 +72,31 @@ class TableStore(Protocol):
         """
         ...
 
-    async def commit_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
-        """`append_action` without holding up the event loop while the database works (the same errors)."""
-        ...
-
-    def join(self, table_id: str, seat: int, *, status: str) -> None:
+    async def join(self, table_id: str, seat: int, *, status: str) -> None:
         """Mark a seat as joined, and set the table's status (it may start playing)."""
         ...
 
-    def claim(self, table_id: str, seat: int, token_hash: bytes, *, status: str) -> bool:
+    async def claim(self, table_id: str, seat: int, token_hash: bytes, *, status: str) -> bool:
         """Give a free human seat a new token and mark it joined; return False if it is not free."""
         ...
 
-    def delete(self, table_id: str) -> None:
+    async def delete(self, table_id: str) -> None:
         """Delete an unfinished table with its seats and actions (it expired); a finished one is kept."""
         ...
 
-    def load(self, table_id: str) -> TableRow | None:
+    async def load(self, table_id: str) -> TableRow | None:
         """Return the table ``table_id`` with its seats and actions, or None."""
         ...
 
-    def unfinished(self) -> list[TableRow]:
+    async def unfinished(self) -> list[TableRow]:
         """Return every table that is not over, oldest first."""
         ...
 
-    def hold_bots(self, table_id: str) -> bool:
+    async def hold_bots(self, table_id: str) -> bool:
         """Return True if this process moves the table's bots (taking that over if no live process does)."""
         ...
 
-    def release_bots(self, table_id: str) -> None:
+    async def release_bots(self, table_id: str) -> None:
         """Let another process move the table's bots (the table is over, or this process stops)."""
         ...
 
@@ -103,16 +104,8 @@ class TableStore(Protocol):
         """Call ``deliver`` with every change other processes make, until cancelled (returns at once if unshared)."""
         ...
 
-    async def open_async(self) -> None:
-        """Open what the store uses on the event loop, once the loop runs (before serving)."""
-        ...
-
-    async def close_async(self) -> None:
-        """Close what the store opened on the event loop; `close` follows."""
-        ...
-
-    def close(self) -> None:
-        """Close the database."""
+    async def close(self) -> None:
+        """Close the database (and what the store opened on the event loop)."""
         ...
 
 
@@ -121,13 +114,13 @@ def is_postgres(db: str | os.PathLike[str]) -> bool:
     return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
-def open_store(db: str | os.PathLike[str], *, synchronous: Synchronous = "normal") -> TableStore:
-    """Open the store ``db`` names: a PostgreSQL URL, a SQLite file, or ``":memory:"``.
+async def open_store(db: str | os.PathLike[str], *, synchronous: Synchronous = "normal") -> TableStore:
+    """Open the store ``db`` names: a PostgreSQL URL, a SQLite file, or ``":memory:"`` (on the event loop).
 
     Raises:
         StoreError: If the database cannot be used.
         MissingExtraError: For a PostgreSQL URL without the ``postgres`` extra.
     """
     if is_postgres(db):
-        return PostgresStore.open(str(db))
+        return await PostgresStore.open(str(db))
     return Store.open(db, synchronous=synchronous)

@@ -27,21 +27,30 @@ commit to the write-ahead log before the call returns, so a killed server
 system crash may lose the last commits, never the database's consistency.
 ``synchronous=FULL`` also survives those, at the cost of an fsync per action.
 
+Every method but `Store.open` is a coroutine, as the store interface
+(`tablegames.server.storage.TableStore`) asks. SQLite's run on the event
+loop without waiting: each is a write of a few microseconds to the
+write-ahead log of a local file that no other process uses (with
+``synchronous=FULL``, one fsync per action). So between checking an
+action and committing it nothing else runs.
+
 Examples:
-    >>> store = Store.open(":memory:")
-    >>> store.version
-    1
-    >>> seats = (SeatRow(seat=0, player="human", token_hash=bytes(32)), SeatRow(seat=1, player="bot", bot="random"))
-    >>> row = TableRow(id="t1", game="kalaha", options={}, record={}, bot_seed=1, seats=seats)
-    >>> store.create_table(row)
-    >>> store.append_action("t1", ply=1, seat=0, action="c")
-    >>> store.append_action("t1", ply=1, seat=0, action="d")
-    Traceback (most recent call last):
-    ...
-    tablegames.server.errors.ConflictError: table 't1' already has action 1, or another is missing before it
-    >>> store.load("t1").actions
-    ('c',)
-    >>> store.close()
+    >>> import asyncio
+    >>> async def demo():
+    ...     store = Store.open(":memory:")
+    ...     seats = (SeatRow(seat=0, player="human", token_hash=bytes(32)), SeatRow(seat=1, player="bot", bot="random"))
+    ...     await store.create_table(TableRow(id="t1", game="kalaha", options={}, record={}, bot_seed=1, seats=seats))
+    ...     await store.append_action("t1", ply=1, seat=0, action="c")
+    ...     try:
+    ...         await store.append_action("t1", ply=1, seat=0, action="d")
+    ...     except ConflictError as error:
+    ...         print(error)
+    ...     row = await store.load("t1")
+    ...     print(await store.version(), row.actions)
+    ...     await store.close()
+    >>> asyncio.run(demo())
+    table 't1' already has action 1, or another is missing before it
+    1 ('c',)
 """
 
 from __future__ import annotations
@@ -217,20 +226,22 @@ class Store:
             connection.execute("PRAGMA foreign_keys = ON")
             store._migrate()
         except (sqlite3.Error, StoreError) as error:
-            store.close()
+            store._close()
             if isinstance(error, StoreError):
                 raise
             raise StoreError(f"cannot use the database {str(path)!r}: {error}") from None
         return store
 
-    @property
-    def version(self) -> int:
+    async def version(self) -> int:
         """The database's schema version."""
+        return self._version()
+
+    def _version(self) -> int:
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
     def _migrate(self) -> None:
         application = int(self._db.execute("PRAGMA application_id").fetchone()[0])
-        version = self.version
+        version = self._version()
         empty = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
         if application != APPLICATION_ID and not (application == 0 and version == 0 and empty):
             raise StoreError("this file is not a tablegames database")
@@ -257,7 +268,7 @@ class Store:
             raise
         self._db.execute("COMMIT")
 
-    def create_table(self, row: TableRow) -> None:
+    async def create_table(self, row: TableRow) -> None:
         """Store a new table and its seats (its actions, if any, are not stored)."""
         now = time.time()
         with self._transaction() as db:
@@ -286,7 +297,7 @@ class Store:
                 ],
             )
 
-    def append_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
+    async def append_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
         """Store accepted action number ``ply`` of a table, and mark the table over if ``over``.
 
         Raises:
@@ -306,7 +317,7 @@ class Store:
                 f"table {table_id!r} already has action {ply}, or another is missing before it"
             ) from None
 
-    def join(self, table_id: str, seat: int, *, status: str) -> None:
+    async def join(self, table_id: str, seat: int, *, status: str) -> None:
         """Mark a seat as joined, and set the table's status (it may start playing)."""
         now = time.time()
         with self._transaction() as db:
@@ -316,7 +327,7 @@ class Store:
             )
             db.execute("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?", (status, now, table_id))
 
-    def claim(self, table_id: str, seat: int, token_hash: bytes, *, status: str) -> bool:
+    async def claim(self, table_id: str, seat: int, token_hash: bytes, *, status: str) -> bool:
         """Give a free human seat a new token and mark it joined; return False if it is not free."""
         now = time.time()
         with self._transaction() as db:
@@ -329,7 +340,7 @@ class Store:
                 db.execute("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?", (status, now, table_id))
         return bool(claimed)
 
-    def delete(self, table_id: str) -> None:
+    async def delete(self, table_id: str) -> None:
         """Delete an unfinished table with its seats and actions (it expired); a finished one is kept."""
         with self._transaction() as db:
             if db.execute("SELECT 1 FROM tables WHERE id = ? AND status != 'over'", (table_id,)).fetchone():
@@ -337,7 +348,7 @@ class Store:
                 db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
                 db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
-    def load(self, table_id: str) -> TableRow | None:
+    async def load(self, table_id: str) -> TableRow | None:
         """Return the table ``table_id`` with its seats and actions, or None."""
         found = self._db.execute(
             "SELECT id, game, options, record, bot_seed, bot_delay, open, status FROM tables WHERE id = ?",
@@ -345,7 +356,7 @@ class Store:
         ).fetchone()
         return None if found is None else self._row(found)
 
-    def unfinished(self) -> list[TableRow]:
+    async def unfinished(self) -> list[TableRow]:
         """Return every table that is not over, oldest first."""
         found = self._db.execute(
             "SELECT id, game, options, record, bot_seed, bot_delay, open, status FROM tables"
@@ -379,28 +390,21 @@ class Store:
             actions=actions,
         )
 
-    def hold_bots(self, table_id: str) -> bool:
+    async def hold_bots(self, table_id: str) -> bool:
         """True: the one process on the file moves every table's bots."""
         return True
 
-    def release_bots(self, table_id: str) -> None:
+    async def release_bots(self, table_id: str) -> None:
         """Nothing to release: no other process uses the file."""
-
-    async def commit_action(self, table_id: str, *, ply: int, seat: int, action: str, over: bool = False) -> None:
-        """`append_action`, at once: SQLite commits in this process, without waiting on another."""
-        self.append_action(table_id, ply=ply, seat=seat, action=action, over=over)
-
-    async def open_async(self) -> None:
-        """Nothing to open on the event loop."""
-
-    async def close_async(self) -> None:
-        """Nothing to close on the event loop."""
 
     async def listen(self, deliver: Callable[[tuple[str, str, int, str]], Awaitable[None]]) -> None:
         """Return at once: no other process writes to the file."""
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Close the database and let another server use it."""
+        self._close()
+
+    def _close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
             self._db.close()
         _unlock(self._lock)
