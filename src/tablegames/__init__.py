@@ -118,7 +118,7 @@ __all__ = [
 
 
 #: The games and the other packages, each imported the first time it is asked for (``tablegames.kalaha``).
-_PACKAGES = ("adapters", "cli", "core", "kalaha", "kalo", "loo", "server", "testing")
+_PACKAGES = ("adapters", "cli", "core", "kalaha", "kalo", "loo", "schemas", "server", "testing")
 
 
 def __getattr__(name: str) -> object:

@@ -158,3 +158,20 @@ def test_a_spectator_websocket_with_a_token_of_another_table_is_refused(http: Te
     ):
         pass
     assert refused.value.status_code == 403
+
+
+def test_every_game_s_schemas_are_served_and_an_unknown_one_is_a_404(http: TestClient) -> None:
+    """``GET /api/schemas/<game>/<kind>`` answers the game's own document; another game or kind is a typed 404."""
+    import tablegames
+
+    for game in ("kalaha", "kalo", "loo"):
+        documents = tablegames.load(game).json_schemas()
+        for kind, document in documents.items():
+            answer = http.get(f"/api/schemas/{game}/{kind}")
+            assert answer.status_code == 200
+            assert answer.json() == document
+    for path in ("/api/schemas/chess/state", "/api/schemas/kalaha/board", "/api/schemas/kalaha/state.json"):
+        answer = http.get(path)
+        assert answer.status_code == 404
+        assert answer.json()["error"]["type"] == "NotFoundError"
+        assert "state, view, action, event, record" in answer.json()["error"]["message"]

@@ -143,6 +143,8 @@ def test_a_played_game_answers_as_the_document_says(game: str) -> None:
         call("get", f"/api/tables/{table}/record?since=1&token=x")
         call("post", f"/api/tables/{table}/actions", json={"action": "a"}, headers=auth(token))
         call("post", f"/api/tables/{table}/actions?since=x", json={"action": "a"}, headers=auth(token))
+        call("get", f"/api/schemas/{game}/view")
+        call("get", f"/api/schemas/{game}/board")
         documented = {
             (method, path, status)
             for path, operations in call.document["paths"].items()

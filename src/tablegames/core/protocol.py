@@ -33,6 +33,7 @@ from tablegames.core.errors import ConfigError, IllegalActionError, InvalidState
 from tablegames.core.events import Event, GameEnded, Transition
 from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, result_text, to_int_tuple, to_seat_set, winners_of
+from tablegames.core.schemas import open_schemas
 from tablegames.core.serial import JSONDict, check_header, header
 from tablegames.core.spaces import GameSpaces, StateSpaces
 from tablegames.core.views import View, game_over
@@ -149,6 +150,21 @@ class Game(GameSpaces, Generic[S], metaclass=PythonType):
     def to_dict(self) -> JSONDict:
         """Return the game's name and options as a JSON-ready dict."""
         return {**header("game"), "game": self.name, "options": self.options()}
+
+    def json_schemas(self) -> dict[str, JSONDict]:
+        """JSON Schemas (2020-12) of this game's state, view, action, event and record dicts, by format.
+
+        Hook: a game states its own fields (`tablegames.core.schemas`); by
+        default each schema checks the format's header and game, and takes
+        any other field.
+
+        Examples:
+            >>> import tablegames
+            >>> documents = tablegames.load("kalaha").json_schemas()
+            >>> list(documents), documents["state"]["required"][-3:]
+            (['state', 'view', 'action', 'event', 'record'], ['pits', 'stores', 'current_player'])
+        """
+        return open_schemas(self.name)
 
     def from_dict(self, data: object) -> S:
         """Read a state of this game from ``state.to_dict()`` output.

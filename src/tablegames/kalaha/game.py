@@ -25,6 +25,7 @@ from tablegames.core.serial import JSONDict, check_header, check_keys, read_int,
 from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
 from tablegames.kalaha.io import read_position, read_state
+from tablegames.kalaha.schema import json_schemas
 from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
 
@@ -180,6 +181,10 @@ class Kalaha(Game[KalahaState]):
         if sum(board) != total or any(type(count) is not int or count < 0 for count in board):
             return (f"Kalaha's {total} seeds are not conserved as counts: {board}",)
         return ()
+
+    def json_schemas(self) -> dict[str, JSONDict]:
+        """JSON Schemas of this game's state, view, action, event and record dicts (`tablegames.kalaha.schema`)."""
+        return json_schemas(self.options())
 
     def read_state(self, data: Mapping[str, Any]) -> KalahaState:
         """Read a Kalaha state's pits, stores and seat to move (see `tablegames.kalaha.io.read_state`)."""

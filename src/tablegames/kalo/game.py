@@ -29,6 +29,7 @@ from tablegames.kalo.io import check_cards, read_state
 from tablegames.kalo.positions import empty_table, hands_of, lay_out
 from tablegames.kalo.rules import deal_round
 from tablegames.kalo.sampling import sample_state
+from tablegames.kalo.schema import json_schemas
 from tablegames.kalo.state import KaloState, freeze
 
 if TYPE_CHECKING:
@@ -377,6 +378,10 @@ class Kalo(Game[KaloState]):
             elif {seat for seat in passed_over if hands[seat]} != set(kalo.passed):
                 broken.append("in a Kalo trick the seats passed are not exactly the holders passed over")
         return tuple(broken)
+
+    def json_schemas(self) -> dict[str, JSONDict]:
+        """JSON Schemas of this game's state, view, action, event and record dicts (`tablegames.kalo.schema`)."""
+        return json_schemas(self.options())
 
     def read_state(self, data: Mapping[str, Any]) -> KaloState:
         """Read a Kalo state, checking every card and the laws (see `tablegames.kalo.io.read_state`)."""

@@ -30,6 +30,7 @@ from tablegames.loo.deal import Deal, shuffled_deal
 from tablegames.loo.io import read_state
 from tablegames.loo.rules import TRICKS, play_order
 from tablegames.loo.sampling import sample_state
+from tablegames.loo.schema import json_schemas
 from tablegames.loo.state import LooState
 
 if TYPE_CHECKING:
@@ -289,6 +290,10 @@ class Loo(Game[LooState]):
         if any(len(hand) + played.count(seat) != TRICKS for seat, hand in enumerate(loo.hands)):
             broken.append("a Loo hand is not the five cards dealt less those played")
         return tuple(broken)
+
+    def json_schemas(self) -> dict[str, JSONDict]:
+        """JSON Schemas of this game's state, view, action, event and record dicts (`tablegames.loo.schema`)."""
+        return json_schemas(self.options())
 
     def read_state(self, data: Mapping[str, Any]) -> LooState:
         """Read a Loo state, checking every card and the pot (see `tablegames.loo.io.read_state`)."""

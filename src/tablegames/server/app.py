@@ -9,6 +9,7 @@ uvicorn. Its routes (the [wire protocol](../reference/wire.md) describes each):
 | ``GET /api/games`` | every game with its default options, players and bots |
 | ``GET /api/openapi.json`` | the OpenAPI 3.1 document of these routes (`tablegames.server.contract`) |
 | ``GET /api/asyncapi.json`` | the AsyncAPI 3 document of the WebSocket's messages (`tablegames.server.asyncapi`) |
+| ``GET /api/schemas/{game}/{kind}`` | the JSON Schema of a game's state, view, action, event or record |
 | ``POST /api/tables`` | create a table; the tokens of its people's seats |
 | ``GET /api/tables`` | the unfinished tables, nothing secret |
 | ``GET /api/tables/{id}`` | a seat's (or a spectator's) view, events and the table |
@@ -127,6 +128,7 @@ def _api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request
 NO_ROUTE = (
     "no such route; the routes are GET /api, GET /api/games, GET and POST /api/tables, and under "
     "/api/tables/{id}: GET itself, POST actions, POST seats/{seat}, GET check, GET record and the WebSocket ws; "
+    "GET /api/schemas/{game}/{kind} gives a game's JSON Schemas; "
     "GET /api/openapi.json and GET /api/asyncapi.json describe them all"
 )
 
@@ -209,6 +211,7 @@ def create_app(
         _routing.Route("/api/games", _api(routes.list_games)),
         _routing.Route("/api/openapi.json", _api(routes.openapi_document)),
         _routing.Route("/api/asyncapi.json", _api(routes.asyncapi_document)),
+        _routing.Route("/api/schemas/{game}/{kind}", _api(routes.game_schema)),
         _routing.Route("/api/tables", _api(routes.tables), methods=["GET", "POST"]),
         _routing.Route("/api/tables/{table}", _api(routes.get_table)),
         _routing.Route("/api/tables/{table}/actions", _api(routes.post_action), methods=["POST"]),
@@ -226,4 +229,5 @@ def create_app(
     )
     app.state.settings = settings
     app.state.games = describe_games()
+    app.state.schemas = {name: tablegames.load(name).json_schemas() for name in tablegames.names()}
     return app

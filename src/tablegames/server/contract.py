@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 import tablegames
+from tablegames.core.schemas import KINDS
 from tablegames.server import errors
 from tablegames.server.limits import Limits
 from tablegames.server.wire import _CREATE_FIELDS, MAX_SEED, PROTOCOL_VERSION
@@ -212,7 +213,7 @@ def _errors(*statuses: int) -> dict[str, JSONDict]:
         400: "a malformed request, or one the game's readers refuse",
         401: "a request that needs a seat's token without one",
         403: "a token of no seat of this table, or a page of another origin",
-        404: "no such table or seat",
+        404: "no such table, seat or schema",
         409: "not now: an illegal action, a stale decisions, a table waiting for players, a seat taken",
         413: "a body over max_body",
         415: "a body that is not application/json",
@@ -338,6 +339,22 @@ def openapi() -> JSONDict:
                         },
                     ],
                     security=_BEARER,
+                )
+            },
+            "/api/schemas/{game}/{kind}": {
+                "get": _operation(
+                    "the JSON Schema of a game's state, view, action, event or record",
+                    {
+                        "200": {
+                            "description": "a JSON Schema 2020-12 document",
+                            "content": {"application/json": {"schema": {"type": "object"}}},
+                        },
+                        **_errors(404),
+                    },
+                    parameters=[
+                        {"name": "game", "in": "path", "required": True, "schema": {"enum": list(tablegames.names())}},
+                        {"name": "kind", "in": "path", "required": True, "schema": {"enum": list(KINDS)}},
+                    ],
                 )
             },
             "/api/tables/{id}/record": {

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import tablegames
 from tablegames.core.extras import require
+from tablegames.core.schemas import KINDS
 from tablegames.server.asyncapi import asyncapi
 from tablegames.server.contract import openapi
 from tablegames.server.errors import (
@@ -174,6 +175,18 @@ async def asyncapi_document(request: Request) -> Response:
     """``GET /api/asyncapi.json``: the AsyncAPI 3 document of the WebSocket's messages."""
     del request
     return json_response(asyncapi())
+
+
+async def game_schema(request: Request) -> Response:
+    """``GET /api/schemas/{game}/{kind}``: the JSON Schema of a game's state, view, action, event or record."""
+    documents = request.app.state.schemas
+    game, kind = request.path_params["game"], request.path_params["kind"]
+    if game not in documents or kind not in KINDS:
+        raise NotFoundError(
+            f"no such schema; the games are {', '.join(documents)}, "
+            f"and each has a schema of its {', '.join(KINDS)}: GET /api/schemas/<game>/<kind>"
+        )
+    return json_response(documents[game][kind])
 
 
 async def list_games(request: Request) -> Response:
