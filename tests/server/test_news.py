@@ -149,3 +149,20 @@ def test_a_table_waiting_for_the_database_holds_up_no_other_table(postgres_clust
         await lobby.close()
 
     asyncio.run(run())
+
+
+def test_a_table_read_twice_at_once_is_held_once(postgres_cluster: Any) -> None:
+    """A request and the news reading the same new table at once get one copy: the one the process keeps playing."""
+    url = postgres_cluster.new_database()
+
+    async def run() -> None:
+        first, second = await _lobby(url, 1), await _lobby(url, 2)
+        table, _ = await first.create(read_create(REQUEST))
+        found, _, again = await asyncio.gather(
+            second.find(table.id), second.news.hear(("table", table.id, 0, "")), second.find(table.id)
+        )
+        assert found is again is second.known(table.id)
+        await first.close()
+        await second.close()
+
+    asyncio.run(run())

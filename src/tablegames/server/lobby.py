@@ -212,8 +212,9 @@ class Lobby(TableExpiry):
     async def adopt(self, table_id: str) -> Table | None:
         """Read a table another process created (or this one has not read yet) from the database, and hold it."""
         row = await self.store.load(table_id)
-        if row is None:
-            return None
+        held = self.known(table_id)  # read meanwhile by a request, or by other news: one copy is played
+        if row is None or held is not None:
+            return held
         try:
             table = self._rebuild(row)
         except TablegamesError as error:
@@ -248,6 +249,9 @@ class Lobby(TableExpiry):
                 self._finished.move_to_end(table_id)
             return table
         row = await self.store.load(table_id) if len(table_id) <= 64 else None
+        held = self.known(table_id)  # read meanwhile by another request, or by the news: one copy is played
+        if held is not None:
+            return held
         if row is None:
             raise NotFoundError(f"no table {table_id!r}")
         try:
