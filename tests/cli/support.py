@@ -58,7 +58,7 @@ def card_pattern(card: KaloCard | LooCard) -> re.Pattern[str]:
 
 #: Lines that announce what the seat watching may know: events (``  · seat 2 plays Q♥``), and in Kalo the
 #: effect in progress, which names the card on its way only to the seats that may see it.
-ANNOUNCEMENTS = ("  · ", "effect: ")
+ANNOUNCEMENTS = ("  · ", "effect of ")
 
 
 def shown_outside_events(text: str, cards: Iterable[KaloCard | LooCard]) -> list[str]:
@@ -87,5 +87,5 @@ def screens(text: str, seat: int = 0) -> list[list[str]]:
 
     A turn's screen starts at its rule line, or after a round's summary if one was waited for on the way.
     """
-    turns = text.split(f"seat {seat} · decision ")[1:]
+    turns = text.split(f"seat {seat}'s turn")[1:]
     return [[*turn.split(f"seat {seat}> ")[0].split(ROUND_OVER)[-1].splitlines(), f"seat {seat}> "] for turn in turns]

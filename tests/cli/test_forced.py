@@ -21,13 +21,13 @@ def test_a_forced_decision_is_made_and_shown(tmp_path: Path) -> None:
     """With only pit c to sow, the move is made for seat 0 and its next news says so."""
     result = run(["play", "--load", str(_one_move(tmp_path)), "--bots", "random"], "quit\n")
     assert "  · your only choice, c, was made for you:\n  · seat 0 sows 1 seed from pit c" in result.out
-    assert "seat 0 · decision 1 " not in result.out, "seat 0 was not asked"
+    assert "seat 0's turn" not in result.out, "seat 0 was not asked"
 
 
 def test_no_auto_forced_asks_anyway(tmp_path: Path) -> None:
     """--no-auto-forced asks the person even when there is one decision."""
     result = run(["play", "--load", str(_one_move(tmp_path)), "--bots", "random", "--no-auto-forced"], "1\nquit\n")
-    assert "seat 0 · decision 1 " in result.out
+    assert "seat 0's turn" in result.out
     assert "  1. c  1 seed" in result.out
     assert "your only choice" not in result.out
 
@@ -39,6 +39,6 @@ def test_undo_goes_back_past_forced_decisions_to_the_last_one_typed(tmp_path: Pa
     result = run(["play", "--load", str(record), "--bots", "random"], "c\nundo\nquit\n")
     assert "your only choice" in result.out, "c leads on to a forced move before seat 0 is asked again"
     assert "took back your decision c and " in result.out
-    turns = [part.split("seat 0>")[0] for part in result.out.split("seat 0 · decision")[1:]]
+    turns = [part.split("seat 0>")[0] for part in result.out.split("seat 0's turn")[1:]]
     board = turns[0].split("\n", 1)[1]
     assert turns[-1].split("\n", 1)[1] == board, "back at the first board"

@@ -60,7 +60,7 @@ def test_a_few_moves_with_bad_input_undo_and_save(tmp_path: Path) -> None:
 
     loaded = run(["play", "--load", str(record), "--bots", "random"], "quit\n")
     assert loaded.code == 0
-    assert f"seat 0 · decision {len(saved.plies) + 1}" in loaded.out
+    assert f"the saved game goes on from where it was left, {len(saved.plies)} moves in" in loaded.out
 
     replay = run(["replay", str(record), "--step"], "\n" * 40)
     assert replay.code == 0
@@ -94,7 +94,7 @@ def _kalo_played(tmp_path: Path) -> Path:
 def test_the_header_says_who_was_dealt_the_kalo_and_where_it_is(tmp_path: Path) -> None:
     """Once played, the Kalo is no longer said to be held: who was dealt it, and that it lies in the discard pile."""
     result = run(["play", "--load", str(_kalo_played(tmp_path)), "--bots", "random"], "2h\nquit\n")
-    first, second = segments(result.out, "· decision ")[:2]
+    first, second = segments(result.out, "seat 0's turn")[:2]
     assert "the Kalo (2♥): you were dealt it; it is in your hand, slot 0\n" in first
     assert "the Kalo (2♥): you were dealt it; it was played and is in the discard pile" in second
     assert "holds the Kalo" not in result.out
@@ -190,7 +190,7 @@ def test_a_turn_fits_a_terminal_of_40_lines_and_news_shows_what_was_cut(monkeypa
     for screen in turns:  # the table and the choices are all there
         assert any(line.startswith("Kalo · round 1") for line in screen)
         assert "seat 0 (you) to decide" in screen
-    cut = next(turn for turn in fitted.out.split("seat 0 · decision ") if "type news to see them" in flat(turn))
+    cut = next(turn for turn in fitted.out.split("seat 0's turn") if "type news to see them" in flat(turn))
     shown = [line for line in cut.split("seat 0> ")[0].splitlines() if line.startswith("  · seat")]
     news = [line for line in cut.split("seat 0> ")[1].splitlines() if line.startswith("  · seat")]  # typed there
     assert shown

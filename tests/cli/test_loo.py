@@ -91,7 +91,7 @@ def test_undo_save_load_and_replay(tmp_path: Path) -> None:
 
     loaded = run(["play", "--load", str(record), "--bots", "random"], "1\nquit\n")
     assert loaded.code == 0
-    assert f"seat 0 · decision {len(saved.plies) + 1}" in loaded.out
+    assert f"the saved game goes on from where it was left, {len(saved.plies)} moves in" in loaded.out
 
     replay = run(["replay", str(record), "--step"], "\n" * 30)
     assert replay.code == 0

@@ -121,9 +121,13 @@ def test_decisions_typed_ahead_are_made_in_turn_and_refused_in_words(tmp_path: P
 
 
 def test_an_effect_in_progress_says_what_it_waits_for_in_words() -> None:
-    """The effect line says what is being chosen or placed, not the name of the effect's step."""
+    """The effect line says in a sentence who does what, and what is being chosen or placed, not the step's name."""
     result = run(KALO, "ready\n" + "1\n" * 8 + "quit\nquit\n")
-    effects = [line for line in result.out.splitlines() if line.startswith("effect: ")]
+    effects = [line for line in result.out.splitlines() if line.startswith("effect of ")]
     assert effects
     assert [line for line in effects if "step" in line] == []
-    assert any(": choosing the player" in line for line in effects), effects
+    assert "; now choosing the other player" in " ".join(result.out.split()), effects
+    assert all(
+        re.match(r"effect of (your|seat \d's) [3-6](, the card \S+)?: (you|they) (give|take) a card ", line)
+        for line in effects
+    )

@@ -114,6 +114,9 @@ class Session:
 
     def run(self) -> None:
         """Play until the game is over and the player leaves, or someone quits."""
+        made = len(self.match.plies)
+        if made:  # a saved game, loaded
+            self.console.print(f"the saved game goes on from where it was left, {plural(made, 'move')} in")
         try:
             while True:
                 state = self.match.state
@@ -226,7 +229,7 @@ class Session:
     def _turn(self, seat: int) -> None:
         """Show ``seat`` its news and view; read until it decides (or undoes, or quits)."""
         self._hand_over(seat)
-        title = f"seat {seat} · decision {len(self.match.plies) + 1}"
+        title = f"seat {seat}'s turn"
         view = self.match.state.view(seat)
         board = [self._board(view, seat)]
         if isinstance(view, KaloView) and view.phase == "arrange" and ARRANGING not in self.explained:

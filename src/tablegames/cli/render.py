@@ -279,35 +279,56 @@ def _kalo(
     if view.pile is not None:
         parts.append(Text("discard pile: ") + cards_text(view.pile, "kalo"))
     if view.effect is not None:
-        effect = view.effect
-        line = Text(f"effect: seat {effect.seat}'s {effect.rank} ({_EFFECTS[effect.rank]}): {_STEPS[effect.step]}")
-        if effect.left > 1:
-            line.append(f", {effect.left - 1} more after this")
-        if effect.target is not None:
-            line.append(f", with seat {effect.target}")
-        if effect.card is not None:
-            line += Text(", the card: ") + card_text(effect.card, "kalo")
-        parts.append(line)
+        parts.append(effect_line(view))
     if any(slot.received for hand in view.hands for slot in hand):
         parts.append(Text("' = received this round", style="dim"))
     parts.append(_status(view, "to decide"))
     return Group(*parts)
 
 
-#: What an effect is waiting for, in words.
+#: What each card's effect does, said of the one who played it (you, or another seat).
+_EFFECTS = {
+    3: ("give", "a card from {their} hand to another player"),
+    4: ("take", "a card from the discard pile"),
+    5: ("give", "a card from the discard pile to another player"),
+    6: ("take", "a card from another player's hand"),
+}
+#: What an effect waits for now, in words.
 _STEPS = {
     "card": "choosing the card",
-    "seat": "choosing the player",
-    "slot": "choosing the slot",
-    "insert": "placing the card",
+    "seat": "choosing the other player",
+    "slot": "choosing one of that player's cards, face down",
+    "insert": "choosing where the card goes in the hand",
 }
 
-_EFFECTS = {
-    3: "give a card from your hand",
-    4: "take a card from the discard pile",
-    5: "give a card from the discard pile",
-    6: "take a card from another hand",
-}
+
+def effect_line(view: KaloView) -> Text:
+    """The Kalo effect being carried out, in a sentence: who does what, what is chosen now, what follows.
+
+    Examples:
+        >>> import tablegames
+        >>> state = tablegames.load("kalo", players=3).position([["3c", "9c"], ["4d", "2h"], ["Qs"]], leader=0)
+        >>> after = state.apply(state.parse_action("3c"))
+        >>> print(effect_line(after.view(0)).plain)
+        effect of your 3: you give a card from your hand to another player; now choosing the card
+        >>> print(effect_line(after.view(1)).plain)
+        effect of seat 0's 3: they give a card from their hand to another player; now choosing the card
+    """
+    effect = view.effect
+    assert effect is not None
+    mine = effect.seat == view.seat
+    verb, what = _EFFECTS[effect.rank]
+    who, their = ("you", "your") if mine else ("they", "their")
+    played = "your" if mine else f"seat {effect.seat}'s"
+    line = Text(f"effect of {played} {effect.rank}")
+    if effect.card is not None:  # first, so that the card is named on the line's first row however narrow
+        line += Text(", the card ") + card_text(effect.card, "kalo")
+    line.append(f": {who} {verb} {what.format(their=their)}; now {_STEPS[effect.step]}")
+    if effect.target is not None:
+        line.append(f" (the other player: {'you' if effect.target == view.seat else f'seat {effect.target}'})")
+    if effect.left > 1:
+        line.append(f"; then {plural(effect.left - 1, 'more ' + str(effect.rank))}")
+    return line
 
 
 # Loo ------------------------------------------------------------------------------------------------------------
