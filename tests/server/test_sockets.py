@@ -61,7 +61,13 @@ def test_a_seat_connects_with_its_token_and_acts_over_the_socket(http: TestClien
         assert (first["type"], first["seat"], first["decisions"]) == ("snapshot", 0, 0)
         joined = seat0.receive_json()
         assert joined["type"] == "table"
-        assert joined["table"]["seats"][1] == {"seat": 1, "player": "human", "joined": True, "connected": True}
+        assert joined["table"]["seats"][1] == {
+            "seat": 1,
+            "player": "human",
+            "name": None,
+            "joined": True,
+            "connected": True,
+        }
         assert seat1.receive_json()["type"] == "snapshot"
         seat0.send_json({"type": "action", "action": "c", "decisions": 0})
         mine, theirs = seat0.receive_json(), seat1.receive_json()

@@ -87,7 +87,13 @@ def examples() -> dict[str, str]:
         del info
         games = http.get("/api/games")
         found["games"] = _exchange(_request("GET", "/api/games"), games)
-        request = {"game": "kalaha", "options": {"pits": 4, "seeds": 3}, "seats": ["human", "human"], "seed": 7}
+        request = {
+            "game": "kalaha",
+            "options": {"pits": 4, "seeds": 3},
+            "seats": ["human", "human"],
+            "names": ["Ada", "Bo"],
+            "seed": 7,
+        }
         created = call("create", "POST", "/api/tables", request)
         table = created["table"]["id"]
         first, second = (seat["token"] for seat in created["seats"])

@@ -107,7 +107,7 @@ def watch_bots(pages: Pages, kind: str, enough: int, **request: Any) -> tuple[Pl
 def test_a_won_loo_trick_goes_to_its_winner(pages: Pages) -> None:
     """Each trick won while the page watches goes from the middle of the table to the seat that won it."""
     spectator, events = watch_bots(
-        pages, "trick", 4, game="loo", options={"players": 3, "rounds": 1}, seats=["heuristic"] * 3, seed=4
+        pages, "trick", 4, game="loo", options={"players": 3, "rounds": 2}, seats=["heuristic"] * 3, seed=4
     )
     ends = spectator.page.evaluate(ENDS, "trick")
     winners = [event["seat"] for event in events if event["type"] == "trick_won"]

@@ -54,3 +54,15 @@ def test_the_seats_sit_round_the_table_and_the_trick_lies_in_the_middle(pages: P
         else:
             assert durations != {"0s"}, "the turn passes round the table without movement"
         page.screenshot(path=str(pages.shots / f"table-{motion}.png"))
+
+
+def test_names_come_with_the_table_to_every_device(pages: Pages) -> None:
+    """A name given when the table was made shows on a device that never saw it typed: the server carries it."""
+    table, tokens, _ = pages.site.create(
+        game="loo", options={"players": 3}, seats=["human", "human", "random"], names=["Ada", "Bo", None], seed=5
+    )
+    page = pages.open(f"/tables/{table}#token={tokens[1]}")
+    page.locator(".ring-seat").first.wait_for()
+    ring = page.evaluate(RING)
+    names = [seat["text"].split("\n")[0] for seat in sorted(ring["seats"], key=lambda seat: seat["seat"])]
+    assert names == ["Ada", "You", "Easy bot"], names

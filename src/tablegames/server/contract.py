@@ -29,7 +29,7 @@ import tablegames
 from tablegames.core.schemas import KINDS
 from tablegames.server import errors
 from tablegames.server.limits import Limits
-from tablegames.server.wire import _CREATE_FIELDS, MAX_SEED, PROTOCOL_VERSION
+from tablegames.server.wire import _CREATE_FIELDS, MAX_NAME, MAX_SEED, PROTOCOL_VERSION
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
@@ -86,6 +86,11 @@ def _create_request() -> JSONDict:
         "start": {"type": "object", "description": "a state to start from, instead of a seed"},
         "bot_delay": {"type": "number", "minimum": 0},
         "open": {"type": "boolean"},
+        "names": {
+            "type": "array",
+            "items": {"type": ["string", "null"], "maxLength": MAX_NAME},
+            "description": "the name each seat's player goes by, null for none and for a bot's seat",
+        },
     }
     assert tuple(properties) == _CREATE_FIELDS, "the schema of a table request lists the reader's fields"
     return _object(properties, ["game"])
@@ -109,6 +114,7 @@ SCHEMAS: dict[str, JSONDict] = {
                 {
                     "seat": _COUNT,
                     "player": {"const": "human"},
+                    "name": {"type": ["string", "null"], "maxLength": MAX_NAME},
                     "joined": {"type": "boolean"},
                     "connected": {"type": "boolean"},
                 }

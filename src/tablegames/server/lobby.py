@@ -135,9 +135,14 @@ class Lobby(TableExpiry):
         delay = self.bot_delay if request.bot_delay is None else request.bot_delay
         if delay > self.limits.max_bot_delay:
             raise BadRequestError(f"bot_delay is at most {self.limits.max_bot_delay} seconds, got {delay}")
+        names = request.names or (None,) * len(seats)
+        if len(names) != len(seats):
+            raise BadRequestError(f"names has a name (or null) per seat: {len(seats)} of them, got {len(names)}")
+        if any(name is not None and kind != HUMAN for name, kind in zip(names, seats, strict=True)):
+            raise BadRequestError("a bot's seat takes no name (null): bots go by their level")
         tokens = {seat: self.secrets.token() for seat, kind in enumerate(seats) if kind == HUMAN}
         table_seats = tuple(
-            Seat(seat, token_hash=token_hash(tokens[seat])) if kind == HUMAN else Seat(seat, bot=kind)
+            Seat(seat, token_hash=token_hash(tokens[seat]), name=names[seat]) if kind == HUMAN else Seat(seat, bot=kind)
             for seat, kind in enumerate(seats)
         )
         bot_seed = match.seed if match.seed is not None else self.secrets.seed()
@@ -157,6 +162,7 @@ class Lobby(TableExpiry):
                         player=HUMAN if seat.is_human else "bot",
                         bot=seat.bot,
                         token_hash=seat.token_hash,
+                        name=seat.name,
                     )
                     for seat in table_seats
                 ),
@@ -189,7 +195,8 @@ class Lobby(TableExpiry):
     def _rebuild(self, row: TableRow) -> Table:
         match = Match.from_record({**row.record, "actions": list(row.actions)})
         seats = tuple(
-            Seat(each.seat, bot=each.bot, token_hash=each.token_hash, joined=each.joined) for each in row.seats
+            Seat(each.seat, bot=each.bot, token_hash=each.token_hash, joined=each.joined, name=each.name)
+            for each in row.seats
         )
         if len(seats) != match.game.players:
             raise tablegames.InvalidStateError(f"the table has {len(seats)} seats for {match.game.players} players")

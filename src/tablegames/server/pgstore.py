@@ -98,8 +98,10 @@ CREATE TABLE actions (
 )
 """
 
+_SCHEMA_2 = "ALTER TABLE seats ADD COLUMN name TEXT CHECK (name IS NULL OR (player = 'human' AND length(name) <= 24))"
+
 #: ``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``: the SQLite store's steps, in PostgreSQL.
-MIGRATIONS: tuple[str, ...] = (_SCHEMA_1,)
+MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _SCHEMA_2)
 
 
 class DatabaseUnavailableError(BusyError):
@@ -270,10 +272,18 @@ class PostgresStore:
             )
             async with db.cursor() as cursor:
                 await cursor.executemany(
-                    "INSERT INTO seats (table_id, seat, player, bot, token_hash, joined_at)"
-                    " VALUES (%s, %s, %s, %s, %s, %s)",
+                    "INSERT INTO seats (table_id, seat, player, bot, token_hash, joined_at, name)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s)",
                     [
-                        (row.id, seat.seat, seat.player, seat.bot, seat.token_hash, now if seat.joined else None)
+                        (
+                            row.id,
+                            seat.seat,
+                            seat.player,
+                            seat.bot,
+                            seat.token_hash,
+                            now if seat.joined else None,
+                            seat.name,
+                        )
                         for seat in row.seats
                     ],
                 )
@@ -383,7 +393,8 @@ class PostgresStore:
     async def _row(db: Any, found: tuple[Any, ...]) -> TableRow:
         table_id, game, options, record, bot_seed, bot_delay, is_open, status = found
         seat_rows = await db.execute(
-            "SELECT seat, player, bot, token_hash, joined_at FROM seats WHERE table_id = %s ORDER BY seat", (table_id,)
+            "SELECT seat, player, bot, token_hash, joined_at, name FROM seats WHERE table_id = %s ORDER BY seat",
+            (table_id,),
         )
         seats = tuple(
             SeatRow(
@@ -392,8 +403,9 @@ class PostgresStore:
                 bot=bot,
                 token_hash=None if hashed is None else bytes(hashed),
                 joined=joined is not None,
+                name=name,
             )
-            for seat, player, bot, hashed, joined in await seat_rows.fetchall()
+            for seat, player, bot, hashed, joined, name in await seat_rows.fetchall()
         )
         action_rows = await db.execute("SELECT action FROM actions WHERE table_id = %s ORDER BY ply", (table_id,))
         return TableRow(

@@ -1,7 +1,7 @@
 """The SQLite store: tables, seats and every accepted action, with a schema version and migrations.
 
 The database is a plain SQLite file (``tablegames.sqlite3`` by default), in
-WAL mode. Its schema, version 1:
+WAL mode. Its schema, version 2:
 
 - ``tables``: one row per table: its id, game and options, the head of its
   record as `Match.to_record` writes it (game, options, and the seed or the
@@ -9,7 +9,8 @@ WAL mode. Its schema, version 1:
   between bot moves, whether free seats may be claimed, its status
   (``waiting``, ``playing`` or ``over``) and when it was created and last changed.
 - ``seats``: one row per seat: ``human`` with the SHA-256 hash of its token
-  (never the token) and when it joined, or ``bot`` with the bot's name.
+  (never the token), when it joined and the name its player goes by (if
+  one was given), or ``bot`` with the bot's name.
 - ``actions``: every accepted action in notation, numbered per table from 1,
   with the seat that took it. ``(table_id, ply)`` is the primary key, so of two
   writers adding the same ply only one succeeds; a trigger refuses a ply that
@@ -50,7 +51,7 @@ Examples:
     ...     await store.close()
     >>> asyncio.run(demo())
     table 't1' already has action 1, or another is missing before it
-    1 ('c',)
+    2 ('c',)
 """
 
 from __future__ import annotations
@@ -129,12 +130,20 @@ def _execute_script(connection: sqlite3.Connection, script: str) -> None:
         raise StoreError(f"an incomplete statement in a migration: {statement!r}")
 
 
+#: Version 2: people's seats may have a name.
+_SCHEMA_2 = "ALTER TABLE seats ADD COLUMN name TEXT CHECK (name IS NULL OR (player = 'human' AND length(name) <= 24));"
+
+
 def _migrate_to_1(connection: sqlite3.Connection) -> None:
     _execute_script(connection, _SCHEMA_1)
 
 
+def _migrate_to_2(connection: sqlite3.Connection) -> None:
+    _execute_script(connection, _SCHEMA_2)
+
+
 #: ``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_to_1,)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_to_1, _migrate_to_2)
 #: The schema version this tablegames writes.
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -149,6 +158,7 @@ class SeatRow:
         bot: The bot's name, for a bot seat.
         token_hash: The SHA-256 of the seat's token, for a human seat.
         joined: True once the seat's token has been used.
+        name: The name the seat's player goes by, if one was given (a person's seat only).
     """
 
     seat: int
@@ -156,6 +166,7 @@ class SeatRow:
     bot: str | None = None
     token_hash: bytes | None = None
     joined: bool = False
+    name: str | None = None
 
 
 @attrs.frozen
@@ -290,9 +301,10 @@ class Store:
                 ),
             )
             db.executemany(
-                "INSERT INTO seats (table_id, seat, player, bot, token_hash, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO seats (table_id, seat, player, bot, token_hash, joined_at, name)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (row.id, seat.seat, seat.player, seat.bot, seat.token_hash, now if seat.joined else None)
+                    (row.id, seat.seat, seat.player, seat.bot, seat.token_hash, now if seat.joined else None, seat.name)
                     for seat in row.seats
                 ],
             )
@@ -367,9 +379,9 @@ class Store:
     def _row(self, found: tuple[Any, ...]) -> TableRow:
         table_id, game, options, record, bot_seed, bot_delay, is_open, status = found
         seats = tuple(
-            SeatRow(seat=seat, player=player, bot=bot, token_hash=hashed, joined=joined is not None)
-            for seat, player, bot, hashed, joined in self._db.execute(
-                "SELECT seat, player, bot, token_hash, joined_at FROM seats WHERE table_id = ? ORDER BY seat",
+            SeatRow(seat=seat, player=player, bot=bot, token_hash=hashed, joined=joined is not None, name=name)
+            for seat, player, bot, hashed, joined, name in self._db.execute(
+                "SELECT seat, player, bot, token_hash, joined_at, name FROM seats WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             )
         )

@@ -62,6 +62,7 @@ class Seat:
         token_hash: The hash of the seat's token (a person's seat only).
         joined: True once the seat's token has been used.
         connected: How many WebSocket connections the seat has open.
+        name: The name the seat's player goes by, or None (a person's seat only).
     """
 
     seat: int
@@ -69,6 +70,7 @@ class Seat:
     token_hash: bytes | None = None
     joined: bool = False
     connected: int = 0
+    name: str | None = None
 
     @property
     def is_human(self) -> bool:
@@ -79,7 +81,13 @@ class Seat:
         """Return the seat as the table's summary shows it: nothing secret."""
         if self.bot is not None:
             return {"seat": self.seat, "player": "bot", "bot": self.bot}
-        return {"seat": self.seat, "player": "human", "joined": self.joined, "connected": self.connected > 0}
+        return {
+            "seat": self.seat,
+            "player": "human",
+            "name": self.name,
+            "joined": self.joined,
+            "connected": self.connected > 0,
+        }
 
 
 @attrs.define

@@ -12,6 +12,7 @@ export interface ErrorAnswer {
 export type Seat = {
   seat: number;
   player: "human";
+  name: string | null;
   joined: boolean;
   connected: boolean;
 } | {
@@ -44,6 +45,8 @@ export interface CreateRequest {
   start?: Record<string, unknown>;
   bot_delay?: number;
   open?: boolean;
+  /** the name each seat's player goes by, null for none and for a bot's seat */
+  names?: (string | null)[];
 }
 
 export interface ActionRequest {

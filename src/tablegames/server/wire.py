@@ -8,9 +8,10 @@ the game's own readers (``tablegames.load``, ``state.parse_action``,
 ``game.action_from_dict``, ``game.from_dict``).
 
 Examples:
-    >>> read_create({"game": "kalaha", "seats": ["human", "heuristic"], "seed": 7})  # doctest: +NORMALIZE_WHITESPACE
+    >>> read_create({"game": "kalaha", "seats": ["human", "heuristic"], "names": ["Ada", None], "seed": 7})
+    ... # doctest: +NORMALIZE_WHITESPACE
     CreateRequest(game='kalaha', options={}, seats=('human', 'heuristic'), seed=7, start=None,
-                  bot_delay=None, open=False)
+                  bot_delay=None, open=False, names=('Ada', None))
     >>> read_action({"action": "c", "decisions": 2})
     ActionRequest(action='c', decisions=2)
     >>> read_action({"action": "c", "seat": 1})  # doctest: +ELLIPSIS
@@ -24,6 +25,7 @@ Examples:
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -143,6 +145,7 @@ class CreateRequest:
         start: A start state (a state dict), or None.
         bot_delay: The pause before each bot move in seconds, or None for the server's.
         open: Whether anyone may claim a free seat.
+        names: The name each seat's player goes by (None for none, and for a bot's seat), or None.
     """
 
     game: str
@@ -152,9 +155,32 @@ class CreateRequest:
     start: object
     bot_delay: float | None
     open: bool
+    names: tuple[str | None, ...] | None = None
 
 
-_CREATE_FIELDS = ("game", "options", "seats", "seed", "start", "bot_delay", "open")
+_CREATE_FIELDS = ("game", "options", "seats", "seed", "start", "bot_delay", "open", "names")
+#: The longest name a player may go by, in characters.
+MAX_NAME = 24
+
+
+def read_name(value: object) -> str | None:
+    """A player's name as given: trimmed, 1 to `MAX_NAME` characters of text; None for null or only spaces.
+
+    Raises:
+        BadRequestError: If it is not a string or null, is longer, or holds control characters.
+
+    Examples:
+        >>> read_name("  Ada "), read_name(None), read_name("   ")
+        ('Ada', None, None)
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise BadRequestError(f"a name is a string of at most {MAX_NAME} characters, or null")
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME or any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in name):
+        raise BadRequestError(f"a name is at most {MAX_NAME} characters of text (letters, digits, spaces, signs)")
+    return name or None
 
 
 def read_create(body: object) -> CreateRequest:
@@ -183,6 +209,9 @@ def read_create(body: object) -> CreateRequest:
     is_open = data.get("open", False)
     if not isinstance(is_open, bool):
         raise BadRequestError(f"open is true or false, got {is_open!r}")
+    names = data.get("names")
+    if names is not None and not isinstance(names, list):
+        raise BadRequestError("names is a list with a name (or null) per seat")
     return CreateRequest(
         game=game,
         options=options,
@@ -191,6 +220,7 @@ def read_create(body: object) -> CreateRequest:
         start=start,
         bot_delay=None if delay is None else float(delay),
         open=is_open,
+        names=None if names is None else tuple(read_name(name) for name in names),
     )
 
 

@@ -116,27 +116,8 @@ export function botName(bot) {
   return t(`bot.${BOT_LEVELS[bot] ?? "strong"}`);
 }
 
-/** The names players gave the seats of a table, kept in this browser (a join link carries them to the others). */
-export const names = {
-  key: (table) => `tablegames:names:${table}`,
-  draft: {}, // the names typed in the lobby's form so far, by seat
-
-  get(table) {
-    try {
-      return JSON.parse(localStorage.getItem(names.key(table)) ?? "{}") ?? {};
-    } catch {
-      return {};
-    }
-  },
-  set(table, given) {
-    const known = { ...names.get(table) };
-    for (const [seat, name] of Object.entries(given)) if (name && name.trim()) known[seat] = name.trim().slice(0, 24);
-    localStorage.setItem(names.key(table), JSON.stringify(known));
-  },
-};
-
-/** Who sits at `seat`, as players say it: "you", the name given, "Medium bot", or "Player 2" (counted from 1). */
-export function seatName(seat, me, summary, table = summary?.id) {
+/** Who sits at `seat`, as players say it: "you", the name its player goes by, "Medium bot", or "Player 2" (from 1). */
+export function seatName(seat, me, summary) {
   if (seat === null || seat === undefined) return t("nobody");
   if (seat === me) return t("you");
   const place = summary?.seats?.[seat];
@@ -146,7 +127,7 @@ export function seatName(seat, me, summary, table = summary?.id) {
     const same = summary.seats.filter((other) => other.player === "bot" && (BOT_LEVELS[other.bot] ?? "strong") === level);
     return same.length > 1 ? `${botName(place.bot)} ${seat + 1}` : botName(place.bot);
   }
-  return (table ? names.get(table)[seat] : null) ?? t("player n", { n: seat + 1 });
+  return place?.name ?? t("player n", { n: seat + 1 });
 }
 
 /** "A", "A and B", "A, B and C". */

@@ -1,6 +1,6 @@
 // The lobby: create a table of any game with its options and bots, list the tables in play, join or watch one.
 
-import { botName, fill, h, names, plural } from "./dom.js";
+import { botName, fill, h, plural } from "./dom.js";
 import { Keys, api } from "./wire.js";
 import { has, language, languageSwitcher, t } from "./i18n.js";
 import { howToPlay } from "./panels.js";
@@ -86,6 +86,9 @@ function readOptions(form, defaults) {
   return options;
 }
 
+/** The names typed in the create form so far, by seat: kept while the form is drawn again. */
+const draft = {};
+
 function seatRows(game, players, kinds) {
   return [...Array(players).keys()].map((seat) => {
     const id = `seat-${seat}`;
@@ -102,9 +105,9 @@ function seatRows(game, players, kinds) {
       maxlength: "24",
       placeholder: seat === 0 ? t("your name") : t("their name"),
       "aria-label": t("name of", { who: t("player n", { n: seat + 1 }) }),
-      value: names.draft[seat] ?? "",
+      value: draft[seat] ?? "",
       hidden: kind !== HUMAN,
-      oninput: (event) => (names.draft[seat] = event.target.value),
+      oninput: (event) => (draft[seat] = event.target.value),
     });
     select.addEventListener("change", () => (name.hidden = select.value !== HUMAN));
     return h("p", { class: "seat-kind" }, h("label", { for: id }, t("player n", { n: seat + 1 })), " ", select, " ", name);
@@ -172,20 +175,15 @@ function createForm(games, report) {
     const body = { game: game.name, options: readOptions(form, game.options), seats, open: form.elements.namedItem("open").checked };
     const seed = form.elements.namedItem("seed").value;
     if (seed !== "") body.seed = Number(seed);
-    const given = {};
-    seats.forEach((kind, seat) => {
-      const name = form.elements.namedItem(`name-${seat}`)?.value.trim();
-      if (kind === HUMAN && name) given[seat] = name;
-    });
+    const given = seats.map((kind, seat) => (kind === HUMAN && form.elements.namedItem(`name-${seat}`)?.value.trim()) || null);
+    if (given.some((name) => name)) body.names = given;
     try {
       const created = await api.create(body);
       const keys = new Keys(created.table.id);
       const hotseat = form.elements.namedItem("hotseat").checked;
-      names.set(created.table.id, given);
-      const carried = Object.keys(given).length ? `&names=${encodeURIComponent(JSON.stringify(given))}` : "";
       created.seats.forEach((seat, index) => {
         if (hotseat || index === 0) keys.add(seat.token);
-        else keys.invite[seat.seat] = seat.join + carried;
+        else keys.invite[seat.seat] = seat.join;
       });
       keys.save();
       location.assign(`/tables/${created.table.id}`);

@@ -6,7 +6,7 @@ import kalaha from "./kalaha.js";
 import kalo from "./kalo.js";
 import loo from "./loo.js";
 import { Connection, Keys, api } from "./wire.js";
-import { fill, h, names, plain, seatName, sentence, upper } from "./dom.js";
+import { fill, h, plain, seatName, sentence, upper } from "./dom.js";
 import { languageSwitcher, t } from "./i18n.js";
 import { tableRing } from "./ring.js";
 import { move } from "./motion.js";
@@ -16,14 +16,6 @@ const DRAWERS = { kalaha, kalo, loo };
 
 export function tablePage(root, id) {
   const keys = new Keys(id);
-  const given = new URLSearchParams(location.hash.slice(1)).get("names");
-  if (given) {
-    try {
-      names.set(id, JSON.parse(given));
-    } catch {
-      // a link cut short: the seats keep the names this browser knows
-    }
-  }
   const adopted = keys.adopt(location, history);
   const page = {
     connections: [],
@@ -111,7 +103,7 @@ export function tablePage(root, id) {
   window.addEventListener("pagehide", () => page.connections.forEach((connection) => connection.close()));
 
   function nameOf(connection) {
-    return (seat) => seatName(seat, connection?.seat ?? null, connection?.summary, id);
+    return (seat) => seatName(seat, connection?.seat ?? null, connection?.summary);
   }
 
   /** A refusal said next to the control `key` that caused it (or the decision's prompt when it is gone). */
@@ -237,7 +229,7 @@ export function tablePage(root, id) {
             { class: "switch" },
             t("hot seat: "),
             seats.map((each) =>
-              h("button", { type: "button", onclick: () => ((page.covered = each), render()) }, upper(seatName(each.seat, null, summary, id))),
+              h("button", { type: "button", onclick: () => ((page.covered = each), render()) }, upper(seatName(each.seat, null, summary))),
             ),
           )
         : null,
@@ -383,16 +375,14 @@ export function tablePage(root, id) {
         game: summary.game,
         options: summary.options,
         seats: summary.seats.map((place) => (place.player === "bot" ? place.bot : "human")),
+        names: summary.seats.map((place) => place.name ?? null),
         open: summary.open,
       });
       const next = new Keys(created.table.id);
       const mine = new Set(page.connections.map((connection) => connection.seat));
-      const given = names.get(id);
-      names.set(created.table.id, given);
-      const carried = Object.keys(given).length ? `&names=${encodeURIComponent(JSON.stringify(given))}` : "";
       created.seats.forEach((seat) => {
         if (mine.has(seat.seat)) next.add(seat.token);
-        else next.invite[seat.seat] = seat.join + carried;
+        else next.invite[seat.seat] = seat.join;
       });
       next.save();
       location.assign(`/tables/${created.table.id}`);
@@ -406,7 +396,7 @@ export function tablePage(root, id) {
   }
 
   function drawCover(connection) {
-    const who = upper(seatName(connection.seat, null, connection.summary, id));
+    const who = upper(seatName(connection.seat, null, connection.summary));
     fill(turn, t("someone's turn", { who }));
     log.clear();
     if (dialog.open) dialog.close();
