@@ -166,3 +166,45 @@ def test_a_table_read_twice_at_once_is_held_once(postgres_cluster: Any) -> None:
         await second.close()
 
     asyncio.run(run())
+
+
+def test_a_seat_connected_on_one_process_is_connected_on_the_other_until_that_process_is_gone(
+    postgres_cluster: Any,
+) -> None:
+    """A seat's socket on one process shows as connected on the other; closed, or its process silent, it does not."""
+    from tablegames.server.hub import Connection
+
+    url = postgres_cluster.new_database()
+
+    async def connected_there(lobby: Lobby, table_id: str, expected: bool) -> None:
+        for _ in range(400):
+            held = lobby.known(table_id)
+            if held is not None and held.summary()["seats"][0]["connected"] is expected:
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"seat 0 is not shown {'connected' if expected else 'gone'} on the other process")
+
+    async def run() -> None:
+        first, second = await _lobby(url, 1), await _lobby(url, 2)
+        first.start_bots()
+        second.start_bots()
+        table, _ = await first.create(read_create(REQUEST))
+        copy = await second.find(table.id)
+
+        async def send(text: str) -> None:
+            del text
+
+        socket = Connection(send, limit=10)
+        await first.connect(socket, table, 0, 0)
+        await connected_there(second, copy.id, True)
+        first.disconnect(socket)
+        await connected_there(second, copy.id, False)
+        await first.connect(Connection(send, limit=10), table, 0, 0)
+        await connected_there(second, copy.id, True)
+        now = second.news.presence.clock()
+        second.news.presence.clock = lambda: now + 3600  # the first process said nothing for an hour: it is gone
+        await connected_there(second, copy.id, False)
+        await first.close()
+        await second.close()
+
+    asyncio.run(run())

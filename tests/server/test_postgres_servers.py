@@ -198,6 +198,23 @@ def test_two_servers_serve_one_table_to_people_on_each(postgres_cluster: Any) ->
     ]
 
 
+def test_a_seat_open_on_one_server_shows_as_connected_on_the_other(postgres_cluster: Any) -> None:
+    """A join link opened where its seat is played on another server is told so (the page then offers to watch)."""
+    url = postgres_cluster.new_database()
+    with _servers(url, 2) as servers:
+        (first, _), (second, _) = servers
+        table, tokens = _new_table(first, game="kalaha", seats=["human", "human"], seed=3)
+
+        def connected_on_second() -> bool:
+            seats = httpx.get(f"{second}/api/tables/{table}", timeout=30).json()["table"]["seats"]
+            return bool(seats[0]["connected"])
+
+        assert not connected_on_second()
+        with websockets_client.connect(f"ws://{first.split('://')[1]}/api/tables/{table}/ws?token={tokens[0]}"):
+            wait_until(connected_on_second, what="seat 0's socket on the first server to show on the second")
+        wait_until(lambda: not connected_on_second(), what="the closed socket to show on the second server")
+
+
 def test_three_servers_play_tables_with_bots_each_move_made_once(postgres_cluster: Any) -> None:
     """Three servers, tables created on each, a person's decisions sent round all three: bots move once per turn."""
     url = postgres_cluster.new_database()

@@ -26,6 +26,7 @@ modules:
 - `tablegames.server.store`: the SQLite schema, its version and migrations;
 - `tablegames.server.pgstore`: the same in PostgreSQL (psycopg's async API), for several servers on one database;
 - `tablegames.server.news`: keeping those processes' tables in step;
+- `tablegames.server.presence`: the seats connected on the other processes;
 - `tablegames.server.tokens`: tokens, their hashes, table ids;
 - `tablegames.server.limits`: the limits;
 - `tablegames.server.logs`: logs without secrets;

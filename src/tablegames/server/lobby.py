@@ -234,6 +234,10 @@ class Lobby(TableExpiry):
             self._changed(table)
         return table
 
+    def held(self) -> list[Table]:
+        """The unfinished tables this process holds."""
+        return list(self._open.values())
+
     def waiting_for_bots(self) -> list[Table]:
         """The unfinished tables whose turn is a bot's and whose bots do not move on this process."""
         return [table for table in self._open.values() if table.bot_turn() is not None and not self.bots.moving(table)]
@@ -450,6 +454,7 @@ class Lobby(TableExpiry):
         if seat is not None:
             table.seats[seat].connected += 1
             changed = changed or table.seats[seat].connected == 1
+            self.news.connections_changed(table, seat)
         if changed:
             self._changed(table, summary=True)
         self.hub.add(connection, table.id, seat)
@@ -466,6 +471,7 @@ class Lobby(TableExpiry):
             return
         place = table.seats[seat]
         place.connected -= 1
+        self.news.connections_changed(table, seat)
         if place.connected == 0:
             self._changed(table, summary=True)
 

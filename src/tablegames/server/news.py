@@ -16,6 +16,9 @@ them in step:
 - Every few seconds it offers this process the bots of each table whose turn
   is a bot's and whose bots nobody moves (`TableStore.hold_bots`): when the
   process moving them died, its lock went with it, and another takes over.
+- It tells the others how many connections of each seat this process holds
+  (`TableStore.tell`), and keeps what they tell (`tablegames.server.presence`),
+  so that a seat's ``connected`` counts its connections on every process.
 
 With the SQLite store nothing here runs: one process owns the file.
 """
@@ -28,6 +31,7 @@ import logging
 from typing import TYPE_CHECKING, Protocol
 
 from tablegames import TablegamesError
+from tablegames.server.presence import RETELL, Presence
 
 if TYPE_CHECKING:
     from tablegames.server.storage import Change, TableStore
@@ -74,6 +78,10 @@ class Newsroom(Protocol):
         """The unfinished tables whose turn is a bot's and whose bots do not move on this process."""
         ...
 
+    def held(self) -> list[Table]:
+        """The unfinished tables this process holds."""
+        ...
+
     def kick_bots(self, table: Table) -> None:
         """Move ``table``'s bots here if it is a bot's turn and no other process moves them."""
         ...
@@ -90,6 +98,8 @@ class News:
         self.lobby = lobby
         self._tasks: list[asyncio.Task[None]] = []
         self._locks: dict[str, asyncio.Lock] = {}
+        self.presence = Presence()
+        self._telling: set[asyncio.Task[None]] = set()
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock a table's actions and news take in turn on this process (while a commit is under way)."""
@@ -105,9 +115,36 @@ class News:
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self.lobby.store.listen(self.hear)), loop.create_task(self._sweep())]
 
+    def connections_changed(self, table: Table, seat: int) -> None:
+        """Tell the other processes (if any) how many connections of ``seat`` this process holds now."""
+        if self.lobby.store.shared:
+            told = asyncio.get_running_loop().create_task(
+                self.lobby.store.tell(table.id, seat, table.seats[seat].connected)
+            )
+            self._telling.add(told)
+            told.add_done_callback(self._telling.discard)
+
+    def _heard_presence(self, table_id: str, connections: int, said: str) -> None:
+        seat_text, _, origin = said.partition(" ")
+        table = self.lobby.known(table_id)
+        if not seat_text.isdigit() or table is None or int(seat_text) >= len(table.seats):
+            return
+        self.presence.hear(origin, table_id, int(seat_text), connections)
+        self._count_elsewhere(table, int(seat_text))
+
+    def _count_elsewhere(self, table: Table, seat: int) -> None:
+        place = table.seats[seat]
+        was = place.connected + place.elsewhere > 0
+        place.elsewhere = self.presence.elsewhere(table.id, seat)
+        if (place.connected + place.elsewhere > 0) != was:
+            self.lobby.after_change(table, summary=True)
+
     async def hear(self, change: Change) -> None:
         """Bring this process up to date with one change another process made."""
         what, table_id = change[:2]
+        if what == "presence":
+            self._heard_presence(table_id, change[2], change[3])
+            return
         if what == "lost":
             while not await self.catch_up_all():  # the news is back before the database answers every pool
                 await asyncio.sleep(CATCH_UP_AGAIN)
@@ -188,10 +225,22 @@ class News:
         return changed
 
     async def _sweep(self) -> None:
+        loop = asyncio.get_running_loop()
+        told = loop.time()
         while True:
             await asyncio.sleep(BOT_SWEEP)
             for table in self.lobby.waiting_for_bots():
                 self.lobby.kick_bots(table)
+            for table_id, seat in self.presence.forget_stale():
+                known = self.lobby.known(table_id)
+                if known is not None:
+                    self._count_elsewhere(known, seat)
+            if loop.time() - told >= RETELL:
+                told = loop.time()
+                for table in self.lobby.held():
+                    for place in table.seats:
+                        if place.connected:
+                            self.connections_changed(table, place.seat)
             for table_id, lock in list(self._locks.items()):
                 known = self.lobby.known(table_id)
                 if not lock.locked() and (known is None or known.status == "over"):

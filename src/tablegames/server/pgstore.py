@@ -461,6 +461,16 @@ class PostgresStore:
 
     # -- news --------------------------------------------------------------------------------------------------
 
+    async def tell(self, table_id: str, seat: int, connections: int) -> None:
+        """Tell the other processes how many connections of a seat this one holds now (a ``NOTIFY``).
+
+        While the database cannot be reached this says nothing: the process
+        tells again every few seconds (`tablegames.server.presence.RETELL`).
+        """
+        with contextlib.suppress(DatabaseUnavailableError):
+            async with self._connection() as db:
+                await self._notify(db, "presence", table_id, connections, f"{seat} {self._origin}")
+
     async def listen(self, deliver: Callable[[tuple[str, str, int, str]], Awaitable[None]]) -> None:
         """Call ``deliver`` with each change another process commits, until cancelled.
 

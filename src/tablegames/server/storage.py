@@ -40,7 +40,8 @@ __all__ = ["Change", "TableStore", "is_postgres", "open_store"]
 
 #: What another process changed: (what, table id, ply, action): ``"action"`` with the ply it added and the
 #: action in notation, or ``"table"`` (created, joined, a seat claimed) with ply 0 and no action;
-#: ``("lost", "", 0, "")`` after the store missed some changes.
+#: ``("presence", table id, connections, "<seat> <process>")``: how many connections of a seat a process
+#: holds now; ``("lost", "", 0, "")`` after the store missed some changes.
 Change = tuple[str, str, int, str]
 
 
@@ -98,6 +99,10 @@ class TableStore(Protocol):
 
     async def release_bots(self, table_id: str) -> None:
         """Let another process move the table's bots (the table is over, or this process stops)."""
+        ...
+
+    async def tell(self, table_id: str, seat: int, connections: int) -> None:
+        """Tell the other processes how many connections of a seat this one holds now (nothing if unshared)."""
         ...
 
     async def listen(self, deliver: Callable[[Change], Awaitable[None]]) -> None:

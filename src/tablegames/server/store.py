@@ -409,6 +409,9 @@ class Store:
     async def release_bots(self, table_id: str) -> None:
         """Nothing to release: no other process uses the file."""
 
+    async def tell(self, table_id: str, seat: int, connections: int) -> None:
+        """Nothing to tell: no other process serves the file's tables."""
+
     async def listen(self, deliver: Callable[[tuple[str, str, int, str]], Awaitable[None]]) -> None:
         """Return at once: no other process writes to the file."""
 

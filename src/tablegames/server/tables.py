@@ -63,6 +63,7 @@ class Seat:
         joined: True once the seat's token has been used.
         connected: How many WebSocket connections the seat has open.
         name: The name the seat's player goes by, or None (a person's seat only).
+        elsewhere: How many connections the seat has open on other server processes (a shared store).
     """
 
     seat: int
@@ -71,6 +72,7 @@ class Seat:
     joined: bool = False
     connected: int = 0
     name: str | None = None
+    elsewhere: int = 0
 
     @property
     def is_human(self) -> bool:
@@ -86,7 +88,7 @@ class Seat:
             "player": "human",
             "name": self.name,
             "joined": self.joined,
-            "connected": self.connected > 0,
+            "connected": self.connected + self.elsewhere > 0,
         }
 
 
