@@ -9,22 +9,44 @@ cannot drift from the rules the library plays. Run::
 
 to rewrite ``docs/img/*.svg`` (a picture in a page's language is ``<name>.<locale>.svg``,
 which the site shows on that language's pages); ``tests/docs/test_pictures.py`` fails
-when a committed picture differs from what this module draws.
+when a committed picture differs from what this module draws. The words, cards, keys and
+arrows every picture is drawn with are in ``drawing.py`` next to this file, the words
+themselves in ``pictures.json``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tablegames.kalaha import Kalaha, Sow
+from drawing import (
+    AMBER,
+    BLACK,
+    CARD_H,
+    CARD_W,
+    CHANGED,
+    GAP,
+    GREEN,
+    GREY,
+    OPTION,
+    ORANGE,
+    RED,
+    SUITS,
+    Svg,
+    card_name,
+    cards,
+    key,
+    marker,
+    word,
+)
+
+from tablegames.kalaha import Captured, ExtraMove, Kalaha, Sow, Swept
 from tablegames.kalo import Card as KaloCard
 from tablegames.kalo import Kalo, power
 from tablegames.loo import Card as LooCard
-from tablegames.loo import Loo, follow
+from tablegames.loo import Follow, Loo, follow
+from tablegames.loo.rules import suit_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -32,92 +54,6 @@ if TYPE_CHECKING:
     from tablegames.kalaha import KalahaState
 
 IMAGES = Path(__file__).resolve().parent / "img"
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-RED, BLACK, GREEN, AMBER, GREY = "#c62828", "#212121", "#2e7d32", "#f9a825", "#757575"
-CARD_W, CARD_H, GAP = 34, 48, 4
-
-#: Every word a picture writes, in each language a page is written in (kept in pictures.json, next to this file).
-WORDS: dict[str, dict[str, str]] = json.loads((Path(__file__).with_suffix(".json")).read_text(encoding="utf-8"))
-
-
-def word(locale: str, key: str, **values: object) -> str:
-    """The word ``key`` in ``locale`` (English where a language has no word of its own), filled in."""
-    return WORDS[locale].get(key, WORDS["en"][key]).format(**values)
-
-
-class Svg:
-    """An SVG drawing built element by element."""
-
-    def __init__(self, width: int, height: int) -> None:
-        self.width, self.height = width, height
-        self.parts: list[str] = []
-
-    def add(self, tag: str, text: str = "", **attributes: object) -> None:
-        """Add one element; ``stroke_width`` is written ``stroke-width``."""
-        written = " ".join(f'{name.replace("_", "-")}="{escape(str(value))}"' for name, value in attributes.items())
-        self.parts.append(f"<{tag} {written}>{escape(text)}</{tag}>" if text else f"<{tag} {written}/>")
-
-    def text(self, x: int, y: int, text: str, size: int = 13, **attributes: object) -> None:
-        """Write ``text`` with its baseline at ``y``."""
-        self.add("text", text, x=x, y=y, font_size=size, **attributes)
-
-    def __str__(self) -> str:
-        head = (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
-            f'width="{self.width}" height="{self.height}" font-family="{FONT}" fill="{BLACK}">'
-        )
-        panel = f'<rect x="0.5" y="0.5" width="{self.width - 1}" height="{self.height - 1}" rx="8" fill="#fafafa" '
-        panel += 'stroke="#d0d0d0"/>'
-        return "\n".join([head, panel, *self.parts, "</svg>"]) + "\n"
-
-
-def card(svg: Svg, x: int, y: int, notation: str, look: str = "plain", kalo: bool = False, name: str = "") -> None:
-    """Draw a card (``Qh``, ``10d``): plain, ``legal`` (framed green), ``played`` (amber) or ``dim``.
-
-    The Kalo keeps its olive background, played or not; ``name`` (``Kalo``, ``Pam``) is written on the card.
-    """
-    rank, suit = notation[:-1], notation[-1]
-    colour = RED if suit in "hd" else BLACK
-    fill = "#b9c46a" if kalo else {"played": "#fff3c4"}.get(look, "#ffffff")
-    stroke, width = {"legal": (GREEN, 2.5), "played": (AMBER, 3)}.get(look, ("#9e9e9e", 1))
-    opacity = 0.35 if look == "dim" else 1
-    svg.parts.append(f'<g opacity="{opacity}">')
-    svg.add("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=4, fill=fill, stroke=stroke, stroke_width=width)
-    svg.text(x + 4, y + 15, rank, 13, fill=colour, font_weight="bold")
-    svg.text(x + CARD_W // 2, y + CARD_H - 8, SUITS[suit], 20, fill=colour, text_anchor="middle")
-    if name:
-        svg.text(x + CARD_W - 3, y + 13, name, 8, text_anchor="end", font_weight="bold")
-    svg.parts.append("</g>")
-
-
-def cards(svg: Svg, x: int, y: int, notations: Sequence[str], looks: Sequence[str] = (), kalo: str = "") -> int:
-    """Draw a row of cards from ``x``; return the ``x`` after it. Kalo's ``kalo`` card and Loo's Pam are named."""
-    for index, notation in enumerate(notations):
-        named = "Kalo" if notation == kalo else "Pam" if notation == "Jc" and not kalo else ""
-        card(svg, x, y, notation, looks[index] if looks else "plain", kalo=notation == kalo, name=named)
-        x += CARD_W + GAP
-    return x
-
-
-def key(svg: Svg, locale: str, x: int, y: int, entries: Sequence[str]) -> None:
-    """A key to the frames: each of ``entries`` (``may``, ``played``, ``may not``, ``received``) with its frame."""
-    looks = {"may": "legal", "played": "played", "may not": "dim", "received": "legal"}
-    for entry in entries:
-        svg.add(
-            "rect",
-            x=x,
-            y=y - 11,
-            width=14,
-            height=14,
-            rx=2,
-            fill="#ffffff",
-            opacity=0.35 if entry == "may not" else 1,
-            stroke={"legal": GREEN, "played": AMBER}.get(looks[entry], "#9e9e9e"),
-            stroke_width=2.5,
-        )
-        svg.text(x + 20, y, word(locale, entry), 11, fill=GREY)
-        x += 40 + 6 * len(word(locale, entry))
 
 
 # --- Kalaha ---------------------------------------------------------------------------------------------------
@@ -137,14 +73,14 @@ def _board(
         for seat, (column, row) in enumerate(((index, 1), (pits - 1 - index, 0))):
             cx, cy = x + PIT + column * PIT + PIT // 2, y + 18 + row * PIT + PIT // 2 + 2
             place = f"{seat}:{index}"
-            fill = "#c8e6c9" if place in changed else "#f3e3c3"
-            ring = ("#e65100", 3) if seat == 0 and index == chosen else ("#8d6e63", 1)
+            fill = CHANGED if place in changed else "#f3e3c3"
+            ring = (ORANGE, 3) if seat == 0 and index == chosen else ("#8d6e63", 1)
             svg.add("circle", cx=cx, cy=cy, r=18, fill=fill, stroke=ring[0], stroke_width=ring[1])
             svg.text(cx, cy + 5, str(state.pits[seat][index]), 15, text_anchor="middle", font_weight="bold")
             label_y = y + 2 * PIT + 40 if row else y + 10
             svg.text(cx, label_y, letters[index], 12, text_anchor="middle", fill=GREY)
     for seat, left in ((1, x + 4), (0, x + width - PIT + 4)):
-        fill = "#c8e6c9" if f"store{seat}" in changed else "#f3e3c3"
+        fill = CHANGED if f"store{seat}" in changed else "#f3e3c3"
         svg.add("rect", x=left, y=y + 22, width=PIT - 8, height=2 * PIT - 8, rx=16, fill=fill, stroke="#8d6e63")
         svg.text(
             left + PIT // 2 - 4, y + 18 + PIT + 5, str(state.stores[seat]), 15, text_anchor="middle", font_weight="bold"
@@ -163,37 +99,55 @@ def _changed(before: KalahaState, after: KalahaState) -> frozenset[str]:
 
 
 def kalaha_board(locale: str) -> str:
-    """The board at the start, with pit letters, the two stores and the way seat 0 sows."""
+    """The board at the start, with pit letters, the two stores and the way seat 0 sows: through its own store."""
     state = Kalaha().start()
-    width, x, y = 8 * PIT, 150, 34
-    svg = Svg(width + 2 * x, 2 * PIT + 124)
+    width, x, y = 8 * PIT, 170, 34
+    svg = Svg(width + 2 * x, 2 * PIT + 146)
     _board(svg, state, x, y)
     svg.text(x + width // 2, y + 2 * PIT + 80, word(locale, "you"), 13, text_anchor="middle", font_weight="bold")
     svg.text(x + width // 2, y - 16, word(locale, "them"), 13, text_anchor="middle")
     svg.text(x + width + 26, y + PIT + 22, word(locale, "your store"), 12)
     svg.text(x - 8, y + PIT + 14, word(locale, "their store"), 12, text_anchor="end")
     svg.text(x - 8, y + PIT + 30, f"({word(locale, 'skipped')})", 11, text_anchor="end", fill=GREY)
-    bottom, top, right = y + 2 * PIT + 50, y - 6, x + width - PIT // 2  # up through your own store
+    svg.text(
+        svg.width // 2,
+        y + 2 * PIT + 104,
+        word(locale, "the way"),
+        13,
+        text_anchor="middle",
+        fill=GREEN,
+        font_weight="bold",
+    )
+    # Up through your own store, beside the number of its seeds.
+    bottom, top, right = y + 2 * PIT + 50, y - 6, x + width - PIT // 2 + 10
     arrow = f"M {x + PIT + 10} {bottom} L {right - 20} {bottom} Q {right} {bottom} {right} {bottom - 20} "
     arrow += f"L {right} {top + 20} Q {right} {top} {right - 20} {top} L {x + PIT + 10} {top}"
-    svg.parts.append(
-        '<defs><marker id="head" markerWidth="8" markerHeight="8" refX="4" refY="4" orient="auto">'
-        '<path d="M0,0 L8,4 L0,8 z" fill="#e65100"/></marker></defs>'
-    )
-    svg.add("path", d=arrow, fill="none", stroke="#e65100", stroke_width=2, marker_end="url(#head)", opacity=0.8)
+    marker(svg, "head", ORANGE)
+    svg.add("path", d=arrow, fill="none", stroke=ORANGE, stroke_width=2, marker_end="url(#head)", opacity=0.8)
     return str(svg)
 
 
-def _outcome(before: KalahaState, after: KalahaState, pit: int) -> str:
-    """What a move did, as the library played it: the game ended, a capture, a move again, a lap, or the turn passed."""
-    sown = before.pits[0][pit]
-    if after.is_over:
-        return "end"
-    if after.stores[0] - before.stores[0] > sown // (2 * len(before.pits[0]) + 1) + 1:
-        return "capture"
-    if after.current_player == 0:
-        return "again"
-    return "lap" if sown > 2 * len(before.pits[0]) else "passes"
+def _said(locale: str, before: KalahaState, pit: int) -> list[str]:
+    """What a move did, in words, from the events the library reports: where the last seed fell and what followed."""
+    pits, sown = len(before.pits[0]), before.pits[0][pit]
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    last = (pit + sown) % (2 * pits + 1)  # your pits, your store, then theirs
+    where = (
+        word(locale, "in your pit", pit=letters[last])
+        if last < pits
+        else word(locale, "in your store")
+        if last == pits
+        else word(locale, "in their pit", pit=letters[last - pits - 1])
+    )
+    lap = [word(locale, "lap", n=sown, pit=letters[pit])] if sown > 2 * pits else []
+    for event in before.step(Sow(pit)).events:
+        if isinstance(event, Swept):
+            return [*lap, word(locale, "end", where=where), word(locale, "sweep", n=event.seeds)]
+        if isinstance(event, Captured):
+            return [*lap, word(locale, "capture", pit=letters[event.pit], n=event.seeds - 1)]
+        if isinstance(event, ExtraMove):
+            return [*lap, word(locale, "again", where=where)]
+    return [*lap, word(locale, "passes", where=where)]
 
 
 def _kalaha_move(
@@ -203,14 +157,22 @@ def _kalaha_move(
         game = Kalaha()
         before = game.start() if rows is None else game.position(rows=rows, stores=stores)
         after = before.apply(Sow(pit))
-        width = 8 * PIT
-        svg = Svg(2 * width + 3 * PAD + 30, 2 * PIT + 112)
-        outcome = word(locale, _outcome(before, after, pit))
-        svg.text(svg.width // 2, 2 * PIT + 104, outcome, 13, text_anchor="middle", fill=GREEN, font_weight="bold")
+        width, said = 8 * PIT, _said(locale, before, pit)
+        svg = Svg(2 * width + 3 * PAD + 30, 2 * PIT + 120 + 20 * len(said))
+        for line, text in enumerate(said):
+            y = 2 * PIT + 106 + 20 * line
+            svg.text(svg.width // 2, y, text, 13, text_anchor="middle", fill=GREEN, font_weight="bold")
         _board(svg, before, PAD, 24, chosen=pit)
-        svg.text(PAD + width + PAD // 2 + 15, 24 + PIT + 24, "→", 28, text_anchor="middle", fill="#e65100")
+        svg.text(PAD + width + PAD // 2 + 15, 24 + PIT + 24, "→", 28, text_anchor="middle", fill=ORANGE)
         _board(svg, after, 2 * PAD + width + 30, 24, changed=_changed(before, after))
-        svg.text(PAD + width // 2, 2 * PIT + 84, word(locale, "sows", pit="abcdef"[pit]), 13, text_anchor="middle")
+        svg.text(PAD + width // 2, 2 * PIT + 82, word(locale, "sows", pit="abcdef"[pit]), 13, text_anchor="middle")
+        # The key: the ringed pit is the one sown, the green places are those the move changed.
+        x, y = PAD + width + 2 * PAD + 30, 2 * PIT + 82
+        svg.add("circle", cx=x + 6, cy=y - 4, r=6, fill="#f3e3c3", stroke=ORANGE, stroke_width=2)
+        svg.text(x + 18, y, word(locale, "sown"), 11, fill=GREY)
+        x += 40 + 6 * len(word(locale, "sown"))
+        svg.add("circle", cx=x + 6, cy=y - 4, r=6, fill=CHANGED, stroke="#8d6e63")
+        svg.text(x + 18, y, word(locale, "changed"), 11, fill=GREY)
         return str(svg)
 
     return draw
@@ -239,7 +201,8 @@ def kalo_example_trick(locale: str) -> str:
     winner = state.current_player
     rows = max(len(seat_turns) for seat_turns in turns)
     x0, column, label = 150, 200, 16
-    svg = Svg(x0 + 4 * column, 40 + (rows + 1) * (CARD_H + 22) + 10)
+    svg = Svg(x0 + 4 * column, 64 + (rows + 1) * (CARD_H + 22) + 10)
+    key(svg, locale, label, 54 + (rows + 1) * (CARD_H + 22), ["played"])
     _seat_columns(svg, locale, 4, x0, column, 24, extra=["P1", "P2", "P3", "P4"])
     lines = [word(locale, "hand")] + [word(locale, "round", n=n + 1) for n in range(rows)]
     for row, name in enumerate(lines):
@@ -248,62 +211,96 @@ def kalo_example_trick(locale: str) -> str:
         for seat in range(4):
             x = x0 + seat * column
             if row == 0:
-                cards(svg, x, y, hands[seat], kalo="2h")
+                cards(svg, x, y, hands[seat], kalo="2h", locale=locale)
             elif row - 1 < len(turns[seat]):
                 move = turns[seat][row - 1]
                 if move == "pass":
                     svg.text(x + 4, y + 30, word(locale, "pass"), 13, fill=GREY, font_style="italic")
                 else:
-                    end = cards(svg, x, y, move.split(), looks=["played"] * len(move.split()), kalo="2h")
+                    end = cards(svg, x, y, move.split(), ["played"] * len(move.split()), kalo="2h", locale=locale)
                     if seat == winner and row - 1 == len(turns[seat]) - 1:
                         svg.text(end + 2, y + 30, word(locale, "wins"), 12, fill=GREEN, font_weight="bold")
     return str(svg)
 
 
 def kalo_effects(locale: str) -> str:
-    """The worked example of a 3 and a 6: every hand before the trick and after it, received cards framed."""
+    """The worked example of a 3 and a 6: every hand before the trick, when the 6 is played, and after the trick.
+
+    An arrow runs from the giver's card to the hand that receives it: the 3's gift from the hand before the
+    trick, the 6's theft from the hand as it is when the 6 is played, where the place taken is named.
+    """
     hands = [["3c", "9c", "Kc", "5h"], ["6d", "Qd"], ["Kd", "8s"], ["Ad", "8h"]]
+    moves = ["3c", "card 9c", "seat 2", "insert 2", "6d", "seat 0", "slot 0", "insert 0", "Kd", "Ad"]
     state = Kalo(players=4).position(hands, leader=0, kalo_holder=0)
-    for move in ["3c", "card 9c", "seat 2", "insert 2", "6d", "seat 0", "slot 0", "insert 0", "Kd", "Ad"]:
+    columns: list[list[list[tuple[str, bool]]]] = [[[(card, False) for card in hand] for hand in hands]]
+    robber = None
+    for move in moves:
+        if move.startswith("slot"):  # the 6's player chooses a place in the hand robbed: the hands as they are now
+            robber = state.current_player
+            columns.append([[(str(slot.card), slot.received) for slot in hand] for hand in state.hands])
         state = state.apply(state.parse_action(move))
-    x0, after_x, row_h = 90, 300, CARD_H + 26
-    svg = Svg(after_x + 4 * (CARD_W + GAP) + 40, 64 + 4 * row_h)
-    key(svg, locale, 16, 54 + 4 * row_h, ["received"])
-    svg.text(x0, 22, word(locale, "before"), 13, font_weight="bold")
-    svg.text(after_x, 22, word(locale, "after"), 13, font_weight="bold")
+    columns.append([[(str(slot.card), slot.received) for slot in hand] for hand in state.hands])
+    gift = (0, int(moves[2].split()[1]), moves[1].split()[1])  # (giver, receiver, card): seat 0 leads the 3
+    place, robbed = int(moves[6].split()[1]), int(moves[5].split()[1])
+    assert robber is not None
+    theft = (robbed, robber, columns[1][robbed][place][0])
+    said = [
+        word(locale, "gift", giver=gift[0], taker=gift[1], card=card_name(locale, gift[2])),
+        word(
+            locale,
+            "theft",
+            giver=theft[0],
+            taker=theft[1],
+            card=card_name(locale, theft[2]),
+            place=word(locale, f"card {place + 1}"),
+        ),
+    ]
+    xs, row_h, top = (90, 300, 510), CARD_H + 34, 34
+    bottom = top + 4 * row_h
+    svg = Svg(max(xs[2] + 140, 32 + 7 * max(len(line) for line in said)), bottom + 64)
+    marker(svg, "gift", AMBER)
+    headers = [word(locale, "before"), word(locale, "when", n=theft[1]), word(locale, "after")]
+    for x, header in zip(xs, headers, strict=True):
+        svg.text(x, 22, header, 13, font_weight="bold")
     for seat in range(4):
-        y = 32 + seat * row_h
+        y = top + seat * row_h
         svg.text(16, y + 30, word(locale, "seat", n=seat), 13, font_weight="bold")
-        cards(svg, x0, y, hands[seat])
-        slots = state.hands[seat]
-        for column, count in ((x0, len(hands[seat])), (after_x, len(slots))):
-            for index in range(count):
-                svg.text(
-                    column + index * (CARD_W + GAP) + CARD_W // 2,
-                    y + CARD_H + 12,
-                    str(index),
-                    9,
-                    fill=GREY,
-                    text_anchor="middle",
-                )
-        cards(
-            svg,
-            after_x,
-            y,
-            [str(slot.card) for slot in slots],
-            ["legal" if slot.received else "plain" for slot in slots],
-        )
-    for effect, (giver, slot), (taker, place) in (("3", (0, 1), (2, 1)), ("6", (0, 2), (1, 0))):
-        x1, y1 = x0 + slot * (CARD_W + GAP) + CARD_W // 2, 32 + giver * row_h + CARD_H
-        x2, y2 = after_x + place * (CARD_W + GAP) + CARD_W // 2, 30 + taker * row_h
-        arc = f"M {x1} {y1} C {x1} {y1 + 40}, {x2} {y2 - 40}, {x2} {y2}"
-        svg.add("path", d=arc, fill="none", stroke=AMBER, stroke_width=2, marker_end="url(#gift)", opacity=0.9)
-        said = effect if effect == "3" else f"6: {word(locale, 'slot')}"
-        svg.text(x2 - 8, y2 - 6, said, 12, fill=AMBER, font_weight="bold", text_anchor="end")
-    svg.parts.append(
-        '<defs><marker id="gift" markerWidth="8" markerHeight="8" refX="6" refY="4" orient="auto">'
-        f'<path d="M0,0 L8,4 L0,8 z" fill="{AMBER}"/></marker></defs>'
+        for x, column in zip(xs, columns, strict=True):
+            cards(svg, x, y, [c for c, _ in column[seat]], ["legal" if new else "plain" for _, new in column[seat]])
+
+    def centre(column: int, seat: int, notation: str) -> int:
+        index = [c for c, _ in columns[column][seat]].index(notation)
+        return xs[column] + index * (CARD_W + GAP) + CARD_W // 2
+
+    # The 3: from the giver's card before the trick, down the gap between the columns, to the card received.
+    x1, y1, x2, y2 = (
+        centre(0, gift[0], gift[2]),
+        top + gift[0] * row_h + CARD_H,
+        centre(1, *gift[1:]),
+        top + gift[1] * row_h,
     )
+    gutter = xs[1] - 22
+    path = f"M {x1} {y1} L {x1} {y1 + 24} L {gutter} {y1 + 24} L {gutter} {y2 - 10} L {x2} {y2 - 10} L {x2} {y2}"
+    svg.add(
+        "path", d=path, fill="none", stroke=AMBER, stroke_width=2.5, stroke_linejoin="round", marker_end="url(#gift)"
+    )
+    svg.text(gutter - 6, (y1 + y2) // 2 + 4, "3", 14, fill=AMBER, font_weight="bold", text_anchor="end")
+    # The 6: from the place taken, named under the card, to the card received after the trick.
+    x1, y1, x2, y2 = (
+        centre(1, theft[0], theft[2]),
+        top + theft[0] * row_h + CARD_H,
+        centre(2, *theft[1:]),
+        top + theft[1] * row_h,
+    )
+    svg.text(x1, y1 + 12, word(locale, f"card {place + 1}"), 10, fill=BLACK, font_weight="bold", text_anchor="middle")
+    path = f"M {x1} {y1 + 16} L {x1} {y2 - 10} L {x2} {y2 - 10} L {x2} {y2}"
+    svg.add(
+        "path", d=path, fill="none", stroke=AMBER, stroke_width=2.5, stroke_linejoin="round", marker_end="url(#gift)"
+    )
+    svg.text((x1 + x2) // 2, y2 - 14, "6", 14, fill=AMBER, font_weight="bold", text_anchor="middle")
+    for line, text in enumerate(said):
+        svg.text(16, bottom + 8 + 18 * line, text, 12)
+    key(svg, locale, 16, bottom + 52, ["received"])
     return str(svg)
 
 
@@ -313,13 +310,9 @@ def kalo_ranks(locale: str) -> str:
     notations = [*sorted((rank + "s" for rank in ranks), key=_kalo_power), "2h"]
     step = CARD_W + 10
     svg = Svg(32 + len(notations) * step, 170)
-    svg.parts.append(
-        '<defs><marker id="up" markerWidth="8" markerHeight="8" refX="4" refY="4" orient="auto">'
-        f'<path d="M0,0 L8,4 L0,8 z" fill="{GREY}"/></marker></defs>'
-    )
+    marker(svg, "up", GREY)
     for index, notation in enumerate(notations):
-        card(svg, 16 + index * step, 16, notation, kalo=notation == "2h")
-    svg.text(16 + (len(notations) - 1) * step + CARD_W // 2, 82, word(locale, "kalo"), 11, text_anchor="middle")
+        cards(svg, 16 + index * step, 16, [notation], kalo="2h", locale=locale)
     svg.add("path", d=f"M 16 {74} L {16 + 4 * step - 10} 74", stroke=GREY, stroke_width=1)
     for line, rank in enumerate("3456"):
         svg.text(16, 96 + 15 * line, f"{rank}: {word(locale, rank)}", 12)
@@ -338,12 +331,12 @@ def _kalo_power(notation: str) -> int:
 # --- Loo ------------------------------------------------------------------------------------------------------
 
 
-def _rule_words(locale: str, rule: str, trick: Sequence[str] = (), trump: str = "", options: Sequence[str] = ()) -> str:
-    """The case's words; beating a trick no trump is in yet is trumping, and a variant names its option."""
-    if rule == "overtrump" and not any(c[-1] == trump or c == "Jc" for c in trick):
-        rule = "trump_rule"
-    said = word(locale, "trump_rule" if rule == "trump" else rule)
-    return said + "".join(f" ({word(locale, 'option', name=name)})" for name in options)
+def _rule_words(locale: str, allowed: Follow, trump: str) -> str:
+    """The case's words: beating a trick no trump is in yet is trumping, not overtrumping (ruling L9)."""
+    rule = allowed.rule
+    if rule == "overtrump" and (allowed.winning is None or suit_of(allowed.winning, trump) != trump):
+        rule = "trump"
+    return word(locale, "trump_rule" if rule == "trump" else rule)
 
 
 def loo_first_trick(locale: str) -> str:
@@ -362,30 +355,30 @@ def loo_first_trick(locale: str) -> str:
         seat = state.current_player
         assert seat is not None
         allowed = state.follow(seat)
-        rows.append(
-            (seat, [str(c) for c in state.hands[seat]], {str(c) for c in allowed.cards}, allowed.rule, notation)
-        )
+        rows.append((seat, [str(c) for c in state.hands[seat]], allowed, notation))
         state = state.apply(state.parse_action(notation))
     winner = max(range(5), key=lambda seat: state.tricks_won[seat])
-    for index, (seat, hand, legal, rule, notation) in enumerate(rows):
+    for index, (seat, hand, allowed, notation) in enumerate(rows):
         y = 32 + index * row_h
         svg.text(16, y + 30, word(locale, "seat", n=seat), 13, font_weight="bold")
+        legal = {str(c) for c in allowed.cards}
         looks = ["played" if c == notation else "legal" if c in legal else "dim" for c in hand]
-        end = cards(svg, x0, y, hand, looks)
-        svg.text(end + 10, y + 30, _rule_words(locale, rule, played[:index], state.trump), 13)
+        end = cards(svg, x0, y, hand, looks, pam=True)
+        svg.text(end + 10, y + 30, _rule_words(locale, allowed, state.trump), 13)
         if seat == winner:
             svg.text(end + 10, y + 46, word(locale, "takes"), 12, fill=GREEN, font_weight="bold")
     return str(svg)
 
 
 #: The follow examples of each subsection of the rules on following: (hand, trick so far, trump, options).
+#: A row with an option shows that option's rule and says so under it; every other row is the default rule.
 FOLLOW_EXAMPLES: dict[str, list[tuple[str, str, str, dict[str, bool]]]] = {
     "must-follow": [("Kh 3h 2d", "Qh Ah", "d", {}), ("Kh 3h", "Qh 2d", "d", {})],
     "must-head": [("Ah Kh 3h 2d", "Qh", "d", {})],
     "must-trump": [
         ("Jc Jd 5d 4c", "Qh Ah 9d", "d", {}),
         ("5d 4c", "Qh Ah 9d", "d", {}),
-        ("5d Jd 4c", "Qh Ah 9d", "d", {"trump_must_be_highest": True}),
+        ("10d Jd 4c", "Qh Ah 9d", "d", {"trump_must_be_highest": True}),
     ],
     "discarding": [("4c 7s", "Qh 9d", "d", {})],
     "pam": [
@@ -402,7 +395,12 @@ def _loo_follow(anchor: str) -> Callable[[str], str]:
     def draw(locale: str) -> str:
         examples = FOLLOW_EXAMPLES[anchor]
         row_h, hand_x = CARD_H + 16, 270
-        svg = Svg(hand_x + 4 * (CARD_W + GAP) + 390, 54 + len(examples) * row_h)
+        said = [[word(locale, f"option {name}") for name, on in options.items() if on] for *_, options in examples]
+        longest = max(len(line) for lines in said for line in lines) if any(said) else 0
+        svg = Svg(
+            max(hand_x + 4 * (CARD_W + GAP) + 300, hand_x + 3 * (CARD_W + GAP) + 24 + 7 * longest),
+            54 + len(examples) * row_h,
+        )
         key(svg, locale, 10, 46 + len(examples) * row_h, ["may", "may not"])
         svg.text(10, 20, word(locale, "trumps"), 12, fill=GREY)
         svg.text(64, 20, word(locale, "trick"), 12, fill=GREY)
@@ -413,11 +411,16 @@ def _loo_follow(anchor: str) -> Callable[[str], str]:
                 [LooCard.parse(t) for t in hand.split()], [LooCard.parse(t) for t in trick.split()], trump, **options
             )
             legal = {str(c) for c in result.cards}
+            if said[index]:  # a game option's rule, not the default: set apart, and named under the rule
+                svg.add("path", d=f"M 10 {y - 6} L {svg.width - 10} {y - 6}", stroke=OPTION, stroke_dasharray="4 3")
             svg.text(18, y + 30, SUITS[trump], 16, fill=RED if trump in "hd" else BLACK)
-            cards(svg, 64, y, trick.split())
-            cards(svg, hand_x, y, hand.split(), ["legal" if c in legal else "dim" for c in hand.split()])
-            said = _rule_words(locale, result.rule, trick.split(), trump, [name for name in options if options[name]])
-            svg.text(hand_x + len(hand.split()) * (CARD_W + GAP) + 10, y + 30, said, 13)
+            cards(svg, 64, y, trick.split(), pam=True)
+            end = cards(
+                svg, hand_x, y, hand.split(), ["legal" if c in legal else "dim" for c in hand.split()], pam=True
+            )
+            svg.text(end + 10, y + 26, _rule_words(locale, result, trump), 13)
+            for line, text in enumerate(said[index]):
+                svg.text(end + 10, y + 44 + 14 * line, text, 12, fill=OPTION, font_style="italic")
         return str(svg)
 
     return draw
