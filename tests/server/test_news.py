@@ -208,3 +208,19 @@ def test_a_seat_connected_on_one_process_is_connected_on_the_other_until_that_pr
         await second.close()
 
     asyncio.run(run())
+
+
+def test_a_seat_heard_connected_before_its_table_is_read_shows_connected_once_it_is(postgres_cluster: Any) -> None:
+    """News that a seat is open on another process, heard before this one reads the table, still counts."""
+    url = postgres_cluster.new_database()
+
+    async def run() -> None:
+        first, second = await _lobby(url, 1), await _lobby(url, 2)
+        table, _ = await first.create(read_create(REQUEST))
+        await second.news.hear(("presence", table.id, 1, "0 other-process"))
+        copy = await second.find(table.id)
+        assert [seat["connected"] for seat in copy.summary()["seats"]] == [True, False]
+        await first.close()
+        await second.close()
+
+    asyncio.run(run())

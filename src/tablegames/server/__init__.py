@@ -25,6 +25,7 @@ modules:
 - `tablegames.server.storage`: the store interface, and choosing a store from ``--db``;
 - `tablegames.server.store`: the SQLite schema, its version and migrations;
 - `tablegames.server.pgstore`: the same in PostgreSQL (psycopg's async API), for several servers on one database;
+- `tablegames.server.pgschema`: its schema and migrations;
 - `tablegames.server.news`: keeping those processes' tables in step;
 - `tablegames.server.presence`: the seats connected on the other processes;
 - `tablegames.server.tokens`: tokens, their hashes, table ids;

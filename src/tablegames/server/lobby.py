@@ -195,7 +195,14 @@ class Lobby(TableExpiry):
     def _rebuild(self, row: TableRow) -> Table:
         match = Match.from_record({**row.record, "actions": list(row.actions)})
         seats = tuple(
-            Seat(each.seat, bot=each.bot, token_hash=each.token_hash, joined=each.joined, name=each.name)
+            Seat(
+                each.seat,
+                bot=each.bot,
+                token_hash=each.token_hash,
+                joined=each.joined,
+                name=each.name,
+                elsewhere=self.news.presence.elsewhere(row.id, each.seat),
+            )
             for each in row.seats
         )
         if len(seats) != match.game.players:

@@ -100,6 +100,7 @@ class News:
         self._locks: dict[str, asyncio.Lock] = {}
         self.presence = Presence()
         self._telling: set[asyncio.Task[None]] = set()
+        self._closed = False
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock a table's actions and news take in turn on this process (while a commit is under way)."""
@@ -117,7 +118,7 @@ class News:
 
     def connections_changed(self, table: Table, seat: int) -> None:
         """Tell the other processes (if any) how many connections of ``seat`` this process holds now."""
-        if self.lobby.store.shared:
+        if self.lobby.store.shared and not self._closed:
             told = asyncio.get_running_loop().create_task(
                 self.lobby.store.tell(table.id, seat, table.seats[seat].connected)
             )
@@ -126,11 +127,12 @@ class News:
 
     def _heard_presence(self, table_id: str, connections: int, said: str) -> None:
         seat_text, _, origin = said.partition(" ")
-        table = self.lobby.known(table_id)
-        if not seat_text.isdigit() or table is None or int(seat_text) >= len(table.seats):
+        if not seat_text.isdigit():
             return
-        self.presence.hear(origin, table_id, int(seat_text), connections)
-        self._count_elsewhere(table, int(seat_text))
+        self.presence.hear(origin, table_id, int(seat_text), connections)  # kept for a table read later too
+        table = self.lobby.known(table_id)
+        if table is not None and int(seat_text) < len(table.seats):
+            self._count_elsewhere(table, int(seat_text))
 
     def _count_elsewhere(self, table: Table, seat: int) -> None:
         place = table.seats[seat]
@@ -247,7 +249,9 @@ class News:
                     del self._locks[table_id]
 
     async def close(self) -> None:
-        """Stop listening and sweeping."""
+        """Stop listening, sweeping and telling (the connections closing after this tell nobody)."""
+        self._closed = True
+        self._tasks += self._telling
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.core.extras import require
 from tablegames.server.errors import BusyError, ConflictError, StoreError
+from tablegames.server.pgschema import MIGRATIONS
 from tablegames.server.store import SCHEMA_VERSION, SeatRow, TableRow
 
 if TYPE_CHECKING:
@@ -64,44 +65,6 @@ CHANNEL = "tablegames"
 #: The first key of the advisory locks this store takes (``"tg"``); the second is the table id's CRC-32.
 LOCK_CLASS = 0x7467
 _MIGRATION_LOCK = 0
-
-_SCHEMA_1 = """
-CREATE TABLE tables (
-    id         TEXT PRIMARY KEY,
-    game       TEXT NOT NULL,
-    options    TEXT NOT NULL,
-    record     TEXT NOT NULL,
-    bot_seed   NUMERIC(40, 0) NOT NULL,
-    bot_delay  DOUBLE PRECISION NOT NULL CHECK (bot_delay >= 0),
-    open       BOOLEAN NOT NULL,
-    status     TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'over')),
-    created_at DOUBLE PRECISION NOT NULL,
-    updated_at DOUBLE PRECISION NOT NULL
-);
-CREATE INDEX tables_by_status ON tables (status, created_at);
-CREATE TABLE seats (
-    table_id   TEXT NOT NULL REFERENCES tables (id),
-    seat       INTEGER NOT NULL CHECK (seat >= 0),
-    player     TEXT NOT NULL CHECK (player IN ('human', 'bot')),
-    bot        TEXT CHECK ((player = 'bot') = (bot IS NOT NULL)),
-    token_hash BYTEA CHECK ((player = 'human') = (token_hash IS NOT NULL) AND length(token_hash) = 32),
-    joined_at  DOUBLE PRECISION,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE actions (
-    table_id TEXT NOT NULL REFERENCES tables (id),
-    ply      INTEGER NOT NULL CHECK (ply >= 1),
-    seat     INTEGER NOT NULL CHECK (seat >= 0),
-    action   TEXT NOT NULL,
-    at       DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (table_id, ply)
-)
-"""
-
-_SCHEMA_2 = "ALTER TABLE seats ADD COLUMN name TEXT CHECK (name IS NULL OR (player = 'human' AND length(name) <= 24))"
-
-#: ``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``: the SQLite store's steps, in PostgreSQL.
-MIGRATIONS: tuple[str, ...] = (_SCHEMA_1, _SCHEMA_2)
 
 
 class DatabaseUnavailableError(BusyError):
