@@ -30,7 +30,7 @@ from tablegames import IllegalActionError, InvalidActionError, Match, MatchError
 from tablegames.cli.arranging import arranging_line, hand_cards, order_decisions, sort_decisions
 from tablegames.cli.reading import Quit, Reader
 from tablegames.cli.render import cards_text, choices, event_text, listing, plain_input, render_view
-from tablegames.cli.rounds import ROUND_ENDED, events_of_round, round_summary
+from tablegames.cli.rounds import ROUND_ENDED, events_of_round, game_length, round_summary
 from tablegames.cli.screen import NEWS_COMMAND, fit_news, lines_tall, screen_height
 from tablegames.cli.thinking import thinking
 from tablegames.cli.words import ARRANGING, SHORT_RULES, plain_refusal
@@ -102,10 +102,7 @@ class Session:
         self.saved: int | None = None
         #: The events shown before the last turn, whole: what the ``news`` command shows again.
         self.news: list[Text] = []
-        game = match.game
-        target, rounds = getattr(game, "target", None), getattr(game, "rounds", None)
-        self.target = target if isinstance(target, int) else None
-        self.rounds = rounds if isinstance(rounds, int) else None
+        self.target, self.rounds = game_length(match.game)
 
     @property
     def hot_seat(self) -> bool:

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from tablegames.cli.play import Quit
 from tablegames.cli.render import event_text, render_view
-from tablegames.cli.rounds import ROUND_ENDED, events_of_round, round_summary
+from tablegames.cli.rounds import ROUND_ENDED, events_of_round, game_length, round_summary
 from tablegames.core.words import describe_game, plural
 
 if TYPE_CHECKING:
@@ -33,10 +33,7 @@ STEP_PROMPT = "Enter: next ply, b: back, q: stop "
 class _Replay:
     def __init__(self, match: Match[State], console: Console, seat: int | None) -> None:
         self.match, self.console, self.seat = match, console, seat
-        game = match.game
-        target, rounds = getattr(game, "target", None), getattr(game, "rounds", None)
-        self.target = target if isinstance(target, int) else None
-        self.rounds = rounds if isinstance(rounds, int) else None
+        self.target, self.rounds = game_length(match.game)
         self.explained: set[str] = set()
 
     def ply(self, number: int, ply: Ply[State]) -> None:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from tablegames import Event, Ply, State
 
-__all__ = ["ROUND_ENDED", "ROUND_STARTED", "events_of_round", "round_summary"]
+__all__ = ["ROUND_ENDED", "ROUND_STARTED", "events_of_round", "game_length", "round_summary"]
 
 #: The type of the event that starts a round.
 ROUND_STARTED = "round_started"
@@ -58,6 +58,18 @@ def _scores(scores: Sequence[int]) -> str:
 def _leaders(scores: Sequence[int]) -> tuple[list[int], int]:
     best = max(scores)
     return [seat for seat, score in enumerate(scores) if score == best], best
+
+
+def game_length(game: object) -> tuple[int | None, int | None]:
+    """The score a game ends at and the rounds it lasts, each None if the game has none (Kalaha has neither).
+
+    Examples:
+        >>> import tablegames
+        >>> game_length(tablegames.load("kalo", rounds=3)), game_length(tablegames.load("kalaha"))
+        ((20, 3), (None, None))
+    """
+    target, rounds = getattr(game, "target", None), getattr(game, "rounds", None)
+    return (target if isinstance(target, int) else None, rounds if isinstance(rounds, int) else None)
 
 
 def events_of_round(plies: Sequence[Ply[State]], seat: int | None) -> list[Event]:
