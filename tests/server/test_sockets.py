@@ -53,6 +53,23 @@ def test_a_spectator_gets_a_snapshot_then_updates(http: TestClient) -> None:
         assert "decisions" not in update
 
 
+def test_a_seat_open_in_a_second_place_is_told_so_in_both(http: TestClient) -> None:
+    """A second socket for a seat: both are sent the seat's two places; one closed, the other is sent one."""
+    table, tokens = _kalaha(http)
+
+    def places(socket: Any) -> int:
+        while (frame := socket.receive_json())["type"] != "table":
+            pass
+        return int(frame["table"]["seats"][0]["places"])
+
+    with _ws(http, table, f"?token={tokens[0]}") as first:
+        assert first.receive_json()["table"]["seats"][0]["places"] == 1
+        with _ws(http, table, f"?token={tokens[0]}") as second:
+            assert second.receive_json()["table"]["seats"][0]["places"] == 2
+            assert places(first) == 2
+        assert places(first) == 1
+
+
 def test_a_seat_connects_with_its_token_and_acts_over_the_socket(http: TestClient) -> None:
     """A seat's socket (token in the URL) gets its own view; an action message plays, and every seat is updated."""
     table, tokens = _kalaha(http)
@@ -67,6 +84,7 @@ def test_a_seat_connects_with_its_token_and_acts_over_the_socket(http: TestClien
             "name": None,
             "joined": True,
             "connected": True,
+            "places": 1,
         }
         assert seat1.receive_json()["type"] == "snapshot"
         seat0.send_json({"type": "action", "action": "c", "decisions": 0})

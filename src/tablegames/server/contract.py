@@ -117,6 +117,7 @@ SCHEMAS: dict[str, JSONDict] = {
                     "name": {"type": ["string", "null"], "maxLength": MAX_NAME},
                     "joined": {"type": "boolean"},
                     "connected": {"type": "boolean"},
+                    "places": _COUNT,
                 }
             ),
             _object({"seat": _COUNT, "player": {"const": "bot"}, "bot": {"type": "string"}}),

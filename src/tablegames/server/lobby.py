@@ -457,18 +457,16 @@ class Lobby(TableExpiry):
         if seat is not None:
             self._touch(table)
         self.disconnect(connection)
-        changed = seat is not None and await self.join(table, seat)
         if seat is not None:
+            await self.join(table, seat)
             table.seats[seat].connected += 1
-            changed = changed or table.seats[seat].connected == 1
             self.news.connections_changed(table, seat)
-        if changed:
-            self._changed(table, summary=True)
+            self._changed(table, summary=True)  # its places changed: the seat's other pages learn of this one
         self.hub.add(connection, table.id, seat)
         connection.push(dumps({"type": "snapshot", **table.snapshot(seat, since)}))
 
     def disconnect(self, connection: Connection) -> None:
-        """Stop a connection listening; tell the table's listeners if its seat has no connection left."""
+        """Stop a connection listening; tell the table's listeners that its seat has one place fewer."""
         table_id, seat = connection.table_id, connection.audience
         if table_id is None:
             return
@@ -479,8 +477,7 @@ class Lobby(TableExpiry):
         place = table.seats[seat]
         place.connected -= 1
         self.news.connections_changed(table, seat)
-        if place.connected == 0:
-            self._changed(table, summary=True)
+        self._changed(table, summary=True)
 
     async def close(self) -> None:
         """Stop the bots and the news, close every connection and the database."""

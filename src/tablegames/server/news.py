@@ -136,9 +136,9 @@ class News:
 
     def _count_elsewhere(self, table: Table, seat: int) -> None:
         place = table.seats[seat]
-        was = place.connected + place.elsewhere > 0
+        was = place.elsewhere
         place.elsewhere = self.presence.elsewhere(table.id, seat)
-        if (place.connected + place.elsewhere > 0) != was:
+        if place.elsewhere != was:
             self.lobby.after_change(table, summary=True)
 
     async def hear(self, change: Change) -> None:

@@ -89,6 +89,7 @@ class Seat:
             "name": self.name,
             "joined": self.joined,
             "connected": self.connected + self.elsewhere > 0,
+            "places": self.connected + self.elsewhere,
         }
 
 

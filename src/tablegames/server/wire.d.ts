@@ -15,6 +15,7 @@ export type Seat = {
   name: string | null;
   joined: boolean;
   connected: boolean;
+  places: number;
 } | {
   seat: number;
   player: "bot";
