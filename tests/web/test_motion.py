@@ -39,7 +39,8 @@ def sow(player: Player) -> dict[str, Any]:
 
 def test_a_sowing_moves_pit_by_pit_and_a_key_or_reduced_motion_stops_it(pages: Pages) -> None:
     """The seed passes each pit sown and the store, within 1.5 s; Escape ends it; reduced motion shows none."""
-    table, tokens, links = pages.site.create(game="kalaha", seats=["human", "heuristic"], seed=3)
+    # The bot answers a second later, so that its move does not end the slowed movement before it is looked at.
+    table, tokens, links = pages.site.create(game="kalaha", seats=["human", "heuristic"], seed=3, bot_delay=1.0)
     player = pages.player(pages.open(links[0]), table, tokens, "seat0")
     player.turn()
     player.page.evaluate(WATCH)
