@@ -174,3 +174,20 @@ def test_a_link_whose_place_is_played_elsewhere_offers_to_watch(pages: Pages) ->
     third.locator("[data-key=take-over]").click()
     third.locator("button.pit.legal").first.wait_for()
     assert third.eval_on_selector("#table", "table => table.dataset.seat") == "0", "the place is not taken over"
+
+
+def test_a_place_open_in_two_browsers_is_told_so_in_both_and_one_can_leave_it_to_the_other(pages: Pages) -> None:
+    """Both pages of one seat say it is open elsewhere; one leaves it to the other and watches; the other plays on."""
+    _, _, links = pages.site.create(game="kalaha", seats=["human", "heuristic"], seed=2)
+    first = pages.open(links[0])
+    first.locator("button.pit.legal").first.wait_for()
+    assert first.locator("[data-key=hand-over]").count() == 0, "one place alone is told of no other"
+    second = pages.open(links[0])
+    second.locator("[data-key=take-over]").click()
+    for page in (first, second):
+        page.locator("[data-key=hand-over]").wait_for()
+    first.locator("[data-key=hand-over]").click()
+    first.wait_for_function("() => document.getElementById('table').dataset.seat === ''")
+    second.wait_for_function("() => !document.querySelector('[data-key=hand-over]')")
+    second.locator("button.pit.legal").first.wait_for()
+    assert first.locator("button.pit.legal").count() == 0, "the page that left still plays"

@@ -102,6 +102,23 @@ export function tablePage(root, id) {
   }
   window.addEventListener("pagehide", () => page.connections.forEach((connection) => connection.close()));
 
+  /** The seat open in another tab, browser or device too: say so, and offer to leave the place to it. */
+  function openElsewhere(connection) {
+    const mine = connection.seat === null || connection.seat === undefined ? null : connection.summary?.seats?.[connection.seat];
+    if (!mine || (mine.places ?? 0) < 2 || page.connections.length > 1) return null;
+    const handOver = () => {
+      page.connections.forEach((each) => each.close());
+      keys.drop(connection.token);
+      start();
+    };
+    return h(
+      "section",
+      { class: "panel elsewhere", "aria-label": t("elsewhere.title") },
+      h("p", {}, t("elsewhere.text")),
+      h("p", { class: "actions" }, h("button", { type: "button", dataset: { key: "hand-over" }, onclick: handOver }, t("elsewhere.hand over"))),
+    );
+  }
+
   function nameOf(connection) {
     return (seat) => seatName(seat, connection?.seat ?? null, connection?.summary);
   }
@@ -313,6 +330,7 @@ export function tablePage(root, id) {
     page.lastPlay = last;
     fill(
       board,
+      openElsewhere(connection),
       tableRing(asked, ui.name, fresh),
       drawer.draw(asked, ui),
       otherDecisions(others, ui.act),

@@ -297,4 +297,7 @@ export default {
   "taken.text": "Someone has this link open elsewhere right now. Watch the game here, or play here instead: both places then play the same hand.",
   "taken.watch": "Watch instead",
   "taken.play here": "Play here",
+  "elsewhere.title": "Open in another place too",
+  "elsewhere.text": "Your place is open in another tab, browser or device too: both play for it.",
+  "elsewhere.hand over": "Leave it to the other place and watch here",
 };

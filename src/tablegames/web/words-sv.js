@@ -258,7 +258,7 @@ export default {
   "kalo.you lead next": "Du spelar ut nästa stick.",
   "kalo.leads next": "{who} spelar ut nästa stick.",
   "kalo.no trick": "Inget stick än.",
-  "kalo.led by": "Stick utspelat av {who}",
+  "kalo.led by": ({ who }) => (who === "du" ? "Stick som du spelade ut" : `Stick utspelat av ${who}`),
   "kalo.to beat": "att slå",
   "kalo.pile": "Slänghögen",
   "kalo.place column": "plats",
@@ -353,4 +353,7 @@ export default {
   "taken.text": "Någon har den här länken öppen någon annanstans just nu. Titta på spelet här, eller spela här i stället: då spelar båda ställena samma hand.",
   "taken.watch": "Titta på i stället",
   "taken.play here": "Spela här",
+  "elsewhere.title": "Öppen på ett annat ställe också",
+  "elsewhere.text": "Din plats är öppen i en annan flik, webbläsare eller enhet också: båda spelar för den.",
+  "elsewhere.hand over": "Lämna platsen åt det andra stället och titta på här",
 };
