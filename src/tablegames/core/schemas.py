@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from types import ModuleType
 
+    from tablegames.core.actions import Action
+    from tablegames.core.events import Event
     from tablegames.core.writing import JSONDict
 
 __all__ = [
@@ -138,7 +140,7 @@ def _fields(value_type: type) -> dict[str, JSONDict]:
     return found
 
 
-def declared(module: ModuleType, base: type) -> tuple[type, ...]:
+def declared(module: ModuleType, base: type) -> tuple[type[Any], ...]:
     """The classes a module exports (its ``__all__``) that are ``base``'s with a ``kind``: its actions or events.
 
     Examples:
@@ -154,23 +156,17 @@ def declared(module: ModuleType, base: type) -> tuple[type, ...]:
     )
 
 
-def action_schema(types: Iterable[type]) -> JSONDict:
+def action_schema(types: Iterable[type[Action]]) -> JSONDict:
     """One alternative per action type: its header, ``"type"`` and fields."""
-    return {
-        "oneOf": [
-            closed({**_header("action"), "type": {"const": kind.kind}, **_fields(kind)})  # type: ignore[attr-defined]
-            for kind in types
-        ]
-    }
+    return {"oneOf": [closed({**_header("action"), "type": {"const": kind.kind}, **_fields(kind)}) for kind in types]}
 
 
-def event_schema(types: Iterable[type]) -> JSONDict:
+def event_schema(types: Iterable[type[Event]]) -> JSONDict:
     """One alternative per event type: its header, its game (unless every game has it), type, sentence, fields."""
     alternatives = []
     for kind in types:
-        game_name = getattr(kind, "game_name", None)
-        game = {} if game_name is None else {"game": {"const": game_name}}
-        properties = {**_header("event"), **game, "type": {"const": kind.kind}, "text": STRING, **_fields(kind)}  # type: ignore[attr-defined]
+        game = {} if kind.game_name is None else {"game": {"const": kind.game_name}}
+        properties = {**_header("event"), **game, "type": {"const": kind.kind}, "text": STRING, **_fields(kind)}
         alternatives.append(closed(properties))
     return {"oneOf": alternatives}
 
@@ -233,8 +229,8 @@ def schemas(
     *,
     state: JSONDict,
     view: Mapping[str, JSONDict],
-    actions: Iterable[type],
-    events: Iterable[type],
+    actions: Iterable[type[Action]],
+    events: Iterable[type[Event]],
 ) -> dict[str, JSONDict]:
     """The five documents of a game, from its state schema, its view's own fields, and its action and event types."""
     built = {
