@@ -398,3 +398,33 @@ def test_the_web_client_hook_serves_index_and_static_files(tmp_path: Path) -> No
         assert http.get("/static/app.js").text == "console.log(1)"
     with client() as bare:
         assert "no web client" in bare.get("/").text
+
+
+def test_a_server_keeps_nothing_per_table_for_the_tables_it_has_played() -> None:
+    """Many tables played to their ends leave no lock behind: what a server holds does not grow with its past."""
+    import asyncio
+    import gc
+
+    from tablegames.server.botrunner import ThreadBotRunner
+    from tablegames.server.lobby import Lobby
+    from tablegames.server.store import Store
+    from tablegames.server.wire import read_create
+
+    def locks() -> int:
+        gc.collect()
+        return sum(isinstance(each, asyncio.Lock) for each in gc.get_objects())
+
+    async def run() -> int:
+        lobby = Lobby(Store.open(":memory:"), runner=ThreadBotRunner(), secrets=SeededSecrets(5))
+        before = locks()
+        for _ in range(20):
+            table, _ = await lobby.create(read_create({"game": "kalaha", "seats": ["human", "human"], "seed": 1}))
+            for person in (0, 1):
+                await lobby.join(table, person)
+            while (seat := table.current_player) is not None:
+                await lobby.play(table, seat, str(table.state.legal_actions()[0]))
+        grown = locks() - before
+        await lobby.close()
+        return grown
+
+    assert asyncio.run(run()) == 0

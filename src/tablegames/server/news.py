@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from typing import TYPE_CHECKING, Protocol
 
 from tablegames import TablegamesError
@@ -97,7 +98,8 @@ class News:
     def __init__(self, lobby: Newsroom) -> None:
         self.lobby = lobby
         self._tasks: list[asyncio.Task[None]] = []
-        self._locks: dict[str, asyncio.Lock] = {}
+        #: A table's lock lives while someone holds or awaits it: no table, however many, leaves one behind.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.presence = Presence()
         self._telling: set[asyncio.Task[None]] = set()
         self._closed = False
@@ -243,10 +245,6 @@ class News:
                     for place in table.seats:
                         if place.connected:
                             self.connections_changed(table, place.seat)
-            for table_id, lock in list(self._locks.items()):
-                known = self.lobby.known(table_id)
-                if not lock.locked() and (known is None or known.status == "over"):
-                    del self._locks[table_id]
 
     async def close(self) -> None:
         """Stop listening, sweeping and telling (the connections closing after this tell nobody)."""
