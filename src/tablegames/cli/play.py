@@ -28,8 +28,9 @@ from rich.text import Text
 
 from tablegames import IllegalActionError, InvalidActionError, Match, MatchError
 from tablegames.cli.arranging import arranging_line, hand_cards, order_decisions, sort_decisions
+from tablegames.cli.choices import choices, listing
 from tablegames.cli.reading import Quit, Reader
-from tablegames.cli.render import cards_text, choices, event_text, listing, plain_input, render_view
+from tablegames.cli.render import cards_text, event_text, plain_input, render_view
 from tablegames.cli.rounds import ROUND_ENDED, events_of_round, game_length, round_summary
 from tablegames.cli.screen import NEWS_COMMAND, fit_news, lines_tall, screen_height
 from tablegames.cli.thinking import thinking
