@@ -1,8 +1,4 @@
-"""The JSON Schemas of Loo's state, view, action, event and record (see `tablegames.core.schemas`).
-
-The state's and the view's own fields are stated here, beside the
-``json_fields`` that write them; the actions and events are read from
-their classes.
+"""Loo's state and view fields as JSON Schemas, from which `tablegames.core.schemas` makes its five documents.
 
 Examples:
     >>> json_schemas({})["view"]["properties"]["trump"]
