@@ -51,6 +51,8 @@ def test_a_sowing_moves_pit_by_pit_and_a_key_or_reduced_motion_stops_it(pages: P
     assert mine[0]["frames"] == sowed["seeds"] + 1, "the seed does not pass each pit sown, one by one"
     assert all(move["duration"] <= 1500 for move in moves), "a movement is long"
 
+    # Every movement so far has ended (on a loaded machine one may outlast the turn), so the one caught next is new.
+    player.page.wait_for_function("() => !document.querySelector('.moving')")
     cdp = player.page.context.new_cdp_session(player.page)
     cdp.send("Animation.enable")
     cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.01})
