@@ -12,6 +12,7 @@ Examples:
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.errors import InvalidActionError
@@ -89,9 +90,9 @@ class KalahaState(State, Plain):
         mover = self.current_player
         if mover is None:
             return ()
-        board = self.board
-        first = mover * (self.game.pits + 1)
-        return tuple([SOWS[pit] for pit in range(self.game.pits) if board[first + pit]])
+        p = self.game.pits
+        first = mover * (p + 1)
+        return tuple(compress(SOWS, self.board[first : first + p]))  # the sowing of each pit holding seeds
 
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` sows a non-empty pit of the mover (same answer as `legal_actions`)."""
