@@ -310,25 +310,17 @@ class LooState(State, Plain):
         current_player: int | None,
     ) -> LooState:
         """The next state of this round: the game, seed, round, carry-over, stock and turned card stay."""
-        game, seed, number, carry, stock, turned = (
+        return LooState(
             self.game,
             self.seed,
             self.round_number,
-            self.carry,
-            self.stock,
-            self.turned,
-        )
-        return LooState(
-            game,
-            seed,
-            number,
             balances,
             pot,
-            carry,
+            self.carry,
             hands,
             miss,
-            stock,
-            turned,
+            self.stock,
+            self.turned,
             decisions,
             p0,
             tricks,
