@@ -121,8 +121,9 @@ def _replace(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 def _mutants(data: dict[str, Any], draw: Callable[[st.SearchStrategy[Any]], Any]) -> Any:
     """One change a schema can see: a key removed or added, or a value of another JSON type.
 
-    A ``null`` put where the format allows one (Kalaha's seat to move, say)
-    is a value for the readers to judge, not a shape: the test leaves it out.
+    A ``null`` put where the format allows one (Kalaha's seat to move, say),
+    or a value put in such a ``null``'s place, is a value for the readers to
+    judge, not a shape: the test leaves it out.
     """
     paths = [path for path in _paths(data) if path]
     path = draw(st.sampled_from(paths))
@@ -141,9 +142,15 @@ def _mutants(data: dict[str, Any], draw: Callable[[st.SearchStrategy[Any]], Any]
 
 
 def _null_where_allowed(name: str, kind: str, original: Any, changed: Any) -> bool:
-    """True if ``changed`` is ``original`` with one value made ``null`` where the schema allows it."""
+    """True if ``changed`` is ``original`` with a value made ``null``, or a ``null`` made a value, as the schema allows.
+
+    Either way the schema allows both, and whether the value fits the rest
+    of the state (a seat to move in a finished game, say) is the reader's to judge.
+    """
     nulled = [
-        path for path in _paths(changed) if path and _at(changed, path) is None and _at(original, path) is not None
+        path
+        for path in _paths(changed)
+        if path and (_at(changed, path) is None) != (_at(original, path) is None) and _at(original, path) is not ...
     ]
     return bool(nulled) and _valid(name, kind, changed)
 
