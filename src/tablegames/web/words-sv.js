@@ -7,6 +7,8 @@ const genitive = (who) => (/[sxz]$/i.test(who) ? who : /[\dA-ZÅÄÖ]$/.test(who
 // En mening där {who:s} är genitiv av {who}.
 const owning = (text) => (values) =>
   text.replace(/\{(\w+)(:s)?\}/g, (all, name, s) => (name in values ? (s ? genitive(String(values[name])) : String(values[name])) : all));
+// Stenarna som är kvar, i rätt numerus: "den sten som är kvar", "de 10 stenar som är kvar".
+const left = (seeds) => (Number.parseInt(seeds, 10) === 1 ? "den sten som är kvar" : `de ${seeds} som är kvar`);
 
 export default {
   language: "Språk",
@@ -293,8 +295,8 @@ export default {
   "ev.captured.you": "du fångar {seeds} vid hål {pit}",
   "ev.extra_move": "{who} drar igen",
   "ev.extra_move.you": "du drar igen",
-  "ev.swept": "{who} lägger de {seeds} som är kvar i sin rad i sitt bo",
-  "ev.swept.you": "du lägger de {seeds} som är kvar i din rad i ditt bo",
+  "ev.swept": ({ who, seeds }) => `${who} flyttar ${left(seeds)} i sin rad till sitt eget bo`,
+  "ev.swept.you": ({ seeds }) => `du flyttar ${left(seeds)} i din rad till ditt eget bo`,
   "ev.round_started": "Runda {n} börjar",
   "ev.round_started.kalo": "Runda {n}: {holder} har Kalo; {opener} öppnar",
   "ev.round_ended": "Runda {n} är slut",
