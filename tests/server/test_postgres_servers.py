@@ -118,8 +118,11 @@ def _new_table(base: str, **request: Any) -> tuple[str, dict[int, str]]:
     return body["table"]["id"], {seat["seat"]: seat["token"] for seat in body["seats"]}
 
 
-def _play(bases: list[str], table: str, tokens: dict[int, str]) -> dict[str, Any]:
-    """Play a game of people to the end, each decision sent to the next server in turn; return the last snapshot."""
+def _play(bases: list[str], table: str, tokens: dict[int, str], wait: float = 20.0) -> dict[str, Any]:
+    """Play a game of people to the end, each decision sent to the next server in turn; return the last snapshot.
+
+    Each server is given ``wait`` seconds to show a seat its turn.
+    """
     turn = 0
     while True:
         base = bases[turn % len(bases)]
@@ -133,6 +136,7 @@ def _play(bases: list[str], table: str, tokens: dict[int, str]) -> dict[str, Any
             continue
         snapshot = wait_until(
             lambda b=base, s=seat: (got := _snapshot(b, table, tokens[s]))["view"]["legal_actions"] and got,
+            timeout=wait,
             what=f"seat {seat}'s turn on {base}",
         )
         answer = _act(base, table, tokens[seat], snapshot)
@@ -335,7 +339,8 @@ def test_a_database_restart_is_survived_with_a_clear_error_meanwhile(tmp_path: P
                     what="the database back",
                 )
                 assert answer.status_code == 200, answer.text
-                last = _play(bases, table, tokens)
+                # Each server's pool comes back on its own schedule, which backs off while the database is down.
+                last = _play(bases, table, tokens, wait=60.0)
                 mine = _snapshot(bases[1], table, tokens[1])
                 wait_until(
                     lambda: listener.events_seen() == mine["next"], timeout=60.0, what="the pushes after the restart"
