@@ -46,7 +46,7 @@ from tablegames.kalo import Card as KaloCard
 from tablegames.kalo import Kalo, power
 from tablegames.loo import Card as LooCard
 from tablegames.loo import Follow, Loo, follow
-from tablegames.loo.rules import suit_of
+from tablegames.loo.tricks import suit_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tablegames.loo.cards import card_key
-from tablegames.loo.rules import follow, playable
+from tablegames.loo.tricks import follow, playable
 from tests.loo.strategies import Situation, situations
 
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import tablegames
 from tablegames import InvalidStateError
 from tablegames.loo import DECK, PAM, Card, Loo, LooState, sampling
-from tablegames.loo.rules import suit_of
 from tablegames.loo.sampling import proven_absent
+from tablegames.loo.tricks import suit_of
 from tablegames.testing.strategies import seeds
 from tests.loo.strategies import loo_states
 

@@ -15,8 +15,9 @@ from tablegames.loo.actions import Drop, PlayCard, Stay, TakeMiss
 from tablegames.loo.cards import DECK, PAM, Card, parse_card
 from tablegames.loo.deal import Deal
 from tablegames.loo.game import Loo
-from tablegames.loo.rules import Follow, TrickCard, follow, payouts, trick_winner
+from tablegames.loo.rules import payouts
 from tablegames.loo.state import LooState
+from tablegames.loo.tricks import Follow, TrickCard, follow, trick_winner
 from tablegames.loo.view import LooView
 
 __all__ = [

@@ -36,8 +36,8 @@ from tablegames.core.search import EXPLORATION, ITERATIONS, PAIRED, ISMCTSBot
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard
 from tablegames.loo.cards import DECK, PAM, Card, card_key
 from tablegames.loo.game import Loo
-from tablegames.loo.rules import TRICKS, TrickCard, power, suit_of, trick_winner
 from tablegames.loo.state import LooState
+from tablegames.loo.tricks import TRICKS, TrickCard, power, suit_of, trick_winner
 from tablegames.loo.view import LooView
 
 if TYPE_CHECKING:

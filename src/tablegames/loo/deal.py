@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, final
 from tablegames.cards import shuffle_round
 from tablegames.core.plain import Plain
 from tablegames.loo.cards import DECK, Card
-from tablegames.loo.rules import TRICKS
+from tablegames.loo.tricks import TRICKS
 
 if TYPE_CHECKING:
     from tablegames.loo.game import Loo

@@ -59,7 +59,7 @@ from tablegames.core.layouts import ActionTable, DealLayout
 from tablegames.core.protocol import State
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, SUITS
-from tablegames.loo.rules import TRICKS, trick_winner
+from tablegames.loo.tricks import TRICKS, trick_winner
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

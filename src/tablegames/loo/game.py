@@ -28,10 +28,11 @@ from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, Card, parse_card
 from tablegames.loo.deal import Deal, shuffled_deal
 from tablegames.loo.io import read_state
-from tablegames.loo.rules import TRICKS, play_order
+from tablegames.loo.rules import play_order
 from tablegames.loo.sampling import sample_state
 from tablegames.loo.schema import json_schemas
 from tablegames.loo.state import LooState
+from tablegames.loo.tricks import TRICKS
 
 if TYPE_CHECKING:
     import random

@@ -29,8 +29,9 @@ from tablegames.core.serial import check_int, check_keys, read_int, read_int_lis
 from tablegames.core.words import plural
 from tablegames.loo.actions import PLAYS
 from tablegames.loo.cards import DECK, Card, card_key
-from tablegames.loo.rules import TRICKS, TrickCard, payouts, trick_winner
+from tablegames.loo.rules import payouts
 from tablegames.loo.state import LooState
+from tablegames.loo.tricks import TRICKS, TrickCard, trick_winner
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

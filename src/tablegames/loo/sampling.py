@@ -39,8 +39,8 @@ import attrs
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.loo.cards import DECK, Card, card_key
-from tablegames.loo.rules import TRICKS, TrickCard, follow
 from tablegames.loo.state import LooState
+from tablegames.loo.tricks import TRICKS, TrickCard, follow
 from tablegames.loo.view import LooView
 
 if TYPE_CHECKING:

@@ -18,20 +18,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.plain import Plain
-from tablegames.core.protocol import Action, Event, GameEnded, State
-from tablegames.core.seats import next_seat
-from tablegames.loo import events as ev
+from tablegames.core.protocol import Action, Event, State
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import PAM
-from tablegames.loo.deal import shuffled_deal
-from tablegames.loo.rules import PLAYED, TRICKS, Follow, follow, payouts, play_order, playable, trick_taker
+from tablegames.loo.rules import decide, play
+from tablegames.loo.tricks import Follow, follow, playable, trick_taker
 from tablegames.loo.view import view_of
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.loo.cards import Card
     from tablegames.loo.game import Loo
-    from tablegames.loo.rules import TrickCard
+    from tablegames.loo.tricks import TrickCard
     from tablegames.loo.view import LooView
 
 __all__ = ["LooState"]
@@ -39,8 +37,6 @@ __all__ = ["LooState"]
 
 #: The `PlayCard` of a card.
 _PLAY_OF = PLAYS.__getitem__
-#: Each decision's word in `LooState.decisions`, by the decision's class (looked up by type: cheaper than hashing it).
-_DECISIONS: dict[type[Action], str] = {type(STAY): "play", type(DROP): "drop", type(TAKE_MISS): "miss"}
 
 
 @final
@@ -250,8 +246,8 @@ class LooState(State, Plain):
             if action not in legal:
                 raise self._illegal(action)
         if type(action) is PlayCard:  # as advance dispatches, without its call
-            return self._play(action.card, None)
-        return self._decide(action, None)
+            return play(self, action.card, None)
+        return decide(self, action, None)
 
     @property
     def miss_open(self) -> bool:
@@ -293,10 +289,10 @@ class LooState(State, Plain):
     def advance(self, action: Action, events: list[Event] | None) -> LooState:
         """Take the decision or play the card; a trick, a round or the game may end with it."""
         if isinstance(action, PlayCard):
-            return self._play(action.card, events)
-        return self._decide(action, events)
+            return play(self, action.card, events)
+        return decide(self, action, events)
 
-    def _then(
+    def after(
         self,
         balances: tuple[int, ...],
         pot: int,
@@ -309,7 +305,11 @@ class LooState(State, Plain):
         phase: str,
         current_player: int | None,
     ) -> LooState:
-        """The next state of this round: the game, seed, round, carry-over, stock and turned card stay."""
+        """The next state of this round, which the rules (`tablegames.loo.rules`) build.
+
+        The game, seed, round, carry-over, stock and turned card stay; the
+        fields given change. Like the constructor, it trusts its arguments.
+        """
         return LooState(
             self.game,
             self.seed,
@@ -328,127 +328,6 @@ class LooState(State, Plain):
             phase,
             current_player,
         )
-
-    def _decide(self, action: Action, events: list[Event] | None) -> LooState:
-        seat = self.current_player
-        assert seat is not None
-        choice = _DECISIONS[type(action)]
-        decisions = [*self.decisions]
-        decisions[seat] = choice
-        hands, miss, pot, balances = self.hands, self.miss, self.pot, self.balances
-        if choice == "miss":
-            fee = self.game.miss_fee
-            hands = (*hands[:seat], miss, *hands[seat + 1 :])
-            miss = self.hands[seat]
-            pot += fee
-            balances = (*balances[:seat], balances[seat] - fee, *balances[seat + 1 :])
-            if events is not None:
-                events.append(ev.MissTaken(seat=seat, fee=fee, cards=hands[seat]))
-        elif events is not None:
-            events.append(ev.Decided(seat=seat, choice=choice))
-        players = self.game.players
-        phase, p0 = "decide", 0
-        current: int | None = next_seat(seat, players)
-        if decisions.count("drop") == players - 1:
-            current = None
-        elif seat == self.dealer:
-            phase, p0 = "play", pot
-            current = next(other for other in play_order(seat, players) if decisions[other] != "drop")
-            if events is not None:
-                events.append(ev.TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
-        state = self._then(balances, pot, hands, miss, tuple(decisions), p0, self.tricks, self.trick, phase, current)
-        if current is not None:
-            return state
-        (winner,) = (other for other, made in enumerate(decisions) if made != "drop")
-        if events is not None:
-            events.append(ev.PotWon(seat=winner, chips=pot))
-        paid = (*balances[:winner], balances[winner] + pot, *balances[winner + 1 :])
-        taken = tuple(pot if other == winner else 0 for other in range(players))
-        return state._end_round(paid, pot=0, looed=(), won=taken, events=events)
-
-    def _play(self, card: Card, events: list[Event] | None) -> LooState:
-        seat = self.current_player
-        assert seat is not None
-        hands = [*self.hands]
-        hand = hands[seat]
-        at = hand.index(card)  # cards are interned: found by identity
-        hands[seat] = hand[:at] + hand[at + 1 :]
-        trick = (*self.trick, PLAYED[seat][card])
-        if events is not None:
-            events.append(ev.CardPlayed(seat=seat, card=card))
-        decisions, players = self.decisions, self.game.players
-        following = next_seat(seat, players)
-        while decisions[following] == "drop":
-            following = next_seat(following, players)
-        if following != trick[0].seat:  # the trick is over when play comes round to its leader again
-            balances, pot, miss, p0 = self.balances, self.pot, self.miss, self.p0
-            return self._then(
-                balances, pot, tuple(hands), miss, decisions, p0, self.tricks, trick, self.phase, following
-            )
-        winner = trick_taker(trick, self.turned.suit)  # kept for every later view and the round's end to find
-        chips = payouts(self.p0)[len(self.tricks)]
-        balances = (*self.balances[:winner], self.balances[winner] + chips, *self.balances[winner + 1 :])
-        tricks = (*self.tricks, trick)
-        if events is not None:
-            card = next(play.card for play in trick if play.seat == winner)
-            events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=card, chips=chips))
-        pot = self.pot - chips
-        state = self._then(balances, pot, tuple(hands), self.miss, decisions, self.p0, tricks, (), self.phase, winner)
-        if len(tricks) < TRICKS:
-            return state
-        takers = [trick_taker(each, self.turned.suit) for each in tricks]
-        order = play_order(self.dealer, players)
-        looed = tuple(other for other in order if decisions[other] != "drop" and other not in takers)
-        taken = [0] * players
-        for taker, chips in zip(takers, payouts(self.p0), strict=True):
-            taken[taker] += chips
-        return state._end_round(balances, pot=state.pot, looed=looed, won=tuple(taken), events=events)
-
-    def _end_round(
-        self,
-        balances: tuple[int, ...],
-        *,
-        pot: int,
-        looed: tuple[int, ...],
-        won: tuple[int, ...],
-        events: list[Event] | None,
-    ) -> LooState:
-        """Settle the loo (L12, L13) and deal the next round, or end the game after the last (L14)."""
-        paid = list(balances)
-        for seat in looed:
-            paid[seat] -= self.p0
-            if events is not None:
-                events.append(ev.Looed(seat=seat, chips=self.p0, last_round=self.round_number >= self.game.rounds))
-        carry = self.carry + self.p0 * len(looed)
-        if events is not None:
-            ended = ev.RoundEnded(
-                round_number=self.round_number,
-                balances=tuple(paid),
-                carry=carry,
-                tricks=self.tricks_won,
-                won=won,
-                looed=tuple(sorted(looed)),
-                loo=self.p0 if looed else 0,
-                last_round=self.round_number >= self.game.rounds,
-            )
-            events.append(ended)
-        game = self.game
-        if self.round_number < game.rounds:
-            deal = shuffled_deal(game, self.seed, self.round_number + 1)
-            return game.begin_round(
-                deal,
-                seed=self.seed,
-                round_number=self.round_number + 1,
-                balances=tuple(paid),
-                carry=carry,
-                events=events,
-            )
-        over = self.__replace__(balances=tuple(paid), pot=pot, carry=carry, phase="over", current_player=None)
-        if events is not None:
-            if carry:
-                events.append(ev.Undistributed(chips=carry))
-            events.append(GameEnded(scores=over.scores, winners=over.winners))
-        return over
 
     # -- what is seen ------------------------------------------------------------
 

@@ -30,8 +30,8 @@ from tablegames.loo.cards import SUIT_NAMES, Card
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.core.spaces import Encoding
-    from tablegames.loo.rules import TrickCard
     from tablegames.loo.state import LooState
+    from tablegames.loo.tricks import TrickCard
 
 __all__ = ["LooView", "view_of"]
 

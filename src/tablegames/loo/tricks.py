@@ -1,0 +1,345 @@
+"""Loo's tricks: which cards may be played (L9), who wins a trick (L10), and the cards as played.
+
+Pam (``Jc``) belongs to the trump suit whatever it is (L8): it is a trump,
+the highest, and never a club unless clubs are trump.
+
+Examples:
+    >>> hand = [Card.parse(text) for text in ("Ah", "Kh", "3h")]
+    >>> lead = [Card.parse("Qh")]
+    >>> [str(card) for card in follow(hand, lead, "d").cards]
+    ['Kh', 'Ah']
+    >>> str(lead[0]), trick_winner([Card.parse(t) for t in ("Qh", "Ah", "9d", "Jc", "7s")], "d")
+    ('Qh', 3)
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Final, Literal
+
+from tablegames.core.plain import Plain
+from tablegames.loo.cards import DECK, PAM, SUIT_NAMES, SUITS, Card, card_key
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = [
+    "PLAYED",
+    "TRICKS",
+    "Follow",
+    "Rule",
+    "TrickCard",
+    "follow",
+    "playable",
+    "power",
+    "suit_of",
+    "trick_taker",
+    "trick_winner",
+]
+
+#: Tricks in a round: five cards each, one card per trick.
+TRICKS = 5
+
+#: Which part of L9 decided a `follow`.
+Rule = Literal["lead", "head", "follow", "overtrump", "trump", "highest_trump", "discard"]
+
+
+class TrickCard(Plain):
+    """A card played to a trick, and the seat that played it (a plain class: one is made at every card played).
+
+    Examples:
+        >>> str(TrickCard(seat=2, card=Card.parse("Qh")))
+        '2: Qh'
+    """
+
+    __slots__ = ("card", "seat")
+    __match_args__ = ("seat", "card")
+
+    seat: Final[int]
+    card: Final[Card]
+
+    def __init__(self, seat: int, card: Card) -> None:
+        self.seat = seat
+        self.card = card
+
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        if type(other) is not TrickCard:
+            return NotImplemented
+        return self.seat == other.seat and self.card == other.card
+
+    def __hash__(self) -> int:  # written out: a finished trick is hashed whenever its winner is asked for
+        return hash((self.seat, self.card))
+
+    def to_dict(self) -> dict[str, object]:
+        """The play as JSON: ``{"seat": 2, "card": "Qh"}``."""
+        return {"seat": self.seat, "card": str(self.card)}
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.card}"
+
+
+def suit_of(card: Card, trump: str) -> str:
+    """The suit ``card`` counts as: Pam counts as the trump suit (L8).
+
+    Examples:
+        >>> suit_of(PAM, "h"), suit_of(PAM, "c"), suit_of(Card.parse("Qc"), "h")
+        ('h', 'c', 'c')
+    """
+    return trump if card is PAM else card.suit
+
+
+def power(card: Card, trump: str, led: str) -> int:
+    """How strongly ``card`` plays in a trick whose led suit is ``led`` (L10).
+
+    Pam is above every trump, trumps are above the led suit, and a card of
+    any other suit cannot win: it has power 0.
+
+    Examples:
+        >>> power(PAM, "d", "h") > power(Card.parse("Ad"), "d", "h") > power(Card.parse("2d"), "d", "h")
+        True
+        >>> power(Card.parse("Ah"), "d", "h") > power(Card.parse("As"), "d", "h") == 0
+        True
+    """
+    if card is PAM:
+        return 100
+    if card.suit == trump:
+        return 50 + card.rank
+    if card.suit == led:
+        return card.rank
+    return 0
+
+
+def trick_winner(cards: Sequence[Card], trump: str) -> int:
+    """The index in ``cards`` (in play order) of the card that wins the trick (L10).
+
+    Raises:
+        ValueError: If ``cards`` is empty.
+    """
+    if not cards:
+        raise ValueError("an empty trick has no winner")
+    played = _AS_PLAYED[trump]  # each card's suit as it counts and its power as a trump, as `power` gives them
+    led = played[cards[0]][0]
+    best, winner = -1, 0
+    for index, card in enumerate(cards):
+        suit, strength = played[card]
+        strength = strength or (card.rank if suit == led else 0)
+        if strength > best:
+            best, winner = strength, index
+    return winner
+
+
+class Follow(Plain):
+    """The cards a player may play to a trick, and the part of L9 that says so.
+
+    Attributes:
+        cards: The legal cards, in `DECK` order.
+        rule: ``"lead"`` (any card), ``"head"`` (cards of the led suit that beat
+            the trick), ``"follow"`` (any card of the led suit: none beats),
+            ``"overtrump"`` (void in the led suit: trumps that beat), ``"trump"``
+            (void: any trump, none beats), ``"highest_trump"`` (void, with
+            ``trump_must_be_highest``) or ``"discard"`` (void in both: any card).
+        led: The suit led, None for a lead.
+        winning: The card winning the trick so far, None for a lead.
+    """
+
+    __slots__ = ("cards", "led", "rule", "winning")
+    __match_args__ = ("cards", "rule", "led", "winning")
+
+    cards: Final[tuple[Card, ...]]
+    rule: Final[Rule]
+    led: Final[str | None]
+    winning: Final[Card | None]
+
+    def __init__(
+        self, cards: tuple[Card, ...], rule: Rule, led: str | None = None, winning: Card | None = None
+    ) -> None:
+        self.cards = cards
+        self.rule = rule
+        self.led = led
+        self.winning = winning
+
+    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+        return Plain.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return Plain.__hash__(self)
+
+    def explain(self, trump: str) -> str:
+        """Say in a player's words why these cards and no others (for refusals), and what may be played.
+
+        Each case of the follow rule reads as a sentence: following the suit
+        led and beating the trick with it, following without being able to
+        beat it, trumping (and beating a trump already played), trumping
+        with the highest trump (option ``trump_must_be_highest``). Pam counts
+        as a trump, never as a club unless clubs are trump, and the sentence
+        says so where it matters.
+
+        Examples:
+            >>> qh, nine = Card.parse("Qh"), Card.parse("9s")
+            >>> Follow((), "overtrump", "h", qh).explain("s")
+            'you hold no hearts, the suit led, but you hold trumps (spades or Pam): play one of them'
+            >>> Follow((), "overtrump", "h", nine).explain("s").partition(", but ")[2]
+            'you hold trumps (spades or Pam) that beat the 9s: play one of those'
+            >>> Follow((), "follow", "c", qh).explain("s")
+            'clubs were led: play one of your clubs (Pam is a trump, not a club); none of them can beat the Qh'
+        """
+        if self.rule in ("lead", "discard"):
+            if self.rule == "lead":
+                return "you lead: any card may be played"
+            return f"you hold neither {SUIT_NAMES[self.led or trump]}, the suit led, nor trumps: any card may be played"
+        led_trumps = self.led == trump
+        led = "trumps" if led_trumps else SUIT_NAMES[self.led or trump]
+        winning = self.winning
+        shown = "Pam" if winning == PAM else f"the {winning}"
+        pam_note = " (Pam is a trump, not a club)" if self.led == "c" and trump != "c" else ""
+        trumps = "trumps (clubs)" if trump == "c" else f"trumps ({SUIT_NAMES[trump]} or Pam)"
+        if led_trumps:
+            trumps = "trumps"
+        trumped = winning is not None and suit_of(winning, trump) == trump and not led_trumps
+        void = f"you hold no {led}, the suit led, but you hold {trumps}"
+        if self.rule == "head":
+            return f"{led} were led and you hold {led}{pam_note} that beat {shown}: play one of those"
+        if self.rule == "follow":
+            return f"{led} were led: play one of your {led}{pam_note}; none of them can beat {shown}"
+        if self.rule == "overtrump":
+            if trumped:
+                return f"{void} that beat {shown}: play one of those"
+            return f"{void}: play one of them"
+        if self.rule == "trump":
+            return f"{void}: play one of them, though none of them can beat {shown}"
+        return f"{void}: at this table whoever trumps must play their highest trump"
+
+
+def follow(
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: str,
+    *,
+    pam_is_wild: bool = False,
+    trump_must_be_highest: bool = False,
+) -> Follow:
+    """The cards of ``hand`` that may be played to ``trick`` (ruling L9).
+
+    Holding the led suit (on a trump lead: trumps, Pam included), play one,
+    and one that beats the card winning so far if you can. Void in the led
+    suit but holding trumps, trump, and overtrump if you can (with
+    ``trump_must_be_highest``: your highest trump). Void in both: any card.
+    With ``pam_is_wild``, Pam may also be played to any trick.
+
+    Args:
+        hand: The player's cards.
+        trick: The cards played to the trick so far, in order; empty for a lead.
+        trump: The trump suit.
+        pam_is_wild: Option ``pam_is_wild``.
+        trump_must_be_highest: Option ``trump_must_be_highest``.
+
+    Examples:
+        >>> cards = lambda text: [Card.parse(word) for word in text.split()]
+        >>> result = follow(cards("5d Jd Jc 4c"), cards("Qh Ah 9d"), "d")
+        >>> [str(card) for card in result.cards], result.rule
+        (['Jc', 'Jd'], 'overtrump')
+        >>> [str(card) for card in follow(cards("5h Jc"), cards("Qh"), "d").cards]
+        ['5h']
+        >>> [str(card) for card in follow(cards("5h Jc"), cards("Qh"), "d", pam_is_wild=True).cards]
+        ['Jc', '5h']
+    """
+    ordered = tuple(sorted(hand, key=card_key))
+    if not trick:
+        return Follow(ordered, "lead")
+    led = suit_of(trick[0], trump)
+    winning = trick[trick_winner(trick, trump)]
+    top = power(winning, trump, led)
+    result: Follow
+    suited = tuple(card for card in ordered if suit_of(card, trump) == led)
+    if suited:
+        beating = tuple(card for card in suited if power(card, trump, led) > top)
+        result = Follow(beating, "head", led, winning) if beating else Follow(suited, "follow", led, winning)
+    else:
+        trumps = tuple(card for card in ordered if suit_of(card, trump) == trump)
+        if not trumps:
+            return Follow(ordered, "discard", led, winning)
+        if trump_must_be_highest:
+            best = max(trumps, key=lambda card: power(card, trump, led))
+            result = Follow((best,), "highest_trump", led, winning)
+        else:
+            beating = tuple(card for card in trumps if power(card, trump, led) > top)
+            result = Follow(beating, "overtrump", led, winning) if beating else Follow(trumps, "trump", led, winning)
+    if pam_is_wild and PAM in ordered and PAM not in result.cards:
+        result = Follow(tuple(sorted((*result.cards, PAM), key=card_key)), result.rule, result.led, result.winning)
+    return result
+
+
+#: For each trump suit, each card's suit as it counts (Pam's is trump) and its power as a trump (0 if it is not one).
+_AS_PLAYED: dict[str, dict[Card, tuple[str, int]]] = {
+    trump: {card: (suit_of(card, trump), power(card, trump, "")) for card in DECK} for trump in SUITS
+}
+
+
+def playable(
+    hand: tuple[Card, ...],
+    trick: Sequence[Card],
+    trump: str,
+    *,
+    pam_is_wild: bool = False,
+    trump_must_be_highest: bool = False,
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` that `follow` allows, without saying why: the hot path of ``legal_actions``.
+
+    ``hand`` must be in `DECK` order, as every hand of a `LooState` is. The
+    tests check that it always gives ``follow(...).cards``.
+
+    Examples:
+        >>> cards = lambda text: tuple(Card.parse(word) for word in text.split())
+        >>> [str(card) for card in playable(cards("Jc 4c 5d Jd"), cards("Qh Ah 9d"), "d")]
+        ['Jc', 'Jd']
+    """
+    if not trick:
+        return hand
+    played = _AS_PLAYED[trump]
+    led = played[trick[0]][0]
+    top = 0
+    for card in trick:
+        suit, strength = played[card]
+        value = strength or (card.rank if suit == led else 0)
+        if value > top:
+            top = value
+    # One plain loop over the hand (five cards at most; a comprehension is a call): the led suit's cards and
+    # those that head the trick, then the trumps and those that overtrump.
+    suited: list[Card] = []
+    heading: list[Card] = []
+    trumps: list[Card] = []
+    over: list[Card] = []
+    for card in hand:
+        suit, strength = played[card]
+        if suit == led:
+            suited.append(card)
+            if (strength or card.rank) > top:
+                heading.append(card)
+        elif suit == trump:
+            trumps.append(card)
+            if strength > top:
+                over.append(card)
+    if suited:  # hold the led suit: head the trick if you can, else follow
+        result = heading or suited
+    else:
+        if not trumps:  # void in both: any card
+            return hand
+        # The highest trump where the option asks for it; else overtrump if you can, else any trump.
+        result = [max(trumps, key=lambda card: played[card][1])] if trump_must_be_highest else over or trumps
+    if pam_is_wild and PAM in hand and PAM not in result:
+        result = sorted((*result, PAM), key=card_key)
+    return tuple(result)
+
+
+#: One interned `TrickCard` per seat and card: ``PLAYED[seat][card]``.
+PLAYED: tuple[dict[Card, TrickCard], ...] = tuple({card: TrickCard(seat, card) for card in DECK} for seat in range(8))
+
+
+@functools.lru_cache(maxsize=4096)
+def trick_taker(trick: tuple[TrickCard, ...], trump: str) -> int:
+    """The seat that won the finished ``trick`` (L10) under ``trump``.
+
+    A finished trick passes unchanged from state to state until the round
+    ends, and every view asks who won it, so the answer is kept.
+    """
+    return trick[trick_winner([play.card for play in trick], trump)].seat
