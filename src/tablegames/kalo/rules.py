@@ -184,13 +184,9 @@ class Table:
         """Seats holding cards, in seat order."""
         return [seat for seat, hand in enumerate(self.hands) if hand]
 
-    def next_holder(self, seat: int, *, including: bool = False) -> int | None:
-        """The first seat holding cards after ``seat`` in turn order (or ``seat`` itself if ``including``)."""
-        return next_holder(self.hands, seat, including=including)
-
     def others(self, seat: int) -> int:
         """Cards in every hand but ``seat``'s."""
-        return sum(len(hand) for other, hand in enumerate(self.hands) if other != seat)
+        return sum(map(len, self.hands)) - len(self.hands[seat])
 
     # -- the round -----------------------------------------------------------
 
@@ -233,7 +229,7 @@ class Table:
     def begin_lead(self, seat: int) -> None:
         """K6, K7, K11: the first holder from ``seat`` on that can lead leads; if none can, the round ends."""
         pile = len(self.pile)
-        start = self.next_holder(seat, including=True)
+        start = next_holder(self.hands, seat, including=True)
         assert start is not None
         candidate = start
         while True:
@@ -244,7 +240,7 @@ class Table:
                 return
             if self.events is not None:
                 self.events.append(ev.Blocked(seat=candidate))
-            following = self.next_holder(candidate)
+            following = next_holder(self.hands, candidate)
             assert following is not None
             candidate = following
             if candidate == start:
@@ -256,7 +252,7 @@ class Table:
         seat = self.current_player
         assert seat is not None
         played = set(action.cards)
-        self.hands[seat] = tuple(slot for slot in self.hands[seat] if slot.card not in played)
+        self.hands[seat] = tuple([slot for slot in self.hands[seat] if slot.card not in played])
         self.trick = (*self.trick, TrickPlay(seat=seat, cards=action.cards))
         self.passed = frozenset()
         self.plays += 1
@@ -276,7 +272,7 @@ class Table:
             self.go_out(seat)
             if self.phase == "over":
                 return
-        if len(self.holders()) <= 1:
+        if sum(map(bool, self.hands)) <= 1:  # one holder left, or none
             self.end_round("last")
             return
         if self.plays >= self.game.play_limit:
@@ -285,7 +281,7 @@ class Table:
         if KALO in self.trick[-1].cards:
             self.end_trick()
             return
-        self.current_player = self.next_holder(seat)
+        self.current_player = next_holder(self.hands, seat)
 
     def pass_(self) -> None:
         """K4, K6: a follower passes; the trick ends once every other holder has passed since the last play."""
@@ -295,10 +291,11 @@ class Table:
         if self.events is not None:
             self.events.append(ev.Passed(seat=seat))
         last = self.trick[-1].seat
-        if all(other in self.passed for other in self.holders() if other != last):
+        passed = self.passed
+        if not [other for other, hand in enumerate(self.hands) if hand and other != last and other not in passed]:
             self.end_trick()
         else:
-            self.current_player = self.next_holder(seat)
+            self.current_player = next_holder(self.hands, seat)
 
     def end_trick(self) -> None:
         """K6: the last player wins; the cards go to the discard pile; the winner (or the next holder) leads."""
@@ -400,7 +397,7 @@ class Table:
             origin = hand.pop(slot).known_by | {effect.seat}
             self.hands[effect.seat] = tuple(hand)
         else:
-            self.pile = tuple(each for each in self.pile if each is not card)
+            self.pile = tuple([each for each in self.pile if each is not card])
             origin = frozenset({effect.seat})
         step: Step = "insert" if effect.rank == 4 else "seat"
         self.effect = Effect(effect.rank, effect.seat, effect.left, step, card, origin, effect.target)
