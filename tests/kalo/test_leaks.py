@@ -67,7 +67,7 @@ def exchange_unknown(state: KaloState, seat: int | None, rng: random.Random) -> 
         elif kind == "pile":
             pile[b] = card
         elif effect is not None:
-            effect = attrs.evolve(effect, card=card)
+            effect = effect.__replace__(card=card)
     return state.__replace__(
         hands=tuple(tuple(hand) for hand in hands),
         pile=tuple(sorted(pile, key=DECK.index)),

@@ -8,10 +8,11 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 
+from tablegames.core.plain import Plain
 from tablegames.kalo.cards import DECK, Card
 
 __all__ = ["DEALT", "Effect", "Slot", "Step", "TrickPlay", "received"]
@@ -57,17 +58,27 @@ def received(card: Card, known_by: frozenset[int]) -> Slot:
     return slot
 
 
-@attrs.frozen
-class TrickPlay:
-    """A play in the current trick: ``seat`` played ``cards``."""
+class TrickPlay(Plain):
+    """A play in the current trick: ``seat`` played ``cards`` (a plain class: one is made at every play).
 
-    seat: int
-    cards: tuple[Card, ...]
+    Examples:
+        >>> TrickPlay(seat=1, cards=(Card.parse("Qh"),))
+        TrickPlay(seat=1, cards=(Card(rank=12, suit='h'),))
+    """
+
+    __slots__ = ("cards", "seat")
+    __match_args__ = ("seat", "cards")
+
+    seat: Final[int]
+    cards: Final[tuple[Card, ...]]
+
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self.seat = seat
+        self.cards = cards
 
 
-@attrs.frozen
-class Effect:
-    """An effect of a played 3, 4, 5 or 6 being resolved.
+class Effect(Plain):
+    """An effect of a played 3, 4, 5 or 6 being resolved (a plain class: one is made at every step of an effect).
 
     The steps of one effect, each one decision (ruling K8, K9):
 
@@ -87,13 +98,34 @@ class Effect:
         target: The other player, once chosen.
     """
 
-    rank: int
-    seat: int
-    left: int
-    step: Step
-    card: Card | None = None
-    origin: frozenset[int] = frozenset()
-    target: int | None = None
+    __slots__ = ("card", "left", "origin", "rank", "seat", "step", "target")
+    __match_args__ = ("rank", "seat", "left", "step", "card", "origin", "target")
+
+    rank: Final[int]
+    seat: Final[int]
+    left: Final[int]
+    step: Final[Step]
+    card: Final[Card | None]
+    origin: Final[frozenset[int]]
+    target: Final[int | None]
+
+    def __init__(
+        self,
+        rank: int,
+        seat: int,
+        left: int,
+        step: Step,
+        card: Card | None = None,
+        origin: frozenset[int] = frozenset(),
+        target: int | None = None,
+    ) -> None:
+        self.rank = rank
+        self.seat = seat
+        self.left = left
+        self.step = step
+        self.card = card
+        self.origin = origin
+        self.target = target
 
     @property
     def receiver(self) -> int:
