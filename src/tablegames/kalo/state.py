@@ -174,11 +174,17 @@ class KaloState(State, Plain):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._plays() if self.phase == "play" else self._legal_now()
+            seat = self.current_player
+            if self.phase == "play" and seat is not None:  # the plays, then ``pass`` for a follower
+                pile, combinations = len(self.pile), self.game.kalo_in_combinations
+                legal = open_plays(self.hands, seat, self.trick, pile, kalo_in_combinations=combinations)
+            else:
+                legal = self._legal_now()
+            self._legal = legal
         return legal
 
     def _legal_now(self) -> tuple[Action, ...]:
-        """The decisions open outside the play phase (see `_plays`)."""
+        """The decisions open outside the play phase (see `legal_actions`)."""
         seat = self.current_player
         if seat is None:
             return ()
@@ -197,14 +203,6 @@ class KaloState(State, Plain):
             return SLOTS[: len(self.hands[effect.target])]
         return INSERTS[: len(self.hands[seat]) + 1]
 
-    def _plays(self) -> tuple[Action, ...]:
-        """The plays open to `current_player` in the order of `legal_actions`, then ``pass`` for a follower."""
-        seat = self.current_player
-        assert seat is not None  # the play phase always has a player
-        return open_plays(
-            self.hands, seat, self.trick, len(self.pile), kalo_in_combinations=self.game.kalo_in_combinations
-        )
-
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` is one of `legal_actions` (found by identity first: they are interned)."""
         legal = self.legal_actions()
@@ -219,8 +217,13 @@ class KaloState(State, Plain):
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
         """
-        if not self.is_legal(action):
-            raise self._illegal(action)
+        legal = self.legal_actions()
+        for each in legal:  # as `is_legal` does, without its call: the decisions offered are interned
+            if each is action:
+                break
+        else:
+            if action not in legal:
+                raise self._illegal(action)
         return self.advance(action, None)
 
     def explain_illegal(self, action: object) -> str:
