@@ -13,6 +13,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, TypeVar
 
@@ -50,13 +51,17 @@ def shuffle_round(items: list[T], game: str, seed: int, round_number: int) -> No
         True
     """
     getrandbits = random.Random(f"{game}/{seed}/{round_number}").getrandbits
-    for place in range(len(items) - 1, 0, -1):
-        choices = place + 1
-        bits = choices.bit_length()
+    for place, choices, bits in _draws(len(items)):
         other = getrandbits(bits)
         while other >= choices:
             other = getrandbits(bits)
         items[place], items[other] = items[other], items[place]
+
+
+@functools.cache
+def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The draws of a shuffle of ``size`` items: each place from the last down to the second, its choices and bits."""
+    return tuple([(place, place + 1, (place + 1).bit_length()) for place in range(size - 1, 0, -1)])
 
 
 def deal_round_robin(cards: Sequence[T], hands: int) -> tuple[Sequence[T], ...]:
