@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from tablegames.core.protocol import Action, Event
+    from tablegames.core.reasons import Reason
     from tablegames.core.serial import JSONDict
 
 
@@ -99,7 +100,7 @@ class _BrokenState(State):
         action = self.inner.parse_action(text)
         return Sow(0) if self.game.flaw == "bad_notation" else action
 
-    def explain_illegal(self, action: object) -> str:
+    def explain_illegal(self, action: object) -> Reason | str:
         return "" if self.game.flaw == "silent_refusal" else self.inner.explain_illegal(action)
 
     def legal_mask(self) -> tuple[bool, ...]:

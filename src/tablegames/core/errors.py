@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablegames.core.reasons import Reason, said
+
 if TYPE_CHECKING:
     from tablegames.core.actions import Action
 
@@ -49,6 +51,9 @@ class IllegalActionError(TablegamesError, ValueError):
     Attributes:
         action: The rejected action (whatever object was passed).
         legal: The actions that were legal instead (empty once the game is over).
+        reason: Why, as a `Reason` a client can tell in any language (its
+            text is the message's, without the list of legal actions); an
+            error raised with a message only has the message for its reason.
 
     Examples:
         >>> import tablegames
@@ -57,14 +62,20 @@ class IllegalActionError(TablegamesError, ValueError):
         >>> try:
         ...     after.apply(state.parse_action("c"))
         ... except tablegames.IllegalActionError as error:
-        ...     print(error.action, [str(action) for action in error.legal])
-        c ['a', 'b', 'd', 'e', 'f']
+        ...     print(error.action, [str(action) for action in error.legal], error.reason.key)
+        c ['a', 'b', 'd', 'e', 'f'] kalaha.pit_empty
+        >>> error = tablegames.IllegalActionError("not now")
+        >>> error.reason.key, str(error.reason)
+        ('core.said', 'not now')
     """
 
-    def __init__(self, message: str, *, action: object = None, legal: tuple[Action, ...] = ()) -> None:
+    def __init__(
+        self, message: str, *, action: object = None, legal: tuple[Action, ...] = (), reason: Reason | None = None
+    ) -> None:
         super().__init__(message)
         self.action = action
         self.legal = legal
+        self.reason = said(message) if reason is None else reason
 
 
 class InvalidStateError(TablegamesError, ValueError):

@@ -26,6 +26,7 @@ from tablegames.core.errors import ConfigError, IllegalActionError, InvalidState
 from tablegames.core.events import next_decision
 from tablegames.core.inputs import MAX_INT, brief
 from tablegames.core.options import new_seed
+from tablegames.core.reasons import CORE
 from tablegames.core.registry import read_game
 from tablegames.core.serial import JSONDict, check_header, check_keys, header
 from tablegames.core.words import plural
@@ -188,8 +189,13 @@ class Match(Generic[S]):
         before = self.state
         self.game.check_seat(seat)
         if seat is not None and seat != before.current_player:
-            whose = "nobody's: the game is over" if before.is_over else f"seat {before.current_player}'s decision"
-            raise IllegalActionError(f"it is {whose}, not seat {seat}'s", action=action)
+            current = before.current_player
+            reason = (
+                CORE.reason("core.turn_over", seat=seat)
+                if current is None
+                else CORE.reason("core.turn", current=current, seat=seat)
+            )
+            raise IllegalActionError(reason.text, action=action, reason=reason)
         chosen = before.parse_action(action) if isinstance(action, str) else action
         seat = before.current_player
         transition = before.step(chosen)

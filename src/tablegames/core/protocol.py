@@ -33,6 +33,7 @@ from tablegames.core.errors import ConfigError, IllegalActionError, InvalidState
 from tablegames.core.events import Event, GameEnded, Transition
 from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, result_text, to_int_tuple, to_seat_set, winners_of
+from tablegames.core.reasons import CORE, Catalogue, Reason, said
 from tablegames.core.schemas import open_schemas
 from tablegames.core.serial import JSONDict, check_header, header
 from tablegames.core.spaces import GameSpaces, StateSpaces
@@ -95,6 +96,9 @@ class Game(GameSpaces, Generic[S], metaclass=PythonType):
     min_players: ClassVar[int]
     #: The most seats the game allows.
     max_players: ClassVar[int]
+    #: The game's own refusals, each a key, its fields and its English (`tablegames.core.reasons`); the cases
+    #: every game shares are in ``tablegames.core.reasons.CORE``. A game of your own may state none.
+    reasons: ClassVar[Catalogue] = Catalogue({})
 
     @property
     def players(self) -> int:
@@ -408,7 +412,8 @@ class State(StateSpaces, metaclass=PythonType):
         The text is the reason an `IllegalActionError` from `apply` would give,
         without the list of legal actions that follows it there: the rules'
         words for a rejected action, or that the game is over, or that
-        ``action`` is text to read with `parse_action` first.
+        ``action`` is text to read with `parse_action` first. It is the English
+        of `refusal`.
 
         Examples:
             >>> import tablegames
@@ -421,33 +426,61 @@ class State(StateSpaces, metaclass=PythonType):
             >>> state.why_illegal("a")
             "apply takes an action, not text: read 'a' with parse_action"
         """
+        reason = self.refusal(action)
+        return None if reason is None else reason.text
+
+    def refusal(self, action: object) -> Reason | None:
+        """Why ``action`` may not be taken now, as a `Reason` a client can tell in any language; None if it may.
+
+        The common cases are the core's (`tablegames.core.reasons.CORE`): the
+        game is over, ``action`` is text, or not an action of this game;
+        otherwise the game's `explain_illegal` answers, in the keys of its own
+        catalogue (``game.reasons``).
+
+        Examples:
+            >>> import tablegames
+            >>> state = tablegames.load("kalaha").start()
+            >>> state = state.apply(state.parse_action("c"))
+            >>> print(state.refusal(state.parse_action("a")))
+            None
+            >>> state.refusal(state.parse_action("c")).to_dict()
+            {'key': 'kalaha.pit_empty', 'fields': {'pit': 2}}
+            >>> state.refusal("a").key
+            'core.text'
+        """
         if self.is_legal(action):
             return None
         shown = str(action) if isinstance(action, Action) else brief(action)
         if self.is_over:
-            return f"{shown} cannot be played: the game is over"
+            return CORE.reason("core.game_over", action=shown)
         if isinstance(action, str):
-            return f"apply takes an action, not text: read {shown} with parse_action"
+            return CORE.reason("core.text", action=shown)
         if not isinstance(action, Action):
-            return f"{shown} is not an action of {self.game.name}"
-        return self.explain_illegal(action)
+            return CORE.reason("core.foreign", action=shown, game=self.game.name)
+        why = self.explain_illegal(action)
+        return said(why) if isinstance(why, str) else why
 
-    def explain_illegal(self, action: object) -> str:
+    def explain_illegal(self, action: object) -> Reason | str:
         """Hook: say in the rules' words why ``action``, an action of this game, is not legal here.
 
-        `why_illegal` and the message of `IllegalActionError` use it once the
-        common cases (the game is over, text, an action of no game) are
-        answered. By default it says only that the action is not legal.
+        `refusal`, `why_illegal` and the message of `IllegalActionError` use
+        it once the common cases (the game is over, text, an action of no
+        game) are answered. A game answers with a `Reason` of its catalogue
+        (``game.reasons``), so that a client can say it in the player's
+        language; a game of your own may answer with plain English text
+        instead, which becomes a reason of the key ``core.said``. By default
+        it says only that the action is not legal.
         """
-        return f"{action} is not a legal action for seat {self.current_player}"
+        return CORE.reason("core.not_legal", action=str(action), seat=self.current_player)
 
     def _illegal(self, action: object) -> IllegalActionError:
-        why = self.why_illegal(action) or f"{action} is not a legal action"
+        reason = self.refusal(action) or CORE.reason("core.said", text=f"{action} is not a legal action")
+        why = reason.text
         if self.is_over:
-            return IllegalActionError(why, action=action)
+            return IllegalActionError(why, action=action, reason=reason)
         legal = self.legal_actions()
         listing = ", ".join(str(each) for each in legal)
-        return IllegalActionError(f"{why}; legal: {listing}", action=action, legal=legal)
+        return IllegalActionError(f"{why}; legal: {listing}", action=action, legal=legal, reason=reason)
 
     def to_dict(self) -> JSONDict:
         """Return the full state as a JSON-ready dict that `Game.from_dict` reads back."""

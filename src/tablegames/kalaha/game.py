@@ -25,6 +25,7 @@ from tablegames.core.serial import JSONDict, check_header, check_keys, read_int,
 from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
 from tablegames.kalaha.io import read_position, read_state
+from tablegames.kalaha.reasons import KALAHA_REASONS
 from tablegames.kalaha.schema import json_schemas
 from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from tablegames.core.protocol import State, View
+    from tablegames.core.reasons import Catalogue
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalaha"]
@@ -60,6 +62,7 @@ class Kalaha(Game[KalahaState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     encoding: ClassVar[Encoding] = _encoding
+    reasons: ClassVar[Catalogue] = KALAHA_REASONS
 
     pits: int = attrs.field(default=6, validator=int_option(1, MAX_PITS))
     seeds: int = attrs.field(default=4, validator=int_option(1, 1000))

@@ -21,10 +21,12 @@ from tablegames.core.plain import Plain
 from tablegames.core.protocol import Action, Event, State
 from tablegames.kalaha import events as ev
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
+from tablegames.kalaha.reasons import KALAHA_REASONS
 from tablegames.kalaha.rules import sow
 from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
+    from tablegames.core.reasons import Reason
     from tablegames.core.serial import JSONDict
     from tablegames.kalaha.game import Kalaha
 
@@ -110,13 +112,13 @@ class KalahaState(State, Plain):
         """
         return self.advance(action, None)
 
-    def explain_illegal(self, action: object) -> str:
-        """Say why a sowing is refused: the pit is empty, or not one of the board's."""
+    def explain_illegal(self, action: object) -> Reason:
+        """Say why a sowing is refused: the pit is empty, or not one of the board's (`KALAHA_REASONS`)."""
         if not isinstance(action, Sow):
-            return f"{brief(action)} is not a Kalaha action (a Sow of a pit)"
+            return KALAHA_REASONS.reason("kalaha.not_sow", action=brief(action))
         if action.pit >= self.game.pits:
-            return f"there is no pit {action}: the pits are a to {pit_letter(self.game.pits - 1)}"
-        return f"pit {action} is empty"
+            return KALAHA_REASONS.reason("kalaha.no_pit", pit=action.pit, last=self.game.pits - 1)
+        return KALAHA_REASONS.reason("kalaha.pit_empty", pit=action.pit)
 
     def advance(self, action: Action, events: list[Event] | None) -> KalahaState:
         """Sow the pit's seeds, then capture, move again or end the game as the rules say."""

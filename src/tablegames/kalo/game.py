@@ -27,6 +27,7 @@ from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import DECK, Card, removed_cards
 from tablegames.kalo.io import check_cards, read_state
 from tablegames.kalo.positions import empty_table, hands_of, lay_out
+from tablegames.kalo.reasons import KALO_REASONS
 from tablegames.kalo.rules import deal_round
 from tablegames.kalo.sampling import sample_state
 from tablegames.kalo.schema import json_schemas
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from tablegames.core.protocol import Event, State, View
+    from tablegames.core.reasons import Catalogue
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalo"]
@@ -72,6 +74,7 @@ class Kalo(Game[KaloState]):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     encoding: ClassVar[Encoding] = _encoding
+    reasons: ClassVar[Catalogue] = KALO_REASONS
 
     players: int = attrs.field(default=4, validator=players_option("Kalo", 3, 6))
     kalo_in_combinations: bool = attrs.field(default=False, validator=bool_option)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.plain import Plain
 from tablegames.core.protocol import Action, Event, State
-from tablegames.core.words import plural
 from tablegames.kalo.actions import (
     ARRANGES,
     CARD_CHOICES,
@@ -29,12 +28,14 @@ from tablegames.kalo.actions import (
     Ready,
     parse_action,
 )
-from tablegames.kalo.cards import EFFECTS, KALO, RANK_NAMES, Card, card_key, rank_of, removed_cards
+from tablegames.kalo.cards import KALO, Card, card_key, rank_of, removed_cards
 from tablegames.kalo.plays import open_plays
+from tablegames.kalo.reasons import KALO_REASONS
 from tablegames.kalo.rules import Table
 from tablegames.kalo.view import view_of
 
 if TYPE_CHECKING:
+    from tablegames.core.reasons import Reason
     from tablegames.core.serial import JSONDict
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Effect, Slot, TrickPlay
@@ -226,70 +227,57 @@ class KaloState(State, Plain):
                 raise self._illegal(action)
         return self.advance(action, None)
 
-    def explain_illegal(self, action: object) -> str:
-        """Say in the rules' words why a play, a pass or a choice is refused."""
-        expected = {"arrange": "arrange a slot or say ready", "play": "play cards" + (" or pass" if self.trick else "")}
-        if self.phase in expected and not isinstance(action, (Arrange, Ready, Play, Pass)):
-            return f"you must {expected[self.phase]}, not {action}"
+    def explain_illegal(self, action: object) -> Reason:
+        """Say in the rules' words why a play, a pass or a choice is refused (`KALO_REASONS`)."""
+        shown = str(action)
+        if self.phase == "arrange" and not isinstance(action, (Arrange, Ready, Play, Pass)):
+            return KALO_REASONS.reason("kalo.must_arrange", action=shown)
+        if self.phase == "play" and not isinstance(action, (Arrange, Ready, Play, Pass)):
+            return KALO_REASONS.reason("kalo.must_play_or_pass" if self.trick else "kalo.must_play", action=shown)
         if isinstance(action, Play):
             return self._why_not_play(action)
         if isinstance(action, Pass) and self.phase == "play" and not self.trick:
-            return "you lead this trick, so you must play: a leader cannot pass"
+            return KALO_REASONS.reason("kalo.leader_cannot_pass")
         if self.effect is not None:
-            effect = self.effect
-            what = {
-                "card": "choose a card",
-                "seat": "choose another player holding cards",
-                "slot": "choose a slot",
-                "insert": "choose the slot for the card received",
-            }[effect.step]
-            return f"you must {what} for the {RANK_NAMES[effect.rank]} ({EFFECTS[effect.rank]}), not {action}"
-        return f"{action} is not a legal decision now"
+            return KALO_REASONS.reason("kalo.choose_" + self.effect.step, rank=self.effect.rank, action=shown)
+        return KALO_REASONS.reason("kalo.not_now", action=shown)
 
-    def _why_not_play(self, play: Play) -> str:
+    def _why_not_play(self, play: Play) -> Reason:
         """Why ``play`` is refused, in a player's words: which rule refuses it, and what may be played instead."""
         seat = self.current_player
         assert seat is not None
         if self.phase != "play":
-            if self.phase == "arrange":
-                return "no cards are played yet: arrange your hand, then say you are ready"
-            return "first finish the effect of the cards just played"
+            return KALO_REASONS.reason("kalo.arrange_first" if self.phase == "arrange" else "kalo.finish_effect")
         hand = {slot.card for slot in self.hands[seat]}
-        missing = [str(card) for card in play.cards if card not in hand]
+        missing = tuple(str(card) for card in play.cards if card not in hand)
         if missing:
-            return f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
+            return KALO_REASONS.reason("kalo.not_in_hand", cards=missing)
         if play.has_kalo and len(play.cards) > 1 and not self.game.kalo_in_combinations:
-            return "the Kalo is always played alone"
+            return KALO_REASONS.reason("kalo.kalo_alone")
         count = len(play.cards)
         if self.trick and play.cards != (KALO,):
             top = self.trick[-1].cards
             need, above = len(top), rank_of(top[0])
-            shown = f"a single {RANK_NAMES[above]}" if need == 1 else _counted(need, RANK_NAMES[above])
-            instead = f"play {_counted(need, 'card')} higher than {RANK_NAMES[above]}, or pass"
             if count != need:
-                return f"the last play is {shown}, so a play on it has {_counted(need, 'card')}, not {count}: {instead}"
+                return KALO_REASONS.reason("kalo.wrong_count", above=above, need=need, count=count)
             if play.rank == above:
-                return f"a {RANK_NAMES[play.rank]} does not beat a {RANK_NAMES[above]}: {instead}"
+                return KALO_REASONS.reason("kalo.not_higher", rank=above, need=need)
             if play.rank < above:
-                return f"a {RANK_NAMES[play.rank]} is lower than a {RANK_NAMES[above]}: {instead}"
-        name = RANK_NAMES[play.rank]
-        each = f"each {name} must {EFFECTS[play.rank]}"
+                return KALO_REASONS.reason("kalo.lower", rank=play.rank, above=above, need=need)
         if play.rank == 3:
             left = len(hand) - count
             if not left:
-                return f"{each} after the play, and these are your last cards: nothing would be left to give"
-            return (
-                f"{each} after the play: playing {count} leaves you {_counted(left, 'card')}, too few to give {count}"
-            )
+                return KALO_REASONS.reason("kalo.give_last")
+            return KALO_REASONS.reason("kalo.give_too_few", count=count, left=left)
         if play.rank in (4, 5):
             pile = len(self.pile)
             if not pile:
-                return f"{each}, and the discard pile is empty"
-            return f"{each}, and the discard pile holds only {_counted(pile, 'card')}: {count} {name}s are too many"
+                return KALO_REASONS.reason("kalo.pile_empty", rank=play.rank)
+            return KALO_REASONS.reason("kalo.pile_short", rank=play.rank, pile=pile, count=count)
         if play.rank == 6:
             others = sum(len(cards) for index, cards in enumerate(self.hands) if index != seat)
-            return f"{each}, and the other hands hold only {_counted(others, 'card')}: {count} {name}s are too many"
-        return f"{play} is not a legal play now"
+            return KALO_REASONS.reason("kalo.rob_short", others=others, count=count)
+        return KALO_REASONS.reason("kalo.not_legal_play", play=str(play))
 
     def advance(self, action: Action, events: list[Event] | None) -> KaloState:
         """The state after ``action`` by the rules of `Table`, appending events when a list is given."""
@@ -413,8 +401,3 @@ def freeze(table: Table) -> KaloState:
         table.plays,
         table.aside,
     )
-
-
-def _counted(count: int, noun: str) -> str:
-    """``count`` of ``noun`` in words players read: ``1 card``, ``2 cards``, ``2 6s``."""
-    return plural(count, noun, noun + "s")

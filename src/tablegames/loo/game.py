@@ -28,6 +28,7 @@ from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, Card, parse_card
 from tablegames.loo.deal import Deal, shuffled_deal
 from tablegames.loo.io import read_state
+from tablegames.loo.reasons import LOO_REASONS
 from tablegames.loo.rules import play_order
 from tablegames.loo.sampling import sample_state
 from tablegames.loo.schema import json_schemas
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from tablegames.core.protocol import Event, State, View
+    from tablegames.core.reasons import Catalogue
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Loo"]
@@ -81,6 +83,7 @@ class Loo(Game[LooState]):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 8
     encoding: ClassVar[Encoding] = _encoding
+    reasons: ClassVar[Catalogue] = LOO_REASONS
 
     players: int = attrs.field(default=5, validator=players_option("Loo", 3, 8))
     ante: int = attrs.field(default=1, validator=int_option(1, 1_000_000))

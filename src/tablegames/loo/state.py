@@ -21,11 +21,13 @@ from tablegames.core.plain import Plain
 from tablegames.core.protocol import Action, Event, State
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import PAM
+from tablegames.loo.reasons import LOO_REASONS
 from tablegames.loo.rules import decide, play
 from tablegames.loo.tricks import Follow, follow, playable, trick_taker
 from tablegames.loo.view import view_of
 
 if TYPE_CHECKING:
+    from tablegames.core.reasons import Reason
     from tablegames.core.serial import JSONDict
     from tablegames.loo.cards import Card
     from tablegames.loo.game import Loo
@@ -264,25 +266,31 @@ class LooState(State, Plain):
             trump_must_be_highest=self.game.trump_must_be_highest,
         )
 
-    def explain_illegal(self, action: object) -> str:
-        """Say in the rules' words why a card or a decision is refused."""
+    def explain_illegal(self, action: object) -> Reason:
+        """Say in the rules' words why a card or a decision is refused (`LOO_REASONS`)."""
         if self.phase == "decide":
             if isinstance(action, TakeMiss):
                 if not self.game.miss:
-                    return "this table plays without the Miss"
-                return f"the Miss is already taken, by seat {self.miss_taker}"
-            return f"the tricks have not begun: {action} cannot be played until everyone has decided to stay in or drop"
+                    return LOO_REASONS.reason("loo.no_miss")
+                return LOO_REASONS.reason("loo.miss_taken", seat=self.miss_taker)
+            return LOO_REASONS.reason("loo.not_begun", action=str(action))
         if not isinstance(action, PlayCard):
-            return "everyone has decided whether to stay in: now play a card to the trick"
+            return LOO_REASONS.reason("loo.play_now")
         seat = self.current_player
         assert seat is not None
         if action.card not in self.hands[seat]:
-            return f"{action.card} is not in your hand"
+            return LOO_REASONS.reason("loo.not_in_hand", card=str(action.card))
         allowed = self.follow(seat)
-        why = f"you may not play {action.card}: {allowed.explain(self.trump)}"
-        if self.game.pam_is_wild and PAM in allowed.cards:
-            why += "; at this table Pam may also be played to any trick"
-        return why
+        winning = allowed.winning
+        return LOO_REASONS.reason(
+            "loo.follow",
+            card=str(action.card),
+            rule=allowed.rule,
+            led=allowed.led,
+            trump=self.trump,
+            winning=None if winning is None else str(winning),
+            pam_wild=self.game.pam_is_wild and PAM in allowed.cards,
+        )
 
     # -- transitions ------------------------------------------------------------
 
