@@ -230,6 +230,7 @@ def test_illegal_unreadable_and_stale_actions(http: TestClient) -> None:
     error = empty.json()["error"]
     assert error["type"] == "IllegalActionError"
     assert error["legal"] == ["a", "b", "d", "e", "f"]
+    assert error["reason"] == {"key": "kalaha.pit_empty", "fields": {"pit": 2}}, "the refusal's key and fields"
     assert error["legal"] == http.get(f"/api/tables/{table}", headers=seat0).json()["view"]["legal_actions"]
     unreadable = http.post(url, headers=seat0, json={"action": "zz"})
     assert (unreadable.status_code, unreadable.json()["error"]["type"]) == (400, "InvalidActionError")
@@ -239,7 +240,12 @@ def test_illegal_unreadable_and_stale_actions(http: TestClient) -> None:
     out_of_turn = http.post(url, headers=seat0, json={"action": "zz"})
     assert out_of_turn.status_code == 409
     assert out_of_turn.json() == {
-        "error": {"type": "IllegalActionError", "message": "it is seat 1's decision, not seat 0's", "legal": []}
+        "error": {
+            "type": "IllegalActionError",
+            "message": "it is seat 1's decision, not seat 0's",
+            "legal": [],
+            "reason": {"key": "core.turn", "fields": {"current": 1, "seat": 0}},
+        }
     }
     assert http.get(f"/api/tables/{table}/record", headers=seat0).json()["decisions"] == ["c", "f"]
     assert http.get(f"/api/tables/{table}/record", headers=auth(tokens[1])).json()["decisions"] == []
@@ -354,6 +360,9 @@ def test_checking_actions_says_why_each_would_be_refused_and_changes_nothing(htt
     other = http.get(f"/api/tables/{table}/check?action=a", headers=auth(tokens[1])).json()
     assert other["checks"][0]["error"]["message"] == "it is seat 0's decision, not seat 1's"
     assert other["checks"][0]["reason"] == "it is seat 0's decision, not seat 1's"
+    assert other["checks"][0]["error"]["reason"] == {"key": "core.turn", "fields": {"current": 0, "seat": 1}}
+    assert body["checks"][1]["error"]["reason"] == {"key": "kalaha.pit_empty", "fields": {"pit": 2}}
+    assert "reason" not in body["checks"][2]["error"], "an action that cannot be read is no refusal of the rules"
     assert http.get(f"/api/tables/{table}", headers=auth(tokens[0])).json() == before, "a check changed the table"
 
 

@@ -101,6 +101,26 @@ _ERROR_BODY = _object(
         "type": {"enum": ERROR_TYPES},
         "message": {"type": "string"},
         "legal": {"type": "array", "items": {"type": "string"}},
+        "reason": {
+            **_object(
+                {
+                    "key": {"type": "string"},
+                    "fields": {
+                        "type": "object",
+                        "additionalProperties": {
+                            "type": ["string", "integer", "boolean", "null", "array"],
+                            "items": {"type": "string"},
+                        },
+                    },
+                },
+                ["key", "fields"],
+            ),
+            "description": (
+                "why the action was refused (IllegalActionError only): a key such as kalaha.pit_empty and "
+                "language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as "
+                "letters), for a client to say what the message says in English in its player's language"
+            ),
+        },
     },
     ["type", "message"],
 )
@@ -169,7 +189,10 @@ SCHEMAS: dict[str, JSONDict] = {
                         "legal": {"type": "boolean"},
                         "reason": {
                             "type": "string",
-                            "description": "why the action may not be taken now, in the rules' words (refusals only)",
+                            "description": (
+                                "why the action may not be taken now, in the rules' words in English (refusals "
+                                "only); the error's reason says it as a key and fields, for other languages"
+                            ),
                         },
                         "error": _ERROR_BODY,
                     },

@@ -3,12 +3,16 @@
 A client is told of every error in one shape, the same over HTTP and over a
 WebSocket::
 
-    {"error": {"type": "IllegalActionError", "message": "...", "legal": ["c", "d"]}}
+    {"error": {"type": "IllegalActionError", "message": "...", "legal": ["c", "d"],
+               "reason": {"key": "kalaha.pit_empty", "fields": {"pit": 2}}}}
 
 ``type`` is the name of the error's class: one of the library's errors (a
 bad action, bad options, a bad state) or one of the server's own below
-(a malformed request, a missing token, a body too large). ``legal`` is there
-for an `IllegalActionError` only: the actions the client's seat may take now.
+(a malformed request, a missing token, a body too large). ``legal`` and
+``reason`` are there for an `IllegalActionError` only: the actions the
+client's seat may take now, and why the action was refused as a key and
+language-neutral fields (`tablegames.core.reasons.Reason`), for a client
+to say in its player's language what the message says in English.
 
 Examples:
     >>> import tablegames
@@ -145,10 +149,12 @@ def error_body(error: TablegamesError, *, legal: bool = True) -> JSONDict:
     Examples:
         >>> import tablegames
         >>> error = tablegames.IllegalActionError("g is not a pit of seat 0", legal=("a", "b"))
-        >>> error_body(error)
-        {'error': {'type': 'IllegalActionError', 'message': 'g is not a pit of seat 0', 'legal': ['a', 'b']}}
+        >>> body = error_body(error)["error"]
+        >>> body["message"], body["legal"], body["reason"]
+        ('g is not a pit of seat 0', ['a', 'b'], {'key': 'core.said', 'fields': {'text': 'g is not a pit of seat 0'}})
     """
     body: JSONDict = {"type": type(error).__name__, "message": str(error)}
     if isinstance(error, IllegalActionError):
         body["legal"] = [str(action) for action in error.legal] if legal else []
+        body["reason"] = error.reason.to_dict()
     return {"error": body}

@@ -6,6 +6,11 @@ export interface ErrorAnswer {
     type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MatchError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
     message: string;
     legal?: string[];
+    /** why the action was refused (IllegalActionError only): a key such as kalaha.pit_empty and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters), for a client to say what the message says in English in its player's language */
+    reason?: {
+      key: string;
+      fields: Record<string, string | number | boolean | null | string[]>;
+    };
   };
 }
 
@@ -85,12 +90,17 @@ export interface Checks {
   checks: ({
     action: string;
     legal: boolean;
-    /** why the action may not be taken now, in the rules' words (refusals only) */
+    /** why the action may not be taken now, in the rules' words in English (refusals only); the error's reason says it as a key and fields, for other languages */
     reason?: string;
     error?: {
       type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MatchError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
       message: string;
       legal?: string[];
+      /** why the action was refused (IllegalActionError only): a key such as kalaha.pit_empty and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters), for a client to say what the message says in English in its player's language */
+      reason?: {
+        key: string;
+        fields: Record<string, string | number | boolean | null | string[]>;
+      };
     };
   })[];
 }
@@ -177,6 +187,11 @@ export interface ErrorFrame {
     type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MatchError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
     message: string;
     legal?: string[];
+    /** why the action was refused (IllegalActionError only): a key such as kalaha.pit_empty and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters), for a client to say what the message says in English in its player's language */
+    reason?: {
+      key: string;
+      fields: Record<string, string | number | boolean | null | string[]>;
+    };
   };
 }
 
