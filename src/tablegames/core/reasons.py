@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import inspect
 import string
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, TypeAlias
 
 import attrs
@@ -135,6 +135,9 @@ class Catalogue:
 
     def __contains__(self, key: object) -> bool:
         return key in self.templates
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.templates)
 
     def keys(self) -> tuple[str, ...]:
         """Every key of the catalogue, in the order stated.

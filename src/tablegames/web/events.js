@@ -1,6 +1,7 @@
-// The events of every game said in the page's language, from their fields; English keeps the server's sentences.
+// The events and refusals of every game said in the page's language, from their fields; English keeps the server's
+// sentences for events.
 
-import { cardLabel, plural, upper } from "./dom.js";
+import { SUITS, cardLabel, plain, plural, suitName, upper } from "./dom.js";
 import { hasOwn, t } from "./i18n.js";
 
 const letter = (pit) => String.fromCharCode(97 + pit);
@@ -37,4 +38,37 @@ export function eventSentence(event, name, me) {
       place: t("kalo.place", { n: (event.slot ?? 0) + 1 }),
     }),
   );
+}
+
+/** Kalo's ranks by number, as its cards show them: 3 to 10, J, Q, K, A and the 2 (15). */
+const KALO_RANKS = { 11: "J", 12: "Q", 13: "K", 14: "A", 15: "2" };
+/** Every card notation in a piece of notation ("3c 3d", "Qh") drawn with its suit symbol. */
+const notation = (text) => String(text).replace(/(?<![\w♣♦♥♠])(10|[2-9JQKA])([cdhs])(?!\w)/g, (_, rank, suit) => rank + SUITS[suit]);
+
+/**
+ * Why an action was refused, said in the page's language from the reason the server sends with the refusal
+ * (`{key, fields}`: seats, pits, ranks and counts as numbers, cards in notation, suits as letters), or null where
+ * the page's language has no words for the key (the server's English message stands). `name` names a seat.
+ * The words are the entry `reason.<key>`, given each field as the player reads it (a seat by name or "you", a card
+ * as "Q♥", a suit by name, a pit by its letter) and the fields as sent under `raw`.
+ */
+export function refusalSentence(reason, name) {
+  const key = `reason.${reason?.key}`;
+  if (!reason?.key || !hasOwn(key)) return null;
+  const fields = reason.fields ?? {};
+  const values = { raw: fields };
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === null) values[field] = null;
+    else if (field === "seat" || field === "current") values[field] = name(value);
+    else if (field === "card" || field === "winning") values[field] = cardLabel(String(value));
+    else if (field === "cards") values[field] = value.map((card) => cardLabel(String(card))).join(" ");
+    else if (field === "led" || field === "trump") values[field] = suitName(value);
+    else if (field === "rank" || field === "above") values[field] = KALO_RANKS[value] ?? String(value);
+    else if (field === "pit" || field === "last") values[field] = letter(value);
+    else if (field === "action" || field === "play") values[field] = notation(value);
+    else if (field === "text") values[field] = plain(value, name);
+    else values[field] = value;
+  }
+  if (hasOwn(`kalo.effect${fields.rank}`)) values.effect = t(`kalo.effect${fields.rank}`); // what a 3 to 6 does
+  return upper(t(key, values));
 }

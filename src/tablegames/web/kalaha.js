@@ -1,6 +1,6 @@
 // Kalaha, drawn from the view: your row below from pit a, your store on the right; the opponent's row above.
 
-import { h, plural, upper } from "./dom.js";
+import { h, plural, showReason, upper } from "./dom.js";
 import { t } from "./i18n.js";
 
 const letter = (pit) => String.fromCharCode(97 + pit);
@@ -62,6 +62,9 @@ export default {
     const pits = view.pits[0].length;
     const legal = new Set(view.legal_actions);
     const move = lastMove(ui.events, pits);
+    // On this seat's turn, why each of its other pits may not be sown: said when it is pointed at or clicked.
+    const refused = view.seat !== null && legal.size ? [...Array(pits).keys()].map(letter).filter((name) => !legal.has(name)) : [];
+    const reasons = ui.reasons(refused);
     const marks = (side, pit) => {
       const classes = [];
       if (!move) return classes;
@@ -90,7 +93,19 @@ export default {
           content,
         );
       }
-      return h("div", { class: classes, role: "img", "aria-label": label, dataset: { pit: `${side}${name}`, place: `${side}${index}` } }, content);
+      const why = side === view.seat && refused.includes(name) && reasons.get(name) ? ui.plain(reasons.get(name)) : null;
+      return h(
+        "div",
+        {
+          class: classes,
+          role: "img",
+          "aria-label": why ? `${label}: ${why}` : label,
+          title: why,
+          dataset: { pit: `${side}${name}`, place: `${side}${index}`, ...(why ? { key: `pit-${name}` } : {}) },
+          onclick: why ? (event) => showReason(event.currentTarget, why) : null,
+        },
+        content,
+      );
     };
     const store = (side) =>
       h(

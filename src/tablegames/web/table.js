@@ -10,6 +10,7 @@ import { fill, h, plain, seatName, sentence, upper } from "./dom.js";
 import { languageSwitcher, t } from "./i18n.js";
 import { tableRing } from "./ring.js";
 import { move } from "./motion.js";
+import { refusalSentence } from "./events.js";
 import { Log, howToPlay, invitesPanel, otherDecisions, resultPanel, roundSummary, seatsPanel } from "./panels.js";
 
 const DRAWERS = { kalaha, kalo, loo };
@@ -136,7 +137,7 @@ export function tablePage(root, id) {
     }
     if (error.type === "NetworkError") return t("unreachable");
     if (error.type === "Busy") return t("one at a time");
-    return plain(error.message, nameOf(connection));
+    return refusalSentence(error.reason, nameOf(connection)) ?? plain(error.message, nameOf(connection));
   }
 
   function say(text, kind = "error") {
@@ -194,7 +195,10 @@ export function tablePage(root, id) {
       api
         .check(id, connection.token, missing.slice(0, 64))
         .then((answer) => {
-          for (const check of answer.checks) known.set(check.action, check.legal ? null : (check.reason ?? check.error.message));
+          for (const check of answer.checks) {
+            const said = check.legal ? null : refusalSentence(check.error?.reason, nameOf(connection));
+            known.set(check.action, check.legal ? null : (said ?? check.reason ?? check.error.message));
+          }
           schedule();
         })
         .catch(() => {});

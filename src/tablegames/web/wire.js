@@ -6,12 +6,13 @@
 /** @typedef {import("../server/wire").ClientMessage} ClientMessage */
 /** @typedef {import("../server/wire").SnapshotFrame | import("../server/wire").UpdateFrame} ViewFrame */
 
-/** An error the server answered with: `{"error": {"type", "message", "legal"?}}` and the HTTP status. */
+/** An error the server answered with: `{"error": {"type", "message", "legal"?, "reason"?}}` and the HTTP status. */
 export class WireError extends Error {
   constructor(error, status = 0) {
     super(error.message);
     this.type = error.type;
     this.legal = error.legal ?? null;
+    this.reason = error.reason ?? null; // why a refused action was refused, as a key and fields
     this.status = status;
   }
 }

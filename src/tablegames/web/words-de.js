@@ -1,6 +1,7 @@
 // Die Wörter des Clients auf Deutsch, im Wortschatz der Regelseiten (Stich, Ablagestapel, geloot, Pam, Miss).
 
 const n = (one, many) => ({ n }) => `${n} ${n === 1 ? one : many}`;
+const cardsDe = (count) => `${count} ${count === 1 ? "Karte" : "Karten"}`;
 
 export default {
   language: "Sprache",
@@ -350,4 +351,74 @@ export default {
   "elsewhere.title": "Auch an einem anderen Ort offen",
   "elsewhere.text": "Dein Platz ist auch in einem anderen Tab, Browser oder Gerät offen: Beide spielen für ihn.",
   "elsewhere.hand over": "Dem anderen Ort überlassen und hier zuschauen",
+  // Ablehnungen, nach dem Schlüssel des Grundes, den der Server mitschickt: was man liest, wenn ein Zug nicht erlaubt
+  // ist. Kalo im Wortschatz seiner Regelseite (Schweizer Schreibung), Loo im Wortschatz der seinen.
+  "reason.core.game_over": "{action} kann nicht mehr gespielt werden: Das Spiel ist aus",
+  "reason.core.text": "{action} ist Text, kein Zug",
+  "reason.core.foreign": "{action} ist kein Zug in {game}",
+  "reason.core.not_legal": ({ action, seat }) => `${action} ist ${seat === "du" ? "dir" : `für ${seat}`} jetzt nicht erlaubt`,
+  "reason.core.said": "{text}",
+  "reason.core.turn": ({ current, seat }) =>
+    `${current === "du" ? "du bist" : `${current} ist`} am Zug, nicht ${seat === "du" ? "du" : seat}`,
+  "reason.core.turn_over": ({ seat }) => `das Spiel ist aus: ${seat === "du" ? "Du kannst" : `${seat} kann`} nichts mehr entscheiden`,
+  "reason.kalaha.not_sow": "{action} ist kein Kalaha-Zug",
+  "reason.kalaha.no_pit": "es gibt keine Mulde {pit}: Die Mulden gehen von a bis {last}",
+  "reason.kalaha.pit_empty": "Mulde {pit} ist leer",
+  "reason.kalo.must_arrange": "du musst deine Hand ordnen oder sagen, dass du fertig bist, nicht {action}",
+  "reason.kalo.must_play": "du musst Karten spielen, nicht {action}",
+  "reason.kalo.must_play_or_pass": "du musst Karten spielen oder passen, nicht {action}",
+  "reason.kalo.leader_cannot_pass": "du spielst diesen Stich aus, also musst du spielen: Wer ausspielt, kann nicht passen",
+  "reason.kalo.choose_card": ({ rank, effect, action }) => `du musst für deine ${rank} (${effect}) eine Karte wählen, nicht ${action}`,
+  "reason.kalo.choose_seat": ({ rank, effect, action }) =>
+    `du musst für deine ${rank} (${effect}) eine andere Person wählen, die noch Karten hat, nicht ${action}`,
+  "reason.kalo.choose_slot": ({ rank, effect, action }) => `du musst für deine ${rank} (${effect}) eine Karte nach ihrer Position wählen, nicht ${action}`,
+  "reason.kalo.choose_insert": ({ rank, effect, action }) =>
+    `du musst für die ${rank} (${effect}) wählen, wohin die erhaltene Karte kommt, nicht ${action}`,
+  "reason.kalo.not_now": "{action} ist jetzt nicht erlaubt",
+  "reason.kalo.arrange_first": "noch wird keine Karte gespielt: Ordne deine Hand und sag dann, dass du fertig bist",
+  "reason.kalo.finish_effect": "übe zuerst den Effekt der eben gespielten Karten aus",
+  "reason.kalo.not_in_hand": ({ cards, raw }) => `${cards} ${raw.cards.length === 1 ? "ist" : "sind"} nicht in deiner Hand`,
+  "reason.kalo.kalo_alone": "das Kalo wird immer allein gespielt",
+  "reason.kalo.wrong_count": ({ above, need, count }) =>
+    `die letzte Kombination hat ${cardsDe(need)} vom Rang ${above}, also hat jede Kombination darauf ebenso viele, nicht ${count}: Überbiete sie mit ${cardsDe(need)} höheren Rangs als ${above} oder passe`,
+  "reason.kalo.not_higher": ({ rank, need }) =>
+    `eine ${rank} überbietet keine ${rank}: Überbiete mit ${cardsDe(need)} höheren Rangs als ${rank} oder passe`,
+  "reason.kalo.lower": ({ rank, above, need }) =>
+    `der Rang ${rank} ist tiefer als ${above}: Überbiete mit ${cardsDe(need)} höheren Rangs als ${above} oder passe`,
+  "reason.kalo.give_last":
+    "jede 3 gibt nach dem Spielen eine Karte der eigenen Hand weiter, und das sind deine letzten Karten: Es bliebe keine zum Weitergeben",
+  "reason.kalo.give_too_few": ({ count, left }) =>
+    `jede 3 gibt nach dem Spielen eine Karte der eigenen Hand weiter: Spielst du ${count}, ${left === 1 ? "bleibt" : "bleiben"} dir ${cardsDe(left)}, zu wenige, um ${count} weiterzugeben`,
+  "reason.kalo.pile_empty": ({ rank, effect }) => `jede ${rank} muss ${effect}, und der Ablagestapel ist leer`,
+  "reason.kalo.pile_short": ({ rank, effect, pile, count }) =>
+    `jede ${rank} muss ${effect}, und auf dem Ablagestapel ${pile === 1 ? "liegt" : "liegen"} nur ${cardsDe(pile)}: ${count} Karten vom Rang ${rank} sind zu viele`,
+  "reason.kalo.rob_short": ({ others, count }) =>
+    `jede 6 muss eine Karte aus einer anderen Hand ziehen, und die anderen Hände haben nur noch ${cardsDe(others)}: ${count} Sechsen sind zu viele`,
+  "reason.kalo.not_legal_play": "{play} darfst du jetzt nicht spielen",
+  "reason.loo.no_miss": "an diesem Tisch wird ohne die Miss gespielt",
+  "reason.loo.miss_taken": "die Miss hat schon {seat} genommen",
+  "reason.loo.not_begun": "die Stiche haben noch nicht begonnen: {action} kann erst gespielt werden, wenn alle entschieden haben, ob sie mitspielen oder aussteigen",
+  "reason.loo.play_now": "alle haben entschieden, ob sie mitspielen: Jetzt wird eine Karte zum Stich gespielt",
+  "reason.loo.not_in_hand": "{card} ist nicht in deiner Hand",
+  "reason.loo.follow": (values) => {
+    const { card, winning, raw } = values;
+    const ledTrumps = raw.led === raw.trump;
+    const shown = raw.winning === "Jc" ? "Pam" : winning;
+    const pamNote = raw.led === "c" && raw.trump !== "c" ? " (Pam ist Trumpf, kein Kreuz)" : "";
+    const trumps = raw.trump === "c" ? "Trumpf (Kreuz)" : `Trumpf (${values.trump} oder Pam)`;
+    const trumped = raw.winning !== null && (raw.winning === "Jc" || raw.winning.slice(-1) === raw.trump) && !ledTrumps;
+    const only = `du hast kein ${values.led}, die geforderte Farbe, aber ${trumps}`;
+    const why = {
+      head: ledTrumps
+        ? `Trumpf ist ausgespielt, und einer deiner Trümpfe schlägt ${shown}: Du musst bedienen und überbieten`
+        : `${values.led} ist ausgespielt, und eine deiner ${values.led}karten${pamNote} schlägt ${shown}: Du musst bedienen und überbieten`,
+      follow: ledTrumps
+        ? `Trumpf ist ausgespielt: Du musst mit einem deiner Trümpfe bedienen; keiner davon schlägt ${shown}`
+        : `${values.led} ist ausgespielt: Du musst mit einer deiner ${values.led}karten${pamNote} bedienen; keine davon schlägt ${shown}`,
+      overtrump: trumped ? `${only}, und einer deiner Trümpfe schlägt ${shown}: Du musst übertrumpfen` : `${only}: Du musst trumpfen`,
+      trump: `${only}: Du musst trumpfen, auch wenn keiner deiner Trümpfe ${shown} schlägt`,
+      highest_trump: `${only}: An diesem Tisch muss, wer trumpft, seinen höchsten Trumpf spielen`,
+    }[raw.rule] ?? "jede Karte darf gespielt werden";
+    return `du darfst ${card} nicht spielen: ${why}${raw.pam_wild ? "; an diesem Tisch darf Pam auch zu jedem Stich gespielt werden" : ""}`;
+  },
 };

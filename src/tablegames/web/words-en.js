@@ -1,6 +1,7 @@
 // The client's words in English. Each entry is a string with {placeholders} or a function of them (plurals).
 
 const n = (one, many) => ({ n }) => `${n} ${n === 1 ? one : many}`;
+const cardsEn = (count) => `${count} ${count === 1 ? "card" : "cards"}`;
 
 export default {
   // Languages, connection, the page.
@@ -300,4 +301,66 @@ export default {
   "elsewhere.title": "Open in another place too",
   "elsewhere.text": "Your place is open in another tab, browser or device too: both play for it.",
   "elsewhere.hand over": "Leave it to the other place and watch here",
+  // Refusals, by the key of the reason the server sends (tablegames.core.reasons): what a player is told when a
+  // move is not allowed. A seat is a name or "you", a card "Q♥", a suit its name, a pit its letter.
+  "reason.core.game_over": "{action} cannot be played: the game is over",
+  "reason.core.text": "{action} is text, not a move",
+  "reason.core.foreign": "{action} is not a move of {game}",
+  "reason.core.not_legal": "{action} is not allowed for {seat} now",
+  "reason.core.said": "{text}",
+  "reason.core.turn": ({ current, seat }) =>
+    `it is ${current === "you" ? "your" : `${current}'s`} decision, not ${seat === "you" ? "yours" : `${seat}'s`}`,
+  "reason.core.turn_over": "the game is over: {seat} can decide nothing more",
+  "reason.kalaha.not_sow": "{action} is not a Kalaha move",
+  "reason.kalaha.no_pit": "there is no pit {pit}: the pits are a to {last}",
+  "reason.kalaha.pit_empty": "pit {pit} is empty",
+  "reason.kalo.must_arrange": "you must arrange your hand or say you are ready, not {action}",
+  "reason.kalo.must_play": "you must play cards, not {action}",
+  "reason.kalo.must_play_or_pass": "you must play cards or pass, not {action}",
+  "reason.kalo.leader_cannot_pass": "you lead this trick, so you must play: a leader cannot pass",
+  "reason.kalo.choose_card": ({ rank, effect, action }) => `you must choose a card for the ${rank} (${effect}), not ${action}`,
+  "reason.kalo.choose_seat": ({ rank, effect, action }) => `you must choose another player holding cards for the ${rank} (${effect}), not ${action}`,
+  "reason.kalo.choose_slot": ({ rank, effect, action }) => `you must choose a card by its place for the ${rank} (${effect}), not ${action}`,
+  "reason.kalo.choose_insert": ({ rank, effect, action }) => `you must choose the place for the card received for the ${rank} (${effect}), not ${action}`,
+  "reason.kalo.not_now": "{action} is not allowed now",
+  "reason.kalo.arrange_first": "no cards are played yet: arrange your hand, then say you are ready",
+  "reason.kalo.finish_effect": "first finish the effect of the cards just played",
+  "reason.kalo.not_in_hand": ({ cards, raw }) => `${cards} ${raw.cards.length === 1 ? "is" : "are"} not in your hand`,
+  "reason.kalo.kalo_alone": "the Kalo is always played alone",
+  "reason.kalo.wrong_count": ({ above, need, count }) =>
+    `the last play is ${need === 1 ? `a single ${above}` : `${need} ${above}s`}, so a play on it has ${cardsEn(need)}, not ${count}: play ${cardsEn(need)} higher than ${above}, or pass`,
+  "reason.kalo.not_higher": ({ rank, need }) => `a ${rank} does not beat a ${rank}: play ${cardsEn(need)} higher than ${rank}, or pass`,
+  "reason.kalo.lower": ({ rank, above, need }) => `a ${rank} is lower than a ${above}: play ${cardsEn(need)} higher than ${above}, or pass`,
+  "reason.kalo.give_last": "each 3 must give a card from your hand after the play, and these are your last cards: nothing would be left to give",
+  "reason.kalo.give_too_few": ({ count, left }) =>
+    `each 3 must give a card from your hand after the play: playing ${count} leaves you ${cardsEn(left)}, too few to give ${count}`,
+  "reason.kalo.pile_empty": ({ rank, effect }) => `each ${rank} must ${effect}, and the discard pile is empty`,
+  "reason.kalo.pile_short": ({ rank, effect, pile, count }) =>
+    `each ${rank} must ${effect}, and the discard pile holds only ${cardsEn(pile)}: ${count} ${rank}s are too many`,
+  "reason.kalo.rob_short": ({ others, count }) =>
+    `each 6 must take a card from another hand, and the other hands hold only ${cardsEn(others)}: ${count} 6s are too many`,
+  "reason.kalo.not_legal_play": "{play} may not be played now",
+  "reason.loo.no_miss": "this table plays without the Miss",
+  "reason.loo.miss_taken": "the Miss is already taken, by {seat}",
+  "reason.loo.not_begun": "the tricks have not begun: {action} cannot be played until everyone has decided to stay in or drop",
+  "reason.loo.play_now": "everyone has decided whether to stay in: now play a card to the trick",
+  "reason.loo.not_in_hand": "{card} is not in your hand",
+  "reason.loo.follow": (values) => {
+    const { card, winning, raw } = values;
+    const ledTrumps = raw.led === raw.trump;
+    const led = ledTrumps ? "trumps" : values.led;
+    const shown = raw.winning === "Jc" ? "Pam" : `the ${winning}`;
+    const pamNote = raw.led === "c" && raw.trump !== "c" ? " (Pam is a trump, not a club)" : "";
+    const trumps = ledTrumps ? "trumps" : raw.trump === "c" ? "trumps (clubs)" : `trumps (${values.trump} or Pam)`;
+    const trumped = raw.winning !== null && (raw.winning === "Jc" || raw.winning.slice(-1) === raw.trump) && !ledTrumps;
+    const only = `you hold no ${led}, the suit led, but you hold ${trumps}`;
+    const why = {
+      head: `${led} were led and you hold ${led}${pamNote} that beat ${shown}: play one of those`,
+      follow: `${led} were led: play one of your ${led}${pamNote}; none of them can beat ${shown}`,
+      overtrump: trumped ? `${only} that beat ${shown}: play one of those` : `${only}: play one of them`,
+      trump: `${only}: play one of them, though none of them can beat ${shown}`,
+      highest_trump: `${only}: at this table whoever trumps must play their highest trump`,
+    }[raw.rule] ?? "any card may be played";
+    return `you may not play ${card}: ${why}${raw.pam_wild ? "; at this table Pam may also be played to any trick" : ""}`;
+  },
 };

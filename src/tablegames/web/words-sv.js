@@ -358,4 +358,66 @@ export default {
   "elsewhere.title": "Öppen på ett annat ställe också",
   "elsewhere.text": "Din plats är öppen i en annan flik, webbläsare eller enhet också: båda spelar för den.",
   "elsewhere.hand over": "Lämna platsen åt det andra stället och titta på här",
+  // Avslag, efter nyckeln för skälet som servern skickar med: vad spelaren får läsa när ett drag inte är tillåtet.
+  "reason.core.game_over": "{action} kan inte spelas: spelet är slut",
+  "reason.core.text": "{action} är text, inget drag",
+  "reason.core.foreign": "{action} är inget drag i {game}",
+  "reason.core.not_legal": ({ action, seat }) => `${action} är inte tillåtet för ${seat === "du" ? "dig" : seat} nu`,
+  "reason.core.said": "{text}",
+  "reason.core.turn": ({ current, seat }) =>
+    `det är ${current === "du" ? "din" : genitive(current)} tur, inte ${seat === "du" ? "din" : genitive(seat)}`,
+  "reason.core.turn_over": "spelet är slut: {seat} kan inte göra fler drag",
+  "reason.kalaha.not_sow": "{action} är inget drag i Kalaha",
+  "reason.kalaha.no_pit": "det finns inget hål {pit}: hålen går från a till {last}",
+  "reason.kalaha.pit_empty": "hål {pit} är tomt: det finns inga stenar att så ut",
+  "reason.kalo.must_arrange": "du måste ordna din hand eller säga att du är klar, inte {action}",
+  "reason.kalo.must_play": "du måste spela kort, inte {action}",
+  "reason.kalo.must_play_or_pass": "du måste spela kort eller passa, inte {action}",
+  "reason.kalo.leader_cannot_pass": "du spelar ut i det här sticket, så du måste spela: den som spelar ut kan inte passa",
+  "reason.kalo.choose_card": ({ rank, effect, action }) => `du måste välja ett kort för din ${rank} (${effect}), inte ${action}`,
+  "reason.kalo.choose_seat": ({ rank, effect, action }) => `du måste välja en annan spelare som har kort kvar för din ${rank} (${effect}), inte ${action}`,
+  "reason.kalo.choose_slot": ({ rank, effect, action }) => `du måste välja ett kort efter dess plats för din ${rank} (${effect}), inte ${action}`,
+  "reason.kalo.choose_insert": ({ rank, effect, action }) => `du måste välja var det mottagna kortet hamnar, för ${rank} (${effect}), inte ${action}`,
+  "reason.kalo.not_now": "{action} är inte tillåtet nu",
+  "reason.kalo.arrange_first": "inga kort spelas än: ordna din hand och säg sedan att du är klar",
+  "reason.kalo.finish_effect": "gör först klart effekten av korten som just spelades",
+  "reason.kalo.not_in_hand": "{cards} finns inte i din hand",
+  "reason.kalo.kalo_alone": "Kalo spelas alltid ensamt",
+  "reason.kalo.wrong_count":
+    "det senaste draget är {need} kort av valören {above}, så ett drag på det har lika många, inte {count}: spela {need} kort av högre valör än {above} eller passa",
+  "reason.kalo.not_higher": "valören {rank} slår inte {rank}: spela {need} kort av högre valör än {rank} eller passa",
+  "reason.kalo.lower": "valören {rank} är lägre än {above}: spela {need} kort av högre valör än {above} eller passa",
+  "reason.kalo.give_last": "varje 3 ger bort ett kort från din hand efter draget, och det här är dina sista kort: inget skulle finnas kvar att ge",
+  "reason.kalo.give_too_few": "varje 3 ger bort ett kort från din hand efter draget: spelar du {count} har du {left} kort kvar, för få för att ge bort {count}",
+  "reason.kalo.pile_empty": ({ rank, effect }) => `varje ${rank} ska ${effect}, och slänghögen är tom`,
+  "reason.kalo.pile_short": ({ rank, effect, pile, count }) =>
+    `varje ${rank} ska ${effect}, och slänghögen har bara ${pile} kort: ${count} kort av valören ${rank} är för många`,
+  "reason.kalo.rob_short": "varje 6 ska ta ett kort ur en annan hand, och de andra händerna har bara {others} kort: {count} sexor är för många",
+  "reason.kalo.not_legal_play": "{play} får du inte spela nu",
+  "reason.loo.no_miss": "det här bordet spelar utan Miss",
+  "reason.loo.miss_taken": "Miss är redan tagen, av {seat}",
+  "reason.loo.not_begun": "sticken har inte börjat: {action} kan inte spelas förrän alla har bestämt sig för att stanna kvar eller lägga sig",
+  "reason.loo.play_now": "alla har bestämt sig för att stanna kvar eller inte: spela nu ett kort till sticket",
+  "reason.loo.not_in_hand": "{card} finns inte i din hand",
+  "reason.loo.follow": (values) => {
+    const { card, winning, raw } = values;
+    const ledTrumps = raw.led === raw.trump;
+    const shown = raw.winning === "Jc" ? "Pam" : winning;
+    const pamNote = raw.led === "c" && raw.trump !== "c" ? " (Pam är trumf, inte klöver)" : "";
+    const trumps = raw.trump === "c" ? "trumf (klöver)" : `trumf (${values.trump} eller Pam)`;
+    const trumped = raw.winning !== null && (raw.winning === "Jc" || raw.winning.slice(-1) === raw.trump) && !ledTrumps;
+    const only = `du saknar ${values.led}, färgen som spelades ut, men har ${trumps}`;
+    const why = {
+      head: ledTrumps
+        ? `trumf är utspelat, och en av dina trumfer slår ${shown}: du måste bekänna och ta sticket`
+        : `${values.led} är utspelat, och ett av dina ${values.led}kort${pamNote} slår ${shown}: du måste bekänna färg och ta sticket`,
+      follow: ledTrumps
+        ? `trumf är utspelat: du måste spela en av dina trumfer; ingen av dem slår ${shown}`
+        : `${values.led} är utspelat: du måste bekänna färg med ett av dina ${values.led}kort${pamNote}; inget av dem slår ${shown}`,
+      overtrump: trumped ? `${only}, och en av dina trumfer slår ${shown}: du måste sticka över` : `${only}: du måste trumfa`,
+      trump: `${only}: du måste trumfa, fast ingen av dina trumfer slår ${shown}`,
+      highest_trump: `${only}: vid det här bordet måste den som trumfar spela sin högsta trumf`,
+    }[raw.rule] ?? "vilket kort som helst får spelas";
+    return `du får inte spela ${card}: ${why}${raw.pam_wild ? "; vid det här bordet får Pam också spelas i varje stick" : ""}`;
+  },
 };

@@ -1,0 +1,114 @@
+"""Refusals in the page's language: each reason the library states has words in English, German and Swedish.
+
+The server sends a refused action's reason as a key and fields (`tablegames.core.reasons`); the client says it
+with the entry ``reason.<key>`` of its language's table. Every key of the catalogues has an entry in each table,
+a string entry naming exactly the key's fields; and in the browser a German player's greyed Loo card and a
+Swedish player's empty Kalaha pit say why in the page's language.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import TYPE_CHECKING
+
+import tablegames
+from tablegames.core.reasons import CORE
+
+if TYPE_CHECKING:
+    from tests.web.conftest import Pages
+
+#: Each table's refusal entries: for a string, the sorted names of its placeholders; for a function, null.
+ENTRIES = """async () => {
+    const tables = {};
+    for (const language of ["en", "de", "sv"]) {
+        const words = (await import(`/static/words-${language}.js`)).default;
+        tables[language] = Object.fromEntries(Object.entries(words).filter(([key]) => key.startsWith("reason."))
+            .map(([key, entry]) => [key, typeof entry === "function" ? null
+                : [...new Set([...entry.matchAll(/\\{(\\w+)\\}/g)].map(match => match[1]))].sort()]));
+    }
+    return tables;
+}"""
+
+
+def catalogue() -> dict[str, tuple[str, ...]]:
+    """Every key the library may refuse with, and its fields."""
+    keys = {key: CORE.fields(key) for key in CORE}
+    for name in ("kalaha", "kalo", "loo"):
+        reasons = tablegames.load(name).reasons
+        keys.update({key: reasons.fields(key) for key in reasons})
+    return keys
+
+
+def test_every_reason_has_words_in_each_language(pages: Pages) -> None:
+    """Each key of the catalogues has an entry in words-en, -de and -sv; a string entry uses exactly its fields."""
+    page = pages.open("/")
+    tables = page.evaluate(ENTRIES)
+    stated = catalogue()
+    for language, entries in tables.items():
+        assert sorted(set(stated) - {key.removeprefix("reason.") for key in entries}) == [], (
+            f"reasons without words in {language}"
+        )
+        assert sorted({key.removeprefix("reason.") for key in entries} - set(stated)) == [], (
+            f"words in {language} for reasons the library does not state"
+        )
+        for key, placeholders in entries.items():
+            if placeholders is not None:
+                assert tuple(placeholders) == stated[key.removeprefix("reason.")], f"{language} {key}"
+
+
+def test_a_german_player_is_told_in_german_why_a_loo_card_may_not_be_played(pages: Pages) -> None:
+    """On a German page, a greyed Loo card says the follow rule in German, on hover and when clicked."""
+    table, tokens, links = pages.site.create(
+        game="loo", options={"players": 3, "rounds": 1}, seats=["human", "heuristic", "heuristic"], seed=4
+    )
+    page = pages.open(links[0], locale="de-DE")
+    player = pages.player(page, table, tokens, "de-loo")
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        snapshot = player.turn()
+        view = snapshot["view"]
+        assert not view["is_over"], "the round ended before a card was refused: choose another seed"
+        if view["phase"] == "decide":
+            player.click("[data-action=play]")
+            continue
+        legal = set(view["legal_actions"])
+        illegal = [card for card in view["hand"] if card not in legal]
+        if not illegal:
+            player.click(f"button.card[data-card='{next(card for card in view['hand'] if card in legal)}']")
+            continue
+        button = page.locator(f"button.card[data-card='{illegal[0]}']")
+        page.wait_for_function(
+            "card => document.querySelector(`button.card[data-card='${card}']`).title.includes('nicht spielen')",
+            arg=illegal[0],
+        )
+        title = button.get_attribute("title") or ""
+        assert title.startswith("Du darfst "), title
+        assert not re.search(r"\b(may not|play one|were led|seat \d)\b", title), f"English in the refusal: {title}"
+        button.focus()  # a disabled card says why when it is chosen with the keyboard, or tapped
+        page.keyboard.press("Enter")
+        refusal = page.locator(".my-hand .refusal")
+        refusal.wait_for()
+        assert refusal.inner_text().startswith("Du darfst "), refusal.inner_text()
+        assert any(word in refusal.inner_text() for word in ("bedienen", "trumpfen", "übertrumpfen", "Trumpf"))
+        player.shot("refused-card")
+        return
+    raise AssertionError("no card was refused in time")
+
+
+def test_a_swedish_player_is_told_in_swedish_why_an_empty_pit_may_not_be_sown(pages: Pages) -> None:
+    """On a Swedish page, an empty pit of the player's own says in Swedish that it is empty, when clicked."""
+    table, tokens, links = pages.site.create(game="kalaha", seats=["human", "heuristic"], seed=3)
+    page = pages.open(links[0], locale="sv-SE")
+    player = pages.player(page, table, tokens, "sv-kalaha")
+    page.get_by_text("Din tur.").wait_for()
+    player.click("button.pit.legal[data-pit='c']")  # the last seed in the store: seat 0 moves again
+    player.turn()
+    pit = page.locator("[data-key='pit-c']")
+    pit.wait_for()
+    assert pit.get_attribute("title") == "Hål c är tomt: det finns inga stenar att så ut"
+    pit.click()
+    refusal = page.locator(".refusal")
+    refusal.wait_for()
+    assert refusal.inner_text() == "Hål c är tomt: det finns inga stenar att så ut"
+    player.shot("refused-pit")
