@@ -283,7 +283,8 @@ class Table:
 
         Each answer is ``{"action": ..., "legal": true}`` or ``{"action": ..., "legal": false, "reason": ...,
         "error": {...}}``: the reason is the rules' words (`State.why_illegal`) or the error's message, and the
-        error the one an action request would be answered with: what it may know, and nothing more.
+        error the one an action request would be answered with (a refusal's with its ``reason`` as a key and
+        fields, `State.refusal`): what it may know, and nothing more.
 
         Raises:
             ConflictError: If the table waits for players.
