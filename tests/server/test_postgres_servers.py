@@ -11,7 +11,6 @@ import contextlib
 import json
 import signal
 import threading
-import time
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -118,29 +117,38 @@ def _new_table(base: str, **request: Any) -> tuple[str, dict[int, str]]:
     return body["table"]["id"], {seat["seat"]: seat["token"] for seat in body["seats"]}
 
 
+def _turn(base: str, table: str, tokens: dict[int, str]) -> tuple[int | None, dict[str, Any]] | None:
+    """Whose turn ``base`` shows now, with that seat's snapshot; ``(None, snapshot)`` once the game is over.
+
+    None while no person may decide there: a bot's turn, or a turn that moved on between the two reads.
+    """
+    first = _snapshot(base, table, tokens[0])
+    if first["view"]["is_over"]:
+        return None, first
+    seat = first["view"]["current_player"]
+    if seat not in tokens:
+        return None
+    snapshot = _snapshot(base, table, tokens[seat])
+    return (seat, snapshot) if snapshot["view"]["legal_actions"] else None
+
+
 def _play(bases: list[str], table: str, tokens: dict[int, str], wait: float = 20.0) -> dict[str, Any]:
     """Play a game of people to the end, each decision sent to the next server in turn; return the last snapshot.
 
-    Each server is given ``wait`` seconds to show a seat its turn.
+    Each server is given ``wait`` seconds to show one of the people their turn. A server that has not yet
+    heard of the last decision shows an earlier turn, and the decision sent there is refused as a conflict.
     """
-    turn = 0
-    while True:
+    for turn in range(1000):
         base = bases[turn % len(bases)]
-        turn += 1
-        first = _snapshot(base, table, tokens[0])
-        if first["view"]["is_over"]:
-            return first
-        seat = first["view"]["current_player"]
-        if seat not in tokens:  # a bot's turn, which this server may show before the bot has moved: ask again
-            time.sleep(0.01)
-            continue
-        snapshot = wait_until(
-            lambda b=base, s=seat: (got := _snapshot(b, table, tokens[s]))["view"]["legal_actions"] and got,
-            timeout=wait,
-            what=f"seat {seat}'s turn on {base}",
+        found: tuple[int | None, dict[str, Any]] = wait_until(
+            lambda b=base: _turn(b, table, tokens), timeout=wait, what=f"a turn on {base}"
         )
+        seat, snapshot = found
+        if seat is None:
+            return snapshot
         answer = _act(base, table, tokens[seat], snapshot)
         assert answer.status_code in (200, 409), answer.text
+    raise AssertionError("the game did not end in 1,000 decisions")
 
 
 def _final(bases: list[str], table: str, tokens: dict[int, str], url: str) -> dict[str, Any]:
