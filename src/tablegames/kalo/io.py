@@ -15,7 +15,7 @@ from tablegames.core.words import plural
 from tablegames.kalo.actions import Play
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, rank_of, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
-from tablegames.kalo.rules import lead_is_possible
+from tablegames.kalo.rules import held_by_others, lead_is_possible
 from tablegames.kalo.state import KaloState
 
 if TYPE_CHECKING:
@@ -158,8 +158,7 @@ def _check_flow(
         if len(holders) < 2:
             raise InvalidStateError("at least two players hold cards while the round is played")
         if not trick:
-            others = sum(map(len, hands)) - len(hands[current])
-            if passed or not lead_is_possible(hands[current], pile, others):
+            if passed or not lead_is_possible(hands[current], pile, held_by_others(hands, current)):
                 raise InvalidStateError(f"seat {current} is to lead, so it must be able to and nobody has passed")
         else:
             _check_turn(hands, trick, passed, current)
@@ -203,7 +202,7 @@ def _check_effect_can_finish(effect: Effect, hands: tuple[tuple[Slot, ...], ...]
     """K8: a play is legal only if all its effects can be carried out, so the effects left still can be."""
     seat, rank, left = effect.seat, effect.rank, effect.left
     own = len(hands[seat])
-    others = sum(map(len, hands)) - own
+    others = held_by_others(hands, seat)
     waiting = left - (effect.card is not None)  # effects still to find their card
     if rank == 3 and own < waiting:
         raise InvalidStateError(

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from tablegames.kalo.actions import PASS, Play
 from tablegames.kalo.cards import DECK, KALO, Card, rank_of
-from tablegames.kalo.rules import most_playable
+from tablegames.kalo.rules import held_by_others, most_playable
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Action
@@ -132,7 +132,7 @@ def open_plays(
     at = rank << 4
     if rank < 7 and rest & 0xFFFF >> 4 * (rank - 3):  # ranks 3 to 6 have effects (ruling K8)
         size = len(hand)
-        others = sum(map(len, hands)) - size
+        others = held_by_others(hands, seat)
         for each_rank in range(rank, 7):
             if rest & 15:
                 most = most_playable(each_rank, size, pile, others)

@@ -26,7 +26,15 @@ if TYPE_CHECKING:
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Step
 
-__all__ = ["Table", "deal_round", "lead_is_possible", "most_playable", "next_holder", "play_is_possible"]
+__all__ = [
+    "Table",
+    "deal_round",
+    "held_by_others",
+    "lead_is_possible",
+    "most_playable",
+    "next_holder",
+    "play_is_possible",
+]
 
 
 #: The first decision of each effect.
@@ -82,6 +90,16 @@ def play_is_possible(rank: int, count: int, hand_after: int, pile: int, others: 
         others: Cards in the other players' hands together.
     """
     return count <= most_playable(rank, count + hand_after, pile, others)
+
+
+def held_by_others(hands: Sequence[Sequence[object]], seat: int) -> int:
+    """Cards in every hand but ``seat``'s: what the 6s of ``seat`` may take from (ruling K8).
+
+    Examples:
+        >>> held_by_others([(1, 2), (3,), ()], 0)
+        1
+    """
+    return sum(map(len, hands)) - len(hands[seat])
 
 
 def lead_is_possible(hand: tuple[Slot, ...], pile: int, others: int) -> bool:
@@ -184,10 +202,6 @@ class Table:
         """Seats holding cards, in seat order."""
         return [seat for seat, hand in enumerate(self.hands) if hand]
 
-    def others(self, seat: int) -> int:
-        """Cards in every hand but ``seat``'s."""
-        return sum(map(len, self.hands)) - len(self.hands[seat])
-
     # -- the round -----------------------------------------------------------
 
     def start_round(self, hands: tuple[tuple[Card, ...], ...]) -> None:
@@ -233,7 +247,7 @@ class Table:
         assert start is not None
         candidate = start
         while True:
-            if lead_is_possible(self.hands[candidate], pile, self.others(candidate)):
+            if lead_is_possible(self.hands[candidate], pile, held_by_others(self.hands, candidate)):
                 self.leader = self.current_player = candidate
                 if self.events is not None:
                     self.events.append(ev.Leads(seat=candidate))

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 from tablegames.core.errors import InvalidStateError
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
 from tablegames.kalo.model import DEALT, Effect, Slot
-from tablegames.kalo.rules import lead_is_possible
+from tablegames.kalo.rules import held_by_others, lead_is_possible
 from tablegames.kalo.state import KaloState
 from tablegames.kalo.view import KaloView
 
@@ -188,8 +188,7 @@ def _leader_to_check(view: KaloView) -> int | None:
 
 
 def _can_lead(state: KaloState, seat: int) -> bool:
-    hand = state.hands[seat]
-    return lead_is_possible(hand, len(state.pile), sum(map(len, state.hands)) - len(hand))
+    return lead_is_possible(state.hands[seat], len(state.pile), held_by_others(state.hands, seat))
 
 
 def _build(game: Kalo, view: KaloView, spots: list[Place], dealt: list[Card], rng: random.Random) -> KaloState:

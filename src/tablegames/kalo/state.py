@@ -31,7 +31,7 @@ from tablegames.kalo.actions import (
 from tablegames.kalo.cards import KALO, Card, card_key, rank_of, removed_cards
 from tablegames.kalo.plays import open_plays
 from tablegames.kalo.reasons import KALO_REASONS
-from tablegames.kalo.rules import Table
+from tablegames.kalo.rules import Table, held_by_others
 from tablegames.kalo.view import view_of
 
 if TYPE_CHECKING:
@@ -275,7 +275,7 @@ class KaloState(State, Plain):
                 return KALO_REASONS.reason("kalo.pile_empty", rank=play.rank)
             return KALO_REASONS.reason("kalo.pile_short", rank=play.rank, pile=pile, count=count)
         if play.rank == 6:
-            others = sum(len(cards) for index, cards in enumerate(self.hands) if index != seat)
+            others = held_by_others(self.hands, seat)
             return KALO_REASONS.reason("kalo.rob_short", others=others, count=count)
         return KALO_REASONS.reason("kalo.not_legal_play", play=str(play))
 
