@@ -474,7 +474,7 @@ class State(StateSpaces, metaclass=PythonType):
         return CORE.reason("core.not_legal", action=str(action), seat=self.current_player)
 
     def _illegal(self, action: object) -> IllegalActionError:
-        reason = self.refusal(action) or CORE.reason("core.said", text=f"{action} is not a legal action")
+        reason = self.refusal(action) or said(f"{action} is not a legal action")
         why = reason.text
         if self.is_over:
             return IllegalActionError(why, action=action, reason=reason)
