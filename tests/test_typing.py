@@ -41,7 +41,7 @@ MISUSES = {
     ),
     "the solver takes a Kalaha, not any game": (
         'Solver(tablegames.load("loo", players=3))',
-        'incompatible type "Loo"; expected "Kalaha"',
+        'incompatible type "Loo"; expected "KalahaOptions[KalahaState]"',
     ),
     "a Kalo start is a KaloState": (
         'tablegames.load("kalo", players=3).start().stores',

@@ -58,8 +58,8 @@ class _BrokenView(KalahaView):
 
     flaw: str = "none"
 
-    def observation(self) -> tuple[float, ...]:
-        numbers = super().observation()
+    def observation(self) -> tuple[int, ...]:
+        numbers: tuple[int, ...] = super().observation()
         if self.flaw == "short_observation":
             return numbers[:-1]
         if self.flaw == "observation_out_of_range":

@@ -226,6 +226,7 @@ def test_positions_that_could_not_occur_are_refused(state: KalahaState, extra: i
     Checks rules/kalaha.md#setting-up-a-position.
     """
     game, rows, stores = state.game, state.pits, state.stores
+    assert isinstance(game, Kalaha)
     assert game.position(rows=rows, stores=stores, to_move=state.current_player) == state
     with pytest.raises(InvalidStateError, match=f"holds {2 * game.pits * game.seeds + extra} seeds"):
         game.position(rows=rows, stores=(stores[0] + extra, stores[1]), to_move=state.current_player)
@@ -244,10 +245,12 @@ def test_a_reached_position_equals_the_same_position_set_up(state: KalahaState, 
     Checks rules/kalaha.md#equal-positions.
     """
     reached = state.apply(data.draw(st.sampled_from(state.legal_actions())))
-    set_up = reached.game.position(rows=reached.pits, stores=reached.stores, to_move=reached.current_player)
+    game = reached.game
+    assert isinstance(game, Kalaha)
+    set_up = game.position(rows=reached.pits, stores=reached.stores, to_move=reached.current_player)
     assert reached == set_up
     assert hash(reached) == hash(set_up)
     assert len({reached, set_up}) == 1
     if reached.current_player is not None:
-        other = reached.game.position(rows=reached.pits, stores=reached.stores, to_move=1 - reached.current_player)
+        other = game.position(rows=reached.pits, stores=reached.stores, to_move=1 - reached.current_player)
         assert other != reached

@@ -9,7 +9,8 @@ vector of numbers for what a seat sees. A game that offers them implements:
 - ``state.legal_mask()``: one bool per index, True exactly for ``legal_actions()``;
 - ``game.observation_size`` and ``game.observation_range``: the length of every
   observation, and the closed range its entries lie in;
-- ``view.observation()``: the view as a tuple of numbers, built from the view alone;
+- ``view.observation()``: the view as a tuple of numbers, built from the view alone
+  (the game's `View` defines it);
 - ``game.encoding_version``: the version of the game's layout of indices and observations;
 - ``game.max_decisions``: a bound on the decisions of one game (for frameworks that size buffers by it);
 - ``game.deal_of(state)`` and ``game.redeal(state, cards)``: the deal of a round, for
@@ -22,8 +23,10 @@ mean the same thing in every tablegames release with the same
 game's version and says so in the changelog.
 
 A game offers them by naming its encoding module (an `Encoding`) as the
-class attribute ``encoding`` of its `Game` and of its `View`. A game that
-does not (they are optional, like ``sample_state``) raises
+class attribute ``encoding`` of its `Game`, and by giving its `View` an
+``observation`` method; the view needs nothing of the game to describe
+itself as numbers. A game that does not (they are optional, like
+``sample_state``) raises
 `NotImplementedError` from these members, and the conformance kit skips
 their checks (its report says so). The adapters in ``tablegames.adapters``
 need them.
@@ -86,9 +89,6 @@ class Encoding(Protocol):
 
     def redeal(self, game: Any, state: Any, cards: Sequence[int]) -> Any:
         """The state with its round dealt as ``cards``."""
-
-    def observe(self, view: Any) -> tuple[float, ...]:
-        """The view as numbers."""
 
 
 class GameSpaces:
@@ -200,12 +200,9 @@ class StateSpaces:
 
 
 class ViewSpaces:
-    """The `View` member of observations, from the game's `Encoding`."""
+    """The `View` member of observations: a game's view that offers them defines `observation` itself."""
 
     __slots__ = ()
-
-    #: The game's encoding module, or None if it defines no observations.
-    encoding: ClassVar[Encoding | None] = None
 
     def observation(self) -> tuple[float, ...]:
         """Return the view as ``observation_size`` numbers, built from the view alone (see the game's encoding).
@@ -213,6 +210,4 @@ class ViewSpaces:
         Raises:
             NotImplementedError: If the game defines no observations.
         """
-        if self.encoding is None:
-            raise NotImplementedError(f"{type(self).__name__} does not define observations")
-        return self.encoding.observe(self)
+        raise NotImplementedError(f"{type(self).__name__} does not define observations")

@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 
     import numpy as np
     from numpy.typing import ArrayLike, NDArray
+
+    from tablegames.kalaha.options import KalahaOptions
 else:
     np = require("numpy", "fast")
 
@@ -64,12 +66,12 @@ class KalahaBatch:
         to_move: The seat to move in each game, -1 where it is over; shape ``(games,)``.
     """
 
-    game: Kalaha
+    game: KalahaOptions[KalahaState]
     boards: NDArray[np.int64]
     to_move: NDArray[np.int8]
 
     @classmethod
-    def start(cls, game: Kalaha, games: int) -> KalahaBatch:
+    def start(cls, game: KalahaOptions[KalahaState], games: int) -> KalahaBatch:
         """Return ``games`` start positions of ``game``."""
         start = game.start()
         return cls(game, np.tile(np.array(start.board, dtype=np.int64), (games, 1)), np.zeros(games, dtype=np.int8))
@@ -179,7 +181,7 @@ class _Rules:
 
 
 @functools.cache
-def _rules(game: Kalaha) -> _Rules:
+def _rules(game: KalahaOptions[KalahaState]) -> _Rules:
     p = game.pits
     span = 2 * p + 1
     total = 2 * p * game.seeds

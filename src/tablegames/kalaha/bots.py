@@ -40,6 +40,7 @@ from tablegames.core.bots import Bot, BotSpec, Setting, random_spec, register_bo
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
 from tablegames.kalaha.game import Kalaha
+from tablegames.kalaha.options import KalahaOptions
 
 if TYPE_CHECKING:
     import random
@@ -58,7 +59,7 @@ def _standard_game() -> Kalaha:
 
 
 def _check_game(_: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, Kalaha):
+    if not isinstance(value, KalahaOptions):
         raise ConfigError(f"{attribute.name} must be a Kalaha game, got {brief(value)}")
 
 
@@ -73,7 +74,7 @@ RANDOMIZE = Setting("randomize", "bool", True, "draw among equally good moves")
 SEARCH_SETTINGS = (DEPTH, TIME_LIMIT, SIDE_WEIGHT, RANDOMIZE)
 
 
-def _position(game: Kalaha, view: View, rng: random.Random) -> KalahaState:
+def _position(game: KalahaOptions[KalahaState], view: View, rng: random.Random) -> KalahaState:
     """The position behind ``view``, as the game rebuilds it; a bot is asked only when it is to move."""
     state = game.sample_state(view, rng)
     if state.current_player is None or state.current_player != view.seat:
@@ -116,7 +117,7 @@ class KalahaHeuristic(Bot):
 
     name: ClassVar[str] = "heuristic"
 
-    game: Kalaha = attrs.field(factory=_standard_game, validator=_check_game)
+    game: KalahaOptions[KalahaState] = attrs.field(factory=_standard_game, validator=_check_game)
 
     def choose(self, view: View, rng: random.Random) -> Sow:
         """Return the move the priorities rank first, drawing among equals with ``rng``."""
@@ -233,7 +234,7 @@ class KalahaSearch(Bot):
 
     name: ClassVar[str] = "search"
 
-    game: Kalaha = attrs.field(factory=_standard_game, validator=_check_game)
+    game: KalahaOptions[KalahaState] = attrs.field(factory=_standard_game, validator=_check_game)
     depth: int = attrs.field(default=8, validator=DEPTH.validator)
     time_limit: float | None = attrs.field(default=None, validator=TIME_LIMIT.validator)
     side_weight: float = attrs.field(default=0.0, validator=SIDE_WEIGHT.validator)

@@ -5,8 +5,9 @@ Layout version 1 (`VERSION`), with ``p`` = the option ``pits``:
 **Actions** (``num_actions`` = ``p``): index ``i`` is `Sow` of pit ``i``
 (notation ``a``, ``b``, ...), counted in the mover's own row.
 
-**Observation** (``observation_size`` = ``2p + 4``), from the viewing seat's
-side of the board (a spectator sees it from seat 0's):
+**Observation** (``observation_size`` = ``2p + 4``, made by
+`KalahaView.observation`), from the viewing seat's side of the board (a
+spectator sees it from seat 0's):
 
 1. ``0 .. p-1``: the seeds in the viewer's pits ``a`` .. ;
 2. ``p``: the viewer's store;
@@ -40,9 +41,8 @@ from tablegames.kalaha.actions import SOWS
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from tablegames.kalaha.game import Kalaha
+    from tablegames.kalaha.options import KalahaOptions
     from tablegames.kalaha.state import KalahaState
-    from tablegames.kalaha.view import KalahaView
 
 __all__ = [
     "VERSION",
@@ -51,7 +51,6 @@ __all__ = [
     "max_decisions",
     "observation_range",
     "observation_size",
-    "observe",
     "redeal",
 ]
 
@@ -64,22 +63,22 @@ def _table(pits: int) -> ActionTable:
     return ActionTable("Kalaha", SOWS[:pits])
 
 
-def actions(game: Kalaha) -> ActionTable:
+def actions(game: KalahaOptions[KalahaState]) -> ActionTable:
     """The actions by index: the `Sow` of each pit."""
     return _table(game.pits)
 
 
-def observation_size(game: Kalaha) -> int:
+def observation_size(game: KalahaOptions[KalahaState]) -> int:
     """``2 x pits + 4``."""
     return 2 * game.pits + 4
 
 
-def observation_range(game: Kalaha) -> tuple[float, float]:
+def observation_range(game: KalahaOptions[KalahaState]) -> tuple[float, float]:
     """From 0 to every seed in the game."""
     return 0.0, float(2 * game.pits * game.seeds)
 
 
-def max_decisions(game: Kalaha) -> int:
+def max_decisions(game: KalahaOptions[KalahaState]) -> int:
     """A bound on the moves of a game: ``(T + 1) x (T x pits + 1)`` for ``T`` seeds in all.
 
     A move either puts a seed in a store (at most ``T`` such moves), or keeps
@@ -91,12 +90,12 @@ def max_decisions(game: Kalaha) -> int:
     return (seeds + 1) * (seeds * game.pits + 1)
 
 
-def deal_of(game: Kalaha, state: object) -> None:
+def deal_of(game: KalahaOptions[KalahaState], state: object) -> None:
     """None: Kalaha has no chance."""
     del game, state
 
 
-def redeal(game: Kalaha, state: object, cards: Sequence[int]) -> KalahaState:
+def redeal(game: KalahaOptions[KalahaState], state: object, cards: Sequence[int]) -> KalahaState:
     """Kalaha deals nothing, so nothing can be dealt again.
 
     Raises:
@@ -104,18 +103,3 @@ def redeal(game: Kalaha, state: object, cards: Sequence[int]) -> KalahaState:
     """
     del game, state, cards
     raise InvalidStateError("Kalaha has no deals: nothing is dealt, so nothing can be dealt again")
-
-
-def observe(view: KalahaView) -> tuple[int, ...]:
-    """The view as numbers (see the module docs)."""
-    me = 1 if view.seat == 1 else 0
-    them = 1 - me
-    mover = view.current_player
-    return (
-        *view.pits[me],
-        view.stores[me],
-        *view.pits[them],
-        view.stores[them],
-        int(mover == me),
-        int(mover == them),
-    )

@@ -12,20 +12,18 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.options import bool_option, check_seed, int_option, players_option
-from tablegames.core.protocol import Game
+from tablegames.core.options import check_seed
 from tablegames.core.serial import JSONDict, check_header, check_keys, read_int, read_str
 from tablegames.kalaha import encoding as _encoding
-from tablegames.kalaha.actions import MAX_PITS, SOWS, Sow
+from tablegames.kalaha.actions import SOWS, Sow
 from tablegames.kalaha.io import read_position, read_state
-from tablegames.kalaha.reasons import KALAHA_REASONS
+from tablegames.kalaha.options import KalahaOptions
 from tablegames.kalaha.schema import json_schemas
 from tablegames.kalaha.state import KalahaState
 from tablegames.kalaha.view import KalahaView
@@ -35,17 +33,13 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from tablegames.core.protocol import State, View
-    from tablegames.core.reasons import Catalogue
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalaha"]
 
-#: Places of ``KalahaState.board``, in order.
-Places = tuple[int, ...]
-
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class Kalaha(Game[KalahaState]):
+class Kalaha(KalahaOptions[KalahaState]):
     """Kalaha (Kalah) for two players.
 
     Attributes:
@@ -58,49 +52,7 @@ class Kalaha(Game[KalahaState]):
         players: Always 2.
     """
 
-    name: ClassVar[str] = "kalaha"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
     encoding: ClassVar[Encoding] = _encoding
-    reasons: ClassVar[Catalogue] = KALAHA_REASONS
-
-    pits: int = attrs.field(default=6, validator=int_option(1, MAX_PITS))
-    seeds: int = attrs.field(default=4, validator=int_option(1, 1000))
-    empty_capture: bool = attrs.field(default=True, validator=bool_option)
-    players: int = attrs.field(default=2, validator=players_option("Kalaha", 2, 2))
-    # What sowing reads on every move, worked out once per board size (see `_routes`).
-    _routes: tuple[Places, Places] = attrs.field(init=False, eq=False, repr=False)
-    _sowings: tuple[tuple[tuple[tuple[Places, int], ...], ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    #: Each seat's pits as a slice of ``KalahaState.board``.
-    _rows: tuple[slice, slice] = attrs.field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        routes, sowings = _routes(self.pits)
-        object.__setattr__(self, "_routes", routes)
-        object.__setattr__(self, "_sowings", sowings)
-        object.__setattr__(self, "_rows", (slice(0, self.pits), slice(self.pits + 1, 2 * self.pits + 1)))
-
-    @property
-    def routes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Each seat's sowing route as indices into ``KalahaState.board``, listed twice over.
-
-        A route runs through the seat's own pits, its store and the opponent's
-        pits, skipping the opponent's store; it has ``2 * pits + 1`` places.
-
-        Examples:
-            >>> Kalaha(pits=2).routes[1][:5]
-            (3, 4, 5, 0, 1)
-        """
-        return self._routes
-
-    def options(self) -> JSONDict:
-        """Return the options as keyword arguments.
-
-        Examples:
-            >>> Kalaha().options()
-            {'pits': 6, 'seeds': 4, 'empty_capture': True, 'players': 2}
-        """
-        return {"pits": self.pits, "seeds": self.seeds, "empty_capture": self.empty_capture, "players": self.players}
 
     def start(self, seed: int | None = None) -> KalahaState:
         """Return the start position: ``seeds`` in every pit, stores empty, seat 0 to move.
@@ -211,27 +163,3 @@ class Kalaha(Game[KalahaState]):
         if kind != Sow.kind:
             raise InvalidActionError(f"Kalaha has one action type, 'sow'; got {brief(kind)}")
         return SOWS[read_int(checked, "pit", InvalidActionError, "action", minimum=0, maximum=self.pits - 1)]
-
-
-@functools.cache
-def _routes(p: int) -> tuple[tuple[Places, Places], tuple[tuple[tuple[tuple[Places, int], ...], ...], ...]]:
-    """Each seat's sowing route on a board of ``p`` pits a row, and what each sowing of it does.
-
-    A route is flat board indices: own pits, own store, the opponent's pits
-    (their store skipped), written twice so a slice from any pit never needs
-    to wrap. ``sowings[seat][pit][seeds]``, for fewer seeds than a route has
-    places, holds the places that ``seeds`` seeds sown from the pit reach and
-    the place on the route where the last one falls (``p`` is the store).
-    """
-    first, other = (0, p + 1), (p + 1, 0)
-    routes = tuple(
-        (*range(first[seat], first[seat] + p + 1), *range(other[seat], other[seat] + p)) * 2 for seat in (0, 1)
-    )
-    span = 2 * p + 1  # the places of a route
-    sowings = tuple(
-        tuple(
-            tuple((route[pit + 1 : pit + 1 + seeds], (pit + seeds) % span) for seeds in range(span)) for pit in range(p)
-        )
-        for route in routes
-    )
-    return (routes[0], routes[1]), sowings

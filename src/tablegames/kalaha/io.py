@@ -23,13 +23,13 @@ from tablegames.kalaha.state import KalahaState
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from tablegames.kalaha.game import Kalaha
+    from tablegames.kalaha.options import KalahaOptions
 
 __all__ = ["read_position", "read_state"]
 
 
 def read_position(
-    game: Kalaha, rows: Sequence[Sequence[int]], stores: Sequence[int], to_move: int | None
+    game: KalahaOptions[KalahaState], rows: Sequence[Sequence[int]], stores: Sequence[int], to_move: int | None
 ) -> KalahaState:
     """The position of ``game`` with ``rows``, ``stores`` and ``to_move``, checked (see `Kalaha.position`).
 
@@ -61,7 +61,7 @@ def read_position(
     return KalahaState(game=game, board=(*row0, store0, *row1, store1), current_player=to_move)
 
 
-def read_state(game: Kalaha, data: Mapping[str, Any]) -> KalahaState:
+def read_state(game: KalahaOptions[KalahaState], data: Mapping[str, Any]) -> KalahaState:
     """The state a dict holds (its header already checked by `Game.from_dict`): its pits, stores and seat to move.
 
     Raises:

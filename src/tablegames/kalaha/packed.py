@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from tablegames.kalaha.game import Kalaha
+    from tablegames.kalaha.options import KalahaOptions
+    from tablegames.kalaha.state import KalahaState
 else:
     np = require("numpy", "fast")
 
@@ -60,7 +61,7 @@ _SEVENS = 0x7F7F_7F7F_7F7F_7F7F
 _GATHER = 0x0102_0408_1020_4080
 
 
-def fits(game: Kalaha) -> bool:
+def fits(game: KalahaOptions[KalahaState]) -> bool:
     """Whether ``game``'s boards can be packed: at most `MAX_PITS` pits a row and `MAX_SEEDS` seeds in all.
 
     The words are read byte by byte in memory order, so the machine must
@@ -98,7 +99,7 @@ class PackedRules:
 
     @staticmethod
     @functools.cache
-    def of(game: Kalaha) -> PackedRules:
+    def of(game: KalahaOptions[KalahaState]) -> PackedRules:
         """The packed rules of ``game``.
 
         Raises:

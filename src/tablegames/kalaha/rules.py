@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 from tablegames.kalaha import events as ev
 
 if TYPE_CHECKING:
-    from tablegames.core.protocol import Event
-    from tablegames.kalaha.game import Kalaha
+    from tablegames.core.protocol import Event, State
+    from tablegames.kalaha.options import KalahaOptions
 
 __all__ = ["sow"]
 
 
-def sow(game: Kalaha, board: list[int], mover: int, pit: int, events: list[Event] | None) -> int | None:
+def sow(game: KalahaOptions[State], board: list[int], mover: int, pit: int, events: list[Event] | None) -> int | None:
     """Sow ``mover``'s ``pit`` on ``board`` (changed in place) and return who moves next, None once the game ends.
 
     The pit must hold seeds. Its seeds go one by one into the pits and the

@@ -28,7 +28,7 @@ from tablegames.kalaha.view import KalahaView
 if TYPE_CHECKING:
     from tablegames.core.reasons import Reason
     from tablegames.core.serial import JSONDict
-    from tablegames.kalaha.game import Kalaha
+    from tablegames.kalaha.options import KalahaOptions
 
 __all__ = ["KalahaState"]
 
@@ -53,12 +53,12 @@ class KalahaState(State, Plain):
     __match_args__ = ("game", "board", "current_player")
     __slots__ = (*__match_args__, "is_over")
 
-    game: Final[Kalaha]  # type: ignore[misc]  # the protocol's field, made final
+    game: Final[KalahaOptions[KalahaState]]  # type: ignore[misc]  # the protocol's field, made final
     board: Final[tuple[int, ...]]
     current_player: Final[int | None]
     is_over: Final[bool]
 
-    def __init__(self, game: Kalaha, board: tuple[int, ...], current_player: int | None) -> None:
+    def __init__(self, game: KalahaOptions[KalahaState], board: tuple[int, ...], current_player: int | None) -> None:
         self.game = game
         self.board = board
         self.current_player = current_player

@@ -22,12 +22,10 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tablegames.core.protocol import View, result_text
-from tablegames.kalaha import encoding as _encoding
 from tablegames.kalaha.actions import pit_letter
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
-    from tablegames.core.spaces import Encoding
 
 __all__ = ["KalahaView"]
 
@@ -42,8 +40,6 @@ class KalahaView(View):
     """
 
     game_name: ClassVar[str] = "kalaha"
-    #: The layout of its observations (`tablegames.kalaha.encoding`).
-    encoding: ClassVar[Encoding] = _encoding
 
     pits: tuple[tuple[int, ...], tuple[int, ...]]
     stores: tuple[int, int]
@@ -51,6 +47,26 @@ class KalahaView(View):
     def json_fields(self) -> JSONDict:
         """The board as the seat sees it (all of it: Kalaha hides nothing), for `View.to_dict`."""
         return {"pits": [list(self.pits[0]), list(self.pits[1])], "stores": list(self.stores)}
+
+    def observation(self) -> tuple[int, ...]:
+        """The position as ``2 x pits + 4`` numbers from this seat's side (the layout: `tablegames.kalaha.encoding`).
+
+        Examples:
+            >>> from tablegames.kalaha import Kalaha
+            >>> Kalaha(pits=2, seeds=1).start().view(1).observation()
+            (1, 1, 0, 1, 1, 0, 0, 1)
+        """
+        me = 1 if self.seat == 1 else 0
+        them = 1 - me
+        mover = self.current_player
+        return (
+            *self.pits[me],
+            self.stores[me],
+            *self.pits[them],
+            self.stores[them],
+            int(mover == me),
+            int(mover == them),
+        )
 
     def __str__(self) -> str:
         me = 1 if self.seat == 1 else 0

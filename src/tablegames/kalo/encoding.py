@@ -71,7 +71,7 @@ from tablegames.core.layouts import ActionTable, DealLayout
 from tablegames.core.protocol import State
 from tablegames.core.seats import next_seat
 from tablegames.kalo.actions import ARRANGES, INSERTS, PASS, READY, SEATS, SLOTS, ChooseCard, Play
-from tablegames.kalo.cards import CARDS, DECK, SUITS, rank_of, removed_cards
+from tablegames.kalo.cards import CARDS, DECK, SUITS, removed_cards
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -79,7 +79,6 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import Action
     from tablegames.kalo.game import Kalo
     from tablegames.kalo.state import KaloState
-    from tablegames.kalo.view import KaloView
 
 __all__ = [
     "ACTIONS",
@@ -89,7 +88,6 @@ __all__ = [
     "max_decisions",
     "observation_range",
     "observation_size",
-    "observe",
     "redeal",
 ]
 
@@ -110,11 +108,7 @@ ACTIONS: tuple[Action, ...] = (
     *INSERTS[:52],
 )
 _TABLE = ActionTable("Kalo", ACTIONS)
-_CARD = {card: index for index, card in enumerate(DECK)}
 _BY_NAME = {str(card): card for card in DECK}
-_RANKS = range(3, 16)
-_PHASES = ("arrange", "play", "effect", "over")
-_STEPS = ("card", "seat", "slot", "insert")
 
 
 def actions(game: Kalo) -> ActionTable:
@@ -158,63 +152,6 @@ def max_decisions(game: Kalo) -> int:
     if game.rounds is not None:
         rounds = min(rounds, game.rounds)
     return rounds * (_in_play(game) + n + game.play_limit * (13 + n))
-
-
-def observe(view: KaloView) -> tuple[int, ...]:
-    """The view as numbers (see the module docs)."""
-    n = len(view.hands)
-    me = view.seat or 0
-    width = n + 5
-    cards = [0] * (len(DECK) * width)
-    size = len(DECK) - len(removed_cards(n))  # the most a hand can hold; cards a position set aside count as removed
-    received = [0] * (n * size)
-    for owner, hand in enumerate(view.hands):
-        relative = (owner - me) % n
-        for slot, seen in enumerate(hand):
-            if seen.card is not None:
-                at = _CARD[seen.card] * width
-                cards[at + relative] = 1
-                cards[at + n + 4] = slot + 1
-            if seen.received:
-                received[relative * size + slot] = 1
-    for play in view.trick:
-        for card in play.cards:
-            cards[_CARD[card] * width + n] = 1
-    for card in view.pile or ():
-        cards[_CARD[card] * width + n + 1] = 1
-    effect = view.effect
-    if effect is not None and effect.card is not None:
-        cards[_CARD[effect.card] * width + n + 2] = 1
-    for card in view.removed:
-        cards[_CARD[card] * width + n + 3] = 1
-    seats = [0] * (7 * n)
-    for owner in range(n):
-        at = 7 * ((owner - me) % n)
-        seats[at : at + 7] = (
-            len(view.hands[owner]),
-            view.scores[owner],
-            view.out.index(owner) + 1 if owner in view.out else 0,
-            int(owner in view.passed),
-            int(owner == view.kalo_holder),
-            int(owner == view.leader),
-            int(owner == view.current_player),
-        )
-    trick = [0] * (14 + n)
-    if view.trick:
-        last = view.trick[-1]
-        trick[_RANKS.index(rank_of(last.cards[0]))] = 1
-        trick[13] = len(last.cards)
-        trick[14 + (last.seat - me) % n] = 1
-    phase = [int(view.phase == each) for each in _PHASES]
-    resolving = [0] * (9 + 2 * n)
-    if effect is not None:
-        resolving[effect.rank - 3] = 1
-        resolving[4 + _STEPS.index(effect.step)] = 1
-        resolving[8] = effect.left
-        resolving[9 + (effect.seat - me) % n] = 1
-        if effect.target is not None:
-            resolving[9 + n + (effect.target - me) % n] = 1
-    return (*cards, *received, *seats, *trick, *phase, *resolving, view.pile_size, view.plays, view.round_number)
 
 
 @functools.cache

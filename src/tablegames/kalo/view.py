@@ -26,16 +26,19 @@ import attrs
 
 from tablegames.core.protocol import View, result_text
 from tablegames.core.words import plural
-from tablegames.kalo import encoding as _encoding
-from tablegames.kalo.cards import RANK_NAMES, Card
+from tablegames.kalo.cards import DECK, RANK_NAMES, Card, rank_of, removed_cards
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
-    from tablegames.core.spaces import Encoding
     from tablegames.kalo.model import Slot, Step, TrickPlay
     from tablegames.kalo.state import KaloState
 
 __all__ = ["EffectView", "KaloView", "SlotView", "hand_seen", "view_of"]
+
+_CARD = {card: index for index, card in enumerate(DECK)}
+_RANKS = range(3, 16)
+_PHASES = ("arrange", "play", "effect", "over")
+_STEPS = ("card", "seat", "slot", "insert")
 
 
 @attrs.frozen
@@ -118,8 +121,6 @@ class KaloView(View):
     """
 
     game_name: ClassVar[str] = "kalo"
-    #: The layout of its observations (`tablegames.kalo.encoding`).
-    encoding: ClassVar[Encoding] = _encoding
 
     round_number: int
     kalo_holder: int
@@ -154,6 +155,64 @@ class KaloView(View):
             "plays": self.plays,
             "arranged": self.arranged,
         }
+
+    def observation(self) -> tuple[int, ...]:
+        """The view as numbers, in the layout that `tablegames.kalo.encoding` sets out."""
+        n = len(self.hands)
+        me = self.seat or 0
+        width = n + 5
+        cards = [0] * (len(DECK) * width)
+        size = len(DECK) - len(
+            removed_cards(n)
+        )  # the most a hand can hold; cards a position set aside count as removed
+        received = [0] * (n * size)
+        for owner, hand in enumerate(self.hands):
+            relative = (owner - me) % n
+            for slot, seen in enumerate(hand):
+                if seen.card is not None:
+                    at = _CARD[seen.card] * width
+                    cards[at + relative] = 1
+                    cards[at + n + 4] = slot + 1
+                if seen.received:
+                    received[relative * size + slot] = 1
+        for play in self.trick:
+            for card in play.cards:
+                cards[_CARD[card] * width + n] = 1
+        for card in self.pile or ():
+            cards[_CARD[card] * width + n + 1] = 1
+        effect = self.effect
+        if effect is not None and effect.card is not None:
+            cards[_CARD[effect.card] * width + n + 2] = 1
+        for card in self.removed:
+            cards[_CARD[card] * width + n + 3] = 1
+        seats = [0] * (7 * n)
+        for owner in range(n):
+            at = 7 * ((owner - me) % n)
+            seats[at : at + 7] = (
+                len(self.hands[owner]),
+                self.scores[owner],
+                self.out.index(owner) + 1 if owner in self.out else 0,
+                int(owner in self.passed),
+                int(owner == self.kalo_holder),
+                int(owner == self.leader),
+                int(owner == self.current_player),
+            )
+        trick = [0] * (14 + n)
+        if self.trick:
+            last = self.trick[-1]
+            trick[_RANKS.index(rank_of(last.cards[0]))] = 1
+            trick[13] = len(last.cards)
+            trick[14 + (last.seat - me) % n] = 1
+        phase = [int(self.phase == each) for each in _PHASES]
+        resolving = [0] * (9 + 2 * n)
+        if effect is not None:
+            resolving[effect.rank - 3] = 1
+            resolving[4 + _STEPS.index(effect.step)] = 1
+            resolving[8] = effect.left
+            resolving[9 + (effect.seat - me) % n] = 1
+            if effect.target is not None:
+                resolving[9 + n + (effect.target - me) % n] = 1
+        return (*cards, *received, *seats, *trick, *phase, *resolving, self.pile_size, self.plays, self.round_number)
 
     def __str__(self) -> str:
         lines = [

@@ -58,8 +58,9 @@ from tablegames.core.errors import InvalidStateError
 from tablegames.core.layouts import ActionTable, DealLayout
 from tablegames.core.protocol import State
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
-from tablegames.loo.cards import DECK, SUITS
-from tablegames.loo.tricks import TRICKS, trick_winner
+from tablegames.loo.cards import DECK
+from tablegames.loo.tricks import TRICKS
+from tablegames.loo.view import CHIP_CAP
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -67,7 +68,6 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import Action
     from tablegames.loo.game import Loo
     from tablegames.loo.state import LooState
-    from tablegames.loo.view import LooView
 
 __all__ = [
     "ACTIONS",
@@ -79,7 +79,6 @@ __all__ = [
     "max_decisions",
     "observation_range",
     "observation_size",
-    "observe",
     "redeal",
 ]
 
@@ -89,10 +88,7 @@ VERSION = 1
 #: Every action by its index.
 ACTIONS: tuple[Action, ...] = (*(PLAYS[card] for card in DECK), STAY, DROP, TAKE_MISS)
 _TABLE = ActionTable("Loo", ACTIONS)
-_CARD = {card: index for index, card in enumerate(DECK)}
 _NAMES = tuple(str(card) for card in DECK)
-_DECISIONS = (None, "play", "drop", "miss")
-_PHASES = ("decide", "play", "over")
 
 
 def actions(game: Loo) -> ActionTable:
@@ -104,11 +100,6 @@ def actions(game: Loo) -> ActionTable:
 def observation_size(game: Loo) -> int:
     """``329 + 11N`` for ``N`` players."""
     return 329 + 11 * game.players
-
-
-#: The largest chip count an observation holds: larger ones (only games of very many rounds reach them) are
-#: written as this, so that every entry is exact as a float64 and finite as a float32.
-CHIP_CAP = 2**53
 
 
 def chip_bound(game: Loo) -> int:
@@ -147,65 +138,11 @@ def max_decisions(game: Loo) -> int:
     return game.rounds * 6 * game.players
 
 
-def observe(view: LooView) -> tuple[int, ...]:
-    """The view as numbers (see the module docs)."""
-    n = len(view.scores)
-    me = view.seat or 0
-    cards = [0] * (len(DECK) * 5)
-    for card in view.hand:
-        cards[_CARD[card] * 5] = 1
-    for card in view.given_up:
-        cards[_CARD[card] * 5 + 1] = 1
-    for play in view.trick:
-        cards[_CARD[play.card] * 5 + 2] = 1
-    for trick in view.tricks:
-        for play in trick:
-            cards[_CARD[play.card] * 5 + 3] = 1
-    cards[_CARD[view.turned] * 5 + 4] = 1
-    led = [0] * 4
-    winning = [0] * len(DECK)
-    winner = [0] * n
-    if view.trick:
-        led[SUITS.index(view.trick[0].card.suit)] = 1
-        best = view.trick[trick_winner([play.card for play in view.trick], view.trump)]
-        winning[_CARD[best.card]] = 1
-        winner[(best.seat - me) % n] = 1
-    trump = [int(view.trump == suit) for suit in SUITS]
-    in_trick = {play.seat for play in view.trick}
-    seats = [0] * (10 * n)
-    for seat in range(n):
-        at = 10 * ((seat - me) % n)
-        seats[at + _DECISIONS.index(view.decisions[seat])] = 1
-        seats[at + 4 : at + 10] = (
-            view.tricks_won[seat],
-            _chips(view.scores[seat]),
-            view.hand_sizes[seat],
-            int(seat in in_trick),
-            int(seat == view.dealer),
-            int(seat == view.current_player),
-        )
-    phase = [int(view.phase == each) for each in _PHASES]
-    table = (
-        _chips(view.pot),
-        _chips(view.p0),
-        _chips(view.carry),
-        view.round_number,
-        view.rounds,
-        int(view.miss_open),
-        *phase,
-    )
-    return (*cards, *led, *winning, *winner, *trump, *seats, *table)
-
-
 def _loo_state(game: Loo, state: object) -> LooState:
     """``state`` if it is a state of ``game``, or `InvalidStateError`."""
     if not isinstance(state, State) or state.game != game:
         raise InvalidStateError(f"a state of {game} is needed, got {type(state).__name__}")
     return state  # type: ignore[return-value]  # the only states of a Loo game are LooStates
-
-
-def _chips(count: int) -> int:
-    return max(-CHIP_CAP, min(CHIP_CAP, count))
 
 
 def deal_of(game: Loo, state: object) -> DealLayout:

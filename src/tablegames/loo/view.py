@@ -24,16 +24,22 @@ import attrs
 
 from tablegames.core.protocol import View, result_text
 from tablegames.core.words import plural
-from tablegames.loo import encoding as _encoding
-from tablegames.loo.cards import SUIT_NAMES, Card
+from tablegames.loo.cards import DECK, SUIT_NAMES, SUITS, Card
+from tablegames.loo.tricks import trick_winner
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
-    from tablegames.core.spaces import Encoding
     from tablegames.loo.state import LooState
     from tablegames.loo.tricks import TrickCard
 
 __all__ = ["LooView", "view_of"]
+
+#: The largest chip count an observation holds: larger ones (only games of very many rounds reach them) are
+#: written as this, so that every entry is exact as a float64 and finite as a float32.
+CHIP_CAP = 2**53
+_CARD = {card: index for index, card in enumerate(DECK)}
+_DECISIONS = (None, "play", "drop", "miss")
+_PHASES = ("decide", "play", "over")
 
 
 @attrs.frozen
@@ -61,8 +67,6 @@ class LooView(View):
     """
 
     game_name: ClassVar[str] = "loo"
-    #: The layout of its observations (`tablegames.loo.encoding`).
-    encoding: ClassVar[Encoding] = _encoding
 
     round_number: int
     rounds: int
@@ -103,6 +107,55 @@ class LooView(View):
             "trick": [play.to_dict() for play in self.trick],
             "tricks_won": list(self.tricks_won),
         }
+
+    def observation(self) -> tuple[int, ...]:
+        """The view as numbers, in the layout that `tablegames.loo.encoding` sets out."""
+        n = len(self.scores)
+        me = self.seat or 0
+        cards = [0] * (len(DECK) * 5)
+        for card in self.hand:
+            cards[_CARD[card] * 5] = 1
+        for card in self.given_up:
+            cards[_CARD[card] * 5 + 1] = 1
+        for play in self.trick:
+            cards[_CARD[play.card] * 5 + 2] = 1
+        for trick in self.tricks:
+            for play in trick:
+                cards[_CARD[play.card] * 5 + 3] = 1
+        cards[_CARD[self.turned] * 5 + 4] = 1
+        led = [0] * 4
+        winning = [0] * len(DECK)
+        winner = [0] * n
+        if self.trick:
+            led[SUITS.index(self.trick[0].card.suit)] = 1
+            best = self.trick[trick_winner([play.card for play in self.trick], self.trump)]
+            winning[_CARD[best.card]] = 1
+            winner[(best.seat - me) % n] = 1
+        trump = [int(self.trump == suit) for suit in SUITS]
+        in_trick = {play.seat for play in self.trick}
+        seats = [0] * (10 * n)
+        for seat in range(n):
+            at = 10 * ((seat - me) % n)
+            seats[at + _DECISIONS.index(self.decisions[seat])] = 1
+            seats[at + 4 : at + 10] = (
+                self.tricks_won[seat],
+                _chips(self.scores[seat]),
+                self.hand_sizes[seat],
+                int(seat in in_trick),
+                int(seat == self.dealer),
+                int(seat == self.current_player),
+            )
+        phase = [int(self.phase == each) for each in _PHASES]
+        table = (
+            _chips(self.pot),
+            _chips(self.p0),
+            _chips(self.carry),
+            self.round_number,
+            self.rounds,
+            int(self.miss_open),
+            *phase,
+        )
+        return (*cards, *led, *winning, *winner, *trump, *seats, *table)
 
     def __str__(self) -> str:
         lines = [
@@ -163,3 +216,7 @@ def view_of(state: LooState, seat: int | None) -> LooView:
         state.trick,
         state.tricks_won,
     )
+
+
+def _chips(count: int) -> int:
+    return max(-CHIP_CAP, min(CHIP_CAP, count))

@@ -19,8 +19,9 @@ from tablegames.kalaha.actions import SOWS, Sow
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from tablegames.kalaha.game import Kalaha
+    from tablegames.kalaha.options import KalahaOptions
     from tablegames.kalaha.solver.endgame import EndgameTable
+    from tablegames.kalaha.state import KalahaState
 
 __all__ = ["Engine", "Progress", "SolveTimeout"]
 
@@ -78,7 +79,7 @@ class Engine:
     never the stores.
     """
 
-    def __init__(self, game: Kalaha, size: int, endgame: EndgameTable | None) -> None:
+    def __init__(self, game: KalahaOptions[KalahaState], size: int, endgame: EndgameTable | None) -> None:
         p = game.pits
         total = 2 * p * game.seeds
         bits = max(1, total.bit_length())

@@ -74,7 +74,7 @@ from tablegames.kalaha.solver.shared import clear_endgame_cache, shared_table
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-    from tablegames.kalaha.game import Kalaha
+    from tablegames.kalaha.options import KalahaOptions
     from tablegames.kalaha.state import KalahaState
 
 __all__ = [
@@ -209,7 +209,7 @@ class Solver:
 
     def __init__(
         self,
-        game: Kalaha,
+        game: KalahaOptions[KalahaState],
         *,
         table_size: int = DEFAULT_TABLE_SIZE,
         endgame: int | EndgameTable | None = None,
@@ -434,7 +434,7 @@ class Solver:
         return self._engine
 
 
-def auto_endgame(game: Kalaha) -> int:
+def auto_endgame(game: KalahaOptions[KalahaState]) -> int:
     """The endgame table a `Solver` builds for ``game`` unless told.
 
     The seeds in play less 20, at most 5 a pit (boards of few pits solve
