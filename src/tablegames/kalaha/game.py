@@ -40,16 +40,11 @@ __all__ = ["Kalaha"]
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Kalaha(KalahaOptions[KalahaState]):
-    """Kalaha (Kalah) for two players.
+    """Kalaha (Kalah) for two players: its options (see `KalahaOptions`), and the positions it starts and sets up.
 
-    Attributes:
-        pits: Pits in each player's row (1 to 26; the sheet's board has 6).
-        seeds: Seeds in each pit at the start (1 to 1,000; the sheet uses 4).
-        empty_capture: Ruling H4. True (the sheet): a last seed in an empty
-            pit of your own row always captures, taking the opposite pit's
-            seeds too if there are any. False: it captures only when the
-            opposite pit holds seeds.
-        players: Always 2.
+    Examples:
+        >>> Kalaha(pits=4, empty_capture=False)
+        Kalaha(pits=4, seeds=4, empty_capture=False, players=2)
     """
 
     encoding: ClassVar[Encoding] = _encoding
