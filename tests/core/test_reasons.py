@@ -5,7 +5,9 @@ space, an action beyond the board, an action of another game, text and an
 object of no game: `refusal` is None exactly when the action is legal; its
 English is `why_illegal`'s; its key is stated once, in the core's catalogue
 or the game's, and its fields are exactly the ones that key takes, each
-language-neutral and JSON-ready.
+language-neutral and JSON-ready. A game's options are refused the same way:
+over random options of each game, every `ConfigError` carries a reason of
+`CONFIG` whose English is the message.
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ from hypothesis import strategies as st
 
 import tablegames
 from tablegames import IllegalActionError, Match
+from tablegames.core.options import CONFIG, check_int_option, check_seed
 from tablegames.core.reasons import CORE, Catalogue, Reason, said
 from tablegames.kalaha import Sow
 from tablegames.kalo import Pass
 from tablegames.testing.strategies import states
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tablegames.core.protocol import Game, State
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
@@ -45,6 +50,15 @@ def _candidates(game: Game[State]) -> list[object]:
     return [*(game.action_from_index(index) for index in range(game.num_actions)), *beyond, foreign, "a", 7]
 
 
+def _check_reason(reason: Reason, catalogue: Catalogue) -> None:
+    """The reason's key is stated in ``catalogue``, with exactly its fields, which make the same sentence."""
+    assert reason.key in catalogue, reason.key
+    assert tuple(sorted(reason.values)) == catalogue.fields(reason.key), reason
+    assert catalogue.reason(reason.key, **reason.values) == reason, "the fields do not make the same sentence"
+    assert json.loads(json.dumps(reason.to_dict())) == reason.to_dict()
+    hash(reason)
+
+
 def _check(game: Game[State], state: State) -> int:
     """Check every candidate at ``state``; return how many were refused."""
     refused = 0
@@ -56,14 +70,9 @@ def _check(game: Game[State], state: State) -> int:
         if reason is None:
             continue
         refused += 1
-        catalogue = CORE if reason.key.startswith("core.") else game.reasons
         assert reason.key.startswith((f"{game.name}.", "core.")), reason.key
-        assert reason.key in catalogue, reason.key
-        assert tuple(sorted(reason.values)) == catalogue.fields(reason.key), reason
         assert reason.key != "core.said", "a game of the library gives a refusal no key of its own"
-        assert catalogue.reason(reason.key, **reason.values) == reason, "the fields do not make the same sentence"
-        assert json.loads(json.dumps(reason.to_dict())) == reason.to_dict()
-        hash(reason)
+        _check_reason(reason, CORE if reason.key.startswith("core.") else game.reasons)
     return refused
 
 
@@ -139,3 +148,80 @@ def test_a_catalogue_refuses_fields_its_template_does_not_take() -> None:
         catalogue.reason("demo.x")
     with pytest.raises(KeyError):
         catalogue.reason("demo.z")
+
+
+#: A value a table request's options may hold (JSON, numbers within what the readers take).
+OPTION_VALUES = st.one_of(
+    st.integers(min_value=-(2**64) + 1, max_value=2**64 - 1),
+    st.integers(min_value=-3, max_value=30),
+    st.booleans(),
+    st.none(),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=12),
+    st.lists(st.integers(min_value=0, max_value=9), max_size=3),
+)
+
+
+@pytest.mark.parametrize("name", ["kalaha", "kalo", "loo"])
+@given(data=st.data())
+def test_every_refusal_of_a_games_options_carries_its_reason(name: str, data: st.DataObject) -> None:
+    """Random options of each game: each ConfigError's reason is a key of CONFIG with its fields, as its message."""
+    known = list(tablegames.load(name).options())
+    names = st.sampled_from([*known, "colour", "x" * 60, "Pits"])
+    options = data.draw(st.dictionaries(names, OPTION_VALUES, max_size=4))
+    refused: tablegames.ConfigError | None = None
+    try:
+        tablegames.load(name, **options)
+    except tablegames.ConfigError as error:
+        refused = error
+    if refused is not None:
+        assert refused.reason.key.startswith("config."), refused.reason
+        _check_reason(refused.reason, CONFIG)
+        assert str(refused.reason) == str(refused)
+
+
+#: One refusal of each kind of a game's name and options: how it is met, its key and its English, as it always was.
+REFUSED_OPTIONS: list[tuple[Callable[[], object], str, str]] = [
+    (lambda: tablegames.load("chess"), "config.no_game", "no game named 'chess'; the games are: kalaha, kalo, loo"),
+    (
+        lambda: tablegames.load("kalaha", **{f"o{n}": 1 for n in range(7)}),
+        "config.unknown_options",
+        "unknown option(s) ['o0', 'o1', 'o2', 'o3', 'o4', …] for 'kalaha'; its options are: pits, seeds, "
+        "empty_capture, players",
+    ),
+    (lambda: tablegames.load("kalo", players=7), "config.players", "Kalo is for 3 to 6 players, got players=7"),
+    (
+        lambda: tablegames.load("kalaha", players=3),
+        "config.players_exactly",
+        "Kalaha is for exactly 2 players, got players=3",
+    ),
+    (lambda: tablegames.load("kalaha", pits=0), "config.integer", "pits must be an integer from 1 to 26, got 0"),
+    (
+        lambda: tablegames.load("loo", players=3, first_dealer=3),
+        "config.integer",
+        "first_dealer must be an integer from 0 to 2, got 3",
+    ),
+    (
+        lambda: check_int_option(0, "rounds", 1),
+        "config.integer_at_least",
+        "rounds must be an integer of at least 1, got 0",
+    ),
+    (lambda: tablegames.load("loo", miss="yes"), "config.boolean", "miss must be True or False, got 'yes'"),
+    (lambda: check_seed(-1), "config.seed", "seed must be an integer from 0 to 2**64 - 1, or None, got -1"),
+]
+
+
+@pytest.mark.parametrize(("refuse", "key", "message"), REFUSED_OPTIONS, ids=[key for _, key, _ in REFUSED_OPTIONS])
+def test_each_refusal_of_options_keeps_its_english_and_says_its_key(
+    refuse: Callable[[], object], key: str, message: str
+) -> None:
+    """Each kind of refusal of options has its key, and its message is the English it always had."""
+    with pytest.raises(tablegames.ConfigError) as caught:
+        refuse()
+    assert (caught.value.reason.key, str(caught.value)) == (key, message)
+    _check_reason(caught.value.reason, CONFIG)
+
+
+def test_every_key_of_config_is_met() -> None:
+    """The refusals above meet every key CONFIG states: none is stated for nothing."""
+    assert {key for _, key, _ in REFUSED_OPTIONS} == set(CONFIG.keys())

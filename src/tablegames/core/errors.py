@@ -40,7 +40,39 @@ class TablegamesError(Exception):
 
 
 class ConfigError(TablegamesError, ValueError):
-    """Game options are out of range or unknown, or a game name is not registered."""
+    """Game options are out of range or unknown, or a game name is not registered.
+
+    Attributes:
+        reason: Why, as a `Reason` a client can tell in any language (its
+            text is the message): the options' refusals are stated once in
+            `tablegames.core.options.CONFIG`; an error raised with a message
+            only has the message for its reason.
+
+    Examples:
+        >>> import tablegames
+        >>> try:
+        ...     tablegames.load("kalaha", pits=0)
+        ... except tablegames.ConfigError as error:
+        ...     print(error.reason.to_dict())
+        {'key': 'config.integer', 'fields': {'maximum': 26, 'minimum': 1, 'option': 'pits', 'value': '0'}}
+        >>> ConfigError("no dragons here").reason.key
+        'core.said'
+    """
+
+    def __init__(self, message: str, *, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = said(message) if reason is None else reason
+
+    @classmethod
+    def from_reason(cls, reason: Reason) -> ConfigError:
+        """The error of ``reason``: its English is the message.
+
+        Examples:
+            >>> from tablegames.core.options import CONFIG
+            >>> ConfigError.from_reason(CONFIG.reason("config.boolean", option="miss", value="'yes'"))
+            ConfigError("miss must be True or False, got 'yes'")
+        """
+        return cls(str(reason), reason=reason)
 
 
 class IllegalActionError(TablegamesError, ValueError):

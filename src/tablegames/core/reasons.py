@@ -1,4 +1,4 @@
-"""Why an action is refused, as a value: a `Reason` is a key and fields any language can tell, and its English.
+"""Why an action or a game's options are refused, as a value: a key and fields any language can tell, and English.
 
 A refusal's text is composed from parts (a seat, a card, a count), and a
 player reading it in German or Swedish needs those parts, not the English
@@ -8,7 +8,10 @@ template. `State.refusal` answers with a `Reason` made from it; its fields are
 language-neutral (seats and counts as integers, cards in notation like
 ``"Qh"``, suits as letters), its ``str`` is the English sentence, and
 `Reason.to_dict` is what the server sends, for a client to say the same in
-the player's language.
+the player's language. A game's options are refused the same way: the
+refusals every game's options share are stated in
+`tablegames.core.options.CONFIG` (``"config.integer"``), and
+`ConfigError.reason` carries them.
 
 Examples:
     >>> import tablegames
@@ -45,12 +48,13 @@ def _frozen(fields: Mapping[str, Field] | Iterable[tuple[str, Field]]) -> tuple[
 
 @attrs.frozen
 class Reason:
-    """Why an action is refused: a key, its language-neutral fields, and the English sentence.
+    """Why an action, or a game's options, are refused: a key, its language-neutral fields, and the English sentence.
 
     Attributes:
         key: What kind of refusal, ``"<game>.<name>"`` (``"core.…"`` for the
-            cases every game shares): the key of the template in the game's
-            `Catalogue` and of the client's words for it.
+            cases every game shares, ``"config.…"`` for its options): the key
+            of the template in the game's `Catalogue` and of the client's
+            words for it.
         fields: The parts of the sentence, as sorted ``(name, value)`` pairs
             (given as a mapping, they are sorted): seats, counts, pits and
             ranks as integers, cards in notation, suits as letters.

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief, check_json
-from tablegames.core.options import players_option
+from tablegames.core.options import config_error, players_option
 from tablegames.core.protocol import Game, State
 from tablegames.core.serial import check_header, read_str
 
@@ -80,7 +80,7 @@ def _factory(name: str) -> GameFactory:
     if name in _REGISTERED:
         return _REGISTERED[name]
     if name not in _BUILTIN:
-        raise ConfigError(f"no game named {brief(name, 40)}; the games are: {', '.join(names())}")
+        raise config_error("config.no_game", game=brief(name, 40), games=names())
     module, _, attribute = _BUILTIN[name].partition(":")
     factory: GameFactory = getattr(importlib.import_module(module), attribute)
     return factory
@@ -120,8 +120,13 @@ def load(name: str, **options: Any) -> Game[State]:
     open_ended = any(each.kind is inspect.Parameter.VAR_KEYWORD for each in accepted.values())
     unknown = sorted(key for key in options if key not in accepted)
     if unknown and not open_ended:
-        listed = "[" + ", ".join(brief(key, 40) for key in unknown[:5]) + (", …]" if len(unknown) > 5 else "]")
-        raise ConfigError(f"unknown option(s) {listed} for {name!r}; its options are: {', '.join(accepted)}")
+        raise config_error(
+            "config.unknown_options",
+            game=name,
+            unknown=tuple(brief(key, 40) for key in unknown[:5]),
+            more=max(len(unknown) - 5, 0),
+            options=tuple(accepted),
+        )
     return factory(**options)
 
 

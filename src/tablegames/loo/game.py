@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from tablegames.core.errors import ConfigError, InvalidActionError, InvalidStateError
+from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
+from tablegames.core.options import bool_option, check_int_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game, Transition
 from tablegames.core.seats import next_seat
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_notated, read_sequence, read_str
@@ -56,7 +56,7 @@ def _miss_fee_default(game: Any) -> int:
 
 
 def _first_dealer(game: Any, _: Any, value: Any) -> None:
-    check_int(value, "first_dealer", ConfigError, minimum=0, maximum=game.players - 1)
+    check_int_option(value, "first_dealer", 0, game.players - 1)
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
