@@ -136,6 +136,61 @@ def test_bad_table_requests_are_refused_with_typed_errors(
     assert http.get("/api/tables").json() == {"tables": []}
 
 
+@pytest.mark.parametrize(
+    ("request_body", "reason"),
+    [
+        (
+            {"game": "kalaha", "options": {"pits": 30}},
+            {"key": "config.integer", "fields": {"option": "pits", "minimum": 1, "maximum": 26, "value": "30"}},
+        ),
+        (
+            {"game": "loo", "options": {"players": 3, "first_dealer": 3}},
+            {"key": "config.integer", "fields": {"option": "first_dealer", "minimum": 0, "maximum": 2, "value": "3"}},
+        ),
+        (
+            {"game": "kalo", "options": {"players": 9}},
+            {"key": "config.players", "fields": {"game": "Kalo", "minimum": 3, "maximum": 6, "value": "9"}},
+        ),
+        (
+            {"game": "loo", "options": {"miss": 1}},
+            {"key": "config.boolean", "fields": {"option": "miss", "value": "1"}},
+        ),
+        (
+            {"game": "kalaha", "options": {"colour": "red"}},
+            {
+                "key": "config.unknown_options",
+                "fields": {
+                    "game": "kalaha",
+                    "unknown": ["'colour'"],
+                    "more": 0,
+                    "options": ["pits", "seeds", "empty_capture", "players"],
+                },
+            },
+        ),
+        (
+            {"game": "chess"},
+            {"key": "config.no_game", "fields": {"game": "'chess'", "games": ["kalaha", "kalo", "loo"]}},
+        ),
+        (
+            {"game": "kalaha", "seats": ["human", "oracle"]},
+            {
+                "key": "table.unknown_bots",
+                "fields": {"game": "kalaha", "unknown": ["oracle"], "bots": ["random", "heuristic", "search"]},
+            },
+        ),
+    ],
+    ids=["pits", "first_dealer", "players", "miss", "option", "game", "bot"],
+)
+def test_a_refused_table_request_says_why_as_a_key_and_fields(
+    http: TestClient, request_body: dict[str, Any], reason: dict[str, Any]
+) -> None:
+    """A table request refused for its options or seats carries the reason, as a refused action does."""
+    error = http.post("/api/tables", json=request_body).json()["error"]
+    assert error["type"] == "ConfigError"
+    assert error["reason"] == reason, "the refusal's key and fields"
+    assert "legal" not in error
+
+
 def test_a_table_can_start_from_a_given_state(http: TestClient) -> None:
     """A start state is read with the game's from_dict, and the table plays on from it."""
     game = tablegames.load("kalaha", pits=3)

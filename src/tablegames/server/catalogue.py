@@ -1,8 +1,9 @@
 """The game catalogue: every game a server offers, and the seats a table of one may have.
 
 `describe_games` is what ``GET /api/games`` answers; `seat_kinds` checks the
-seats a table request asks for against the game's players and bots, and
-`guarded` calls a game's readers on what a client sent.
+seats a table request asks for against the game's players and bots (its
+refusal of a seat is stated once in `SEATS`, for a client to say in its
+player's language), and `guarded` calls a game's readers on what a client sent.
 """
 
 from __future__ import annotations
@@ -13,17 +14,28 @@ from typing import TYPE_CHECKING, Any
 
 import tablegames
 from tablegames import TablegamesError
+from tablegames.core.reasons import Catalogue
 from tablegames.server.errors import BadRequestError
 
 if TYPE_CHECKING:
     from tablegames import Game, State
     from tablegames.core.serial import JSONDict
 
-__all__ = ["HUMAN", "describe_games", "guarded", "seat_kinds"]
+__all__ = ["HUMAN", "SEATS", "describe_games", "guarded", "seat_kinds"]
 
 LOG = logging.getLogger("tablegames.server")
 #: The seat kind of a person, in a table request's ``seats``.
 HUMAN = "human"
+
+#: The refusals of a table request's seats (`tablegames.core.reasons`): a seat naming a bot the game does not
+#: have, its fields the game's name, the kinds not known and the game's bots.
+SEATS = Catalogue(
+    {
+        "table.unknown_bots": lambda *, game, unknown, bots: (
+            f"unknown bot(s) {list(unknown)} for {game!r}: a seat is {HUMAN!r} or one of its bots: {', '.join(bots)}"
+        ),
+    }
+)
 
 
 def describe_games() -> list[JSONDict]:
@@ -99,6 +111,10 @@ def seat_kinds(game: Game[State], seats: tuple[str, ...] | None) -> tuple[str, .
         Traceback (most recent call last):
         ...
         tablegames.server.errors.BadRequestError: kalaha with 2 players needs 2 seats, got 1
+        >>> seat_kinds(tablegames.load("kalaha"), ("human", "oracle"))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.ConfigError: unknown bot(s) ['oracle'] for 'kalaha': a seat is 'human' or one of ...
     """
     bots = game.bots()
     if seats is None:
@@ -108,7 +124,6 @@ def seat_kinds(game: Game[State], seats: tuple[str, ...] | None) -> tuple[str, .
         raise BadRequestError(f"{game.name} with {game.players} players needs {game.players} seats, got {len(seats)}")
     unknown = sorted({kind for kind in seats if kind != HUMAN and kind not in bots})
     if unknown:
-        raise tablegames.ConfigError(
-            f"unknown bot(s) {unknown} for {game.name!r}: a seat is {HUMAN!r} or one of its bots: {', '.join(bots)}"
-        )
+        reason = SEATS.reason("table.unknown_bots", game=game.name, unknown=tuple(unknown), bots=tuple(bots))
+        raise tablegames.ConfigError.from_reason(reason)
     return seats

@@ -116,9 +116,10 @@ _ERROR_BODY = _object(
                 ["key", "fields"],
             ),
             "description": (
-                "why the action was refused (IllegalActionError only): a key such as kalaha.pit_empty and "
-                "language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as "
-                "letters), for a client to say what the message says in English in its player's language"
+                "why the action, or the game's options or seats, were refused (IllegalActionError and "
+                "ConfigError only): a key such as kalaha.pit_empty or config.integer and language-neutral fields "
+                "(seats, counts, pits and ranks as integers, cards in notation, suits as letters, options by name), "
+                "for a client to say what the message says in English in its player's language"
             ),
         },
     },

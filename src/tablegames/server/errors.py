@@ -8,11 +8,13 @@ WebSocket::
 
 ``type`` is the name of the error's class: one of the library's errors (a
 bad action, bad options, a bad state) or one of the server's own below
-(a malformed request, a missing token, a body too large). ``legal`` and
-``reason`` are there for an `IllegalActionError` only: the actions the
-client's seat may take now, and why the action was refused as a key and
-language-neutral fields (`tablegames.core.reasons.Reason`), for a client
-to say in its player's language what the message says in English.
+(a malformed request, a missing token, a body too large). ``legal`` is
+there for an `IllegalActionError` only: the actions the client's seat may
+take now. ``reason`` is there for an `IllegalActionError` and a
+`ConfigError`: why the action, or the game's options or seats, were
+refused, as a key and language-neutral fields
+(`tablegames.core.reasons.Reason`), for a client to say in its player's
+language what the message says in English.
 
 Examples:
     >>> import tablegames
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from tablegames.core.errors import IllegalActionError, MatchError, TablegamesError
+from tablegames.core.errors import ConfigError, IllegalActionError, MatchError, TablegamesError
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
@@ -152,9 +154,15 @@ def error_body(error: TablegamesError, *, legal: bool = True) -> JSONDict:
         >>> body = error_body(error)["error"]
         >>> body["message"], body["legal"], body["reason"]
         ('g is not a pit of seat 0', ['a', 'b'], {'key': 'core.said', 'fields': {'text': 'g is not a pit of seat 0'}})
+        >>> try:
+        ...     tablegames.load("loo", players=9)
+        ... except tablegames.ConfigError as refused:
+        ...     error_body(refused)["error"]["reason"]
+        {'key': 'config.players', 'fields': {'game': 'Loo', 'maximum': 8, 'minimum': 3, 'value': '9'}}
     """
     body: JSONDict = {"type": type(error).__name__, "message": str(error)}
     if isinstance(error, IllegalActionError):
         body["legal"] = [str(action) for action in error.legal] if legal else []
+    if isinstance(error, (IllegalActionError, ConfigError)):
         body["reason"] = error.reason.to_dict()
     return {"error": body}

@@ -6,7 +6,7 @@ export interface ErrorAnswer {
     type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MatchError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
     message: string;
     legal?: string[];
-    /** why the action was refused (IllegalActionError only): a key such as kalaha.pit_empty and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters), for a client to say what the message says in English in its player's language */
+    /** why the action, or the game's options or seats, were refused (IllegalActionError and ConfigError only): a key such as kalaha.pit_empty or config.integer and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters, options by name), for a client to say what the message says in English in its player's language */
     reason?: {
       key: string;
       fields: Record<string, string | number | boolean | null | string[]>;
@@ -96,7 +96,7 @@ export interface Checks {
       type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MatchError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
       message: string;
       legal?: string[];
-      /** why the action was refused (IllegalActionError only): a key such as kalaha.pit_empty and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters), for a client to say what the message says in English in its player's language */
+      /** why the action, or the game's options or seats, were refused (IllegalActionError and ConfigError only): a key such as kalaha.pit_empty or config.integer and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters, options by name), for a client to say what the message says in English in its player's language */
       reason?: {
         key: string;
         fields: Record<string, string | number | boolean | null | string[]>;
@@ -187,7 +187,7 @@ export interface ErrorFrame {
     type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MatchError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
     message: string;
     legal?: string[];
-    /** why the action was refused (IllegalActionError only): a key such as kalaha.pit_empty and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters), for a client to say what the message says in English in its player's language */
+    /** why the action, or the game's options or seats, were refused (IllegalActionError and ConfigError only): a key such as kalaha.pit_empty or config.integer and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters, options by name), for a client to say what the message says in English in its player's language */
     reason?: {
       key: string;
       fields: Record<string, string | number | boolean | null | string[]>;
