@@ -1,9 +1,10 @@
 """Refusals in the page's language: each reason the library states has words in English, German and Swedish.
 
-The server sends a refused action's reason as a key and fields (`tablegames.core.reasons`); the client says it
-with the entry ``reason.<key>`` of its language's table. Every key of the catalogues has an entry in each table,
-a string entry naming exactly the key's fields; and in the browser a German player's greyed Loo card and a
-Swedish player's empty Kalaha pit say why in the page's language.
+The server sends a refused action's reason, and a refused table's (its options or seats), as a key and fields
+(`tablegames.core.reasons`); the client says it with the entry ``reason.<key>`` of its language's table. Every
+key of the catalogues has an entry in each table, a string entry naming exactly the key's fields; and in the
+browser a German player's greyed Loo card, a Swedish player's empty Kalaha pit and a German lobby's option out
+of range say why in the page's language.
 """
 
 from __future__ import annotations
@@ -13,9 +14,13 @@ import time
 from typing import TYPE_CHECKING
 
 import tablegames
+from tablegames.core.options import CONFIG
 from tablegames.core.reasons import CORE
+from tablegames.server.catalogue import SEATS
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tests.web.conftest import Pages
 
 #: Each table's refusal entries: for a string, the sorted names of its placeholders; for a function, null.
@@ -32,11 +37,10 @@ ENTRIES = """async () => {
 
 
 def catalogue() -> dict[str, tuple[str, ...]]:
-    """Every key the library may refuse with, and its fields."""
-    keys = {key: CORE.fields(key) for key in CORE}
-    for name in ("kalaha", "kalo", "loo"):
-        reasons = tablegames.load(name).reasons
-        keys.update({key: reasons.fields(key) for key in reasons})
+    """Every key the library and the server may refuse with, and its fields."""
+    keys: dict[str, tuple[str, ...]] = {}
+    for stated in (CORE, CONFIG, SEATS, *(tablegames.load(name).reasons for name in ("kalaha", "kalo", "loo"))):
+        keys.update({key: stated.fields(key) for key in stated})
     return keys
 
 
@@ -112,3 +116,19 @@ def test_a_swedish_player_is_told_in_swedish_why_an_empty_pit_may_not_be_sown(pa
     refusal.wait_for()
     assert refusal.inner_text() == "Hål c är tomt: det finns inga stenar att så ut"
     player.shot("refused-pit")
+
+
+def test_a_german_lobby_says_in_german_why_an_option_is_refused(
+    pages: Pages, allow_errors: Callable[[str], None]
+) -> None:
+    """In a German lobby, a Loo table with an ante of 0 is refused in German, the option named as the form names it."""
+    allow_errors(r"Failed to load resource: the server responded with a status of 400")  # the browser logs the refusal
+    page = pages.open("/", locale="de-DE")
+    page.wait_for_selector("#game")
+    page.select_option("#game", "loo")
+    page.fill("#option-ante", "0")
+    page.click("button[data-create=loo]")
+    message = page.locator("#lobby .message.error")
+    page.wait_for_function("() => document.querySelector('#lobby .message.error').textContent !== ''")
+    assert message.inner_text() == "«Einsatz» muss eine ganze Zahl von 1 bis 1.000.000 sein, nicht 0"
+    assert page.url.endswith("/"), "no table was made"

@@ -145,18 +145,22 @@ def test_a_hot_seat_shows_each_hand_only_to_its_player(pages: Pages) -> None:
 
 
 def test_the_page_shows_the_servers_refusal(pages: Pages, allow_errors: Callable[[str], None]) -> None:
-    """An option the server refuses is not a table: the lobby shows the server's own message and stays."""
+    """An option the server refuses is not a table: the lobby says the server's reason, naming the field, and stays."""
     allow_errors(r"Failed to load resource: the server responded with a status of 400")  # the browser's own line
     page = pages.open("/")
     fill_lobby(page, "kalaha", options={"pits": 0})
     page.click("text=Create a Kalaha table")
     message = page.locator("#lobby .message")
-    message.filter(has_text="pits").wait_for()
+    message.filter(has_text="Pits per side").wait_for()
     refused = pages.site.http.post(
         "/api/tables", json={"game": "kalaha", "options": {"pits": 0}, "seats": ["human"] * 2}
     )
     assert refused.status_code == 400
-    assert message.inner_text() == refused.json()["error"]["message"]
+    assert refused.json()["error"]["reason"] == {
+        "key": "config.integer",
+        "fields": {"option": "pits", "minimum": 1, "maximum": 26, "value": "0"},
+    }
+    assert message.inner_text() == "“Pits per side” must be a whole number from 1 to 26, not 0"
     assert page.url == pages.site.base + "/", "the lobby moved on to a table that was refused"
 
 

@@ -1,6 +1,6 @@
 // Building the page with the DOM API only (the page's policy forbids HTML from strings), and drawing cards.
 
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 /**
  * An element: `h("button", {class: "card", onclick: f, dataset: {key: "x"}}, "text", child, ...)`.
@@ -114,6 +114,11 @@ const BOT_LEVELS = { random: "easy", heuristic: "medium", search: "strong" };
 /** A bot's name, for its level: "Easy bot", "Medium bot", "Strong bot". */
 export function botName(bot) {
   return t(`bot.${BOT_LEVELS[bot] ?? "strong"}`);
+}
+
+/** An option of a game by its name in the page's language ("Pits per side"), or its own name spelled out. */
+export function optionName(name) {
+  return has(`option.${name}`) ? t(`option.${name}`) : String(name).replaceAll("_", " ");
 }
 
 /** Who sits at `seat`, as players say it: "you", the name its player goes by, "Medium bot", or "Player 2" (from 1). */

@@ -1,8 +1,8 @@
 // The events and refusals of every game said in the page's language, from their fields; English keeps the server's
 // sentences for events.
 
-import { SUITS, cardLabel, plain, plural, suitName, upper } from "./dom.js";
-import { hasOwn, t } from "./i18n.js";
+import { SUITS, botName, cardLabel, optionName, plain, plural, suitName, upper } from "./dom.js";
+import { hasOwn, language, t } from "./i18n.js";
 
 const letter = (pit) => String.fromCharCode(97 + pit);
 
@@ -46,11 +46,12 @@ const KALO_RANKS = { 11: "J", 12: "Q", 13: "K", 14: "A", 15: "2" };
 const notation = (text) => String(text).replace(/(?<![\w♣♦♥♠])(10|[2-9JQKA])([cdhs])(?!\w)/g, (_, rank, suit) => rank + SUITS[suit]);
 
 /**
- * Why an action was refused, said in the page's language from the reason the server sends with the refusal
- * (`{key, fields}`: seats, pits, ranks and counts as numbers, cards in notation, suits as letters), or null where
- * the page's language has no words for the key (the server's English message stands). `name` names a seat.
- * The words are the entry `reason.<key>`, given each field as the player reads it (a seat by name or "you", a card
- * as "Q♥", a suit by name, a pit by its letter) and the fields as sent under `raw`.
+ * Why an action, or a table's options or seats, were refused, said in the page's language from the reason the
+ * server sends with the refusal (`{key, fields}`: seats, pits, ranks and counts as numbers, cards in notation, suits
+ * as letters, options by name), or null where the page's language has no words for the key (the server's English
+ * message stands). `name` names a seat. The words are the entry `reason.<key>`, given each field as the player
+ * reads it (a seat by name or "you", a card as "Q♥", a suit by name, a pit by its letter, an option and a bot as the
+ * lobby names them, a bound as the language writes numbers) and the fields as sent under `raw`.
  */
 export function refusalSentence(reason, name) {
   const key = `reason.${reason?.key}`;
@@ -67,6 +68,12 @@ export function refusalSentence(reason, name) {
     else if (field === "pit" || field === "last") values[field] = letter(value);
     else if (field === "action" || field === "play") values[field] = notation(value);
     else if (field === "text") values[field] = plain(value, name);
+    else if (field === "game") values[field] = upper(String(value)); // "Kalaha", as the lobby names it
+    else if (field === "option") values[field] = optionName(value);
+    else if (field === "options") values[field] = value.map(optionName).join(", ");
+    else if (field === "bots") values[field] = value.map(botName).join(", ");
+    else if (field === "minimum" || field === "maximum") values[field] = value.toLocaleString(language);
+    else if (Array.isArray(value)) values[field] = value.join(", ");
     else values[field] = value;
   }
   if (hasOwn(`kalo.effect${fields.rank}`)) values.effect = t(`kalo.effect${fields.rank}`); // what a 3 to 6 does

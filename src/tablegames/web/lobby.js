@@ -1,14 +1,17 @@
 // The lobby: create a table of any game with its options and bots, list the tables in play, join or watch one.
 
-import { botName, fill, h, plural } from "./dom.js";
+import { botName, fill, h, optionName, plural } from "./dom.js";
 import { Keys, api } from "./wire.js";
 import { has, language, languageSwitcher, t } from "./i18n.js";
 import { howToPlay } from "./panels.js";
+import { refusalSentence } from "./events.js";
 
 const HUMAN = "human";
 
 const title = (name) => name[0].toUpperCase() + name.slice(1);
-const words = (name) => (has(`option.${name}`) ? t(`option.${name}`) : name.replaceAll("_", " "));
+
+/** What the server refused, in the page's language where it says why as a key and fields (options, seats). */
+const refused = (error) => refusalSentence(error.reason, (seat) => t("player n", { n: seat + 1 })) ?? error.message;
 
 /**
  * Where the rules pages are published: the `tablegames-docs` meta of index.html (set it where the site is served,
@@ -47,7 +50,7 @@ function explain(name, game) {
     "span",
     { class: "explain" },
     has(`explain.${name}`) ? ` ${t(`explain.${name}`)}` : null,
-    link ? [" ", h("a", { href: link, target: "_blank", rel: "noopener", dataset: { rule: name }, "aria-label": `${t("the rule")}: ${words(name)}` }, t("the rule"))] : null,
+    link ? [" ", h("a", { href: link, target: "_blank", rel: "noopener", dataset: { rule: name }, "aria-label": `${t("the rule")}: ${optionName(name)}` }, t("the rule"))] : null,
   );
 }
 
@@ -55,12 +58,12 @@ function explain(name, game) {
 function optionField(name, value, game) {
   const id = `option-${name}`;
   if (typeof value === "boolean") {
-    return h("p", { class: "option check" }, h("input", { type: "checkbox", id, name, checked: value }), " ", h("label", { for: id }, words(name)), explain(name, game.name));
+    return h("p", { class: "option check" }, h("input", { type: "checkbox", id, name, checked: value }), " ", h("label", { for: id }, optionName(name)), explain(name, game.name));
   }
   return h(
     "p",
     { class: "option" },
-    h("label", { for: id }, words(name)),
+    h("label", { for: id }, optionName(name)),
     " ",
     h("input", {
       type: "number",
@@ -188,7 +191,7 @@ function createForm(games, report) {
       keys.save();
       location.assign(`/tables/${created.table.id}`);
     } catch (error) {
-      report(error.message);
+      report(refused(error));
     }
   });
   draw();
@@ -212,7 +215,7 @@ function tableRow(table, report) {
                 keys.add(claimed.token);
                 location.assign(`/tables/${table.id}`);
               } catch (error) {
-                report(error.message);
+                report(refused(error));
               }
             },
           },

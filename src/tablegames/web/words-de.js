@@ -361,6 +361,18 @@ export default {
   "reason.core.turn": ({ current, seat }) =>
     `${current === "du" ? "du bist" : `${current} ist`} am Zug, nicht ${seat === "du" ? "du" : seat}`,
   "reason.core.turn_over": ({ seat }) => `das Spiel ist aus: ${seat === "du" ? "Du kannst" : `${seat} kann`} nichts mehr entscheiden`,
+  // Die Optionen und Plätze eines neuen Tisches, abgelehnt: eine Option mit ihrem Namen in der Lobby, ein Wert, wie er
+  // geschickt wurde.
+  "reason.config.no_game": "ein Spiel namens {game} gibt es nicht; die Spiele sind: {games}",
+  "reason.config.unknown_options": ({ game, unknown, options, raw }) =>
+    `${game} kennt ${raw.unknown.length + raw.more === 1 ? "die Option" : "die Optionen"} ${unknown}${raw.more ? ` und ${raw.more} weitere` : ""} nicht; seine Optionen sind: ${options}`,
+  "reason.config.players": "{game} ist für {minimum} bis {maximum} Personen, nicht für {value}",
+  "reason.config.players_exactly": "{game} ist für genau {players} Personen, nicht für {value}",
+  "reason.config.integer": "«{option}» muss eine ganze Zahl von {minimum} bis {maximum} sein, nicht {value}",
+  "reason.config.integer_at_least": "«{option}» muss eine ganze Zahl ab {minimum} sein, nicht {value}",
+  "reason.config.boolean": "«{option}» ist entweder an oder aus, nicht {value}",
+  "reason.config.seed": "die Spielnummer muss eine ganze Zahl von 0 bis 2⁶⁴ − 1 sein oder leer bleiben, nicht {value}",
+  "reason.table.unknown_bots": "{game} hat keinen Bot namens {unknown}: Auf jedem Platz sitzt ein Mensch oder einer der Bots des Spiels ({bots})",
   "reason.kalaha.not_sow": "{action} ist kein Kalaha-Zug",
   "reason.kalaha.no_pit": "es gibt keine Mulde {pit}: Die Mulden gehen von a bis {last}",
   "reason.kalaha.pit_empty": "Mulde {pit} ist leer",

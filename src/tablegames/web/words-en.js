@@ -311,6 +311,17 @@ export default {
   "reason.core.turn": ({ current, seat }) =>
     `it is ${current === "you" ? "your" : `${current}'s`} decision, not ${seat === "you" ? "yours" : `${seat}'s`}`,
   "reason.core.turn_over": "the game is over: {seat} can decide nothing more",
+  // A table's options and seats refused when it is created: an option by its name in the lobby, a value as it was sent.
+  "reason.config.no_game": "there is no game called {game}; the games are {games}",
+  "reason.config.unknown_options": ({ game, unknown, options, raw }) =>
+    `${game} has no ${raw.unknown.length + raw.more === 1 ? "option" : "options"} ${unknown}${raw.more ? ` (nor ${raw.more} more)` : ""}; its options are ${options}`,
+  "reason.config.players": "{game} is for {minimum} to {maximum} players, not {value}",
+  "reason.config.players_exactly": "{game} is for exactly {players} players, not {value}",
+  "reason.config.integer": "“{option}” must be a whole number from {minimum} to {maximum}, not {value}",
+  "reason.config.integer_at_least": "“{option}” must be a whole number of at least {minimum}, not {value}",
+  "reason.config.boolean": "“{option}” is either on or off, not {value}",
+  "reason.config.seed": "the deal number must be a whole number from 0 to 2⁶⁴ − 1, or left blank, not {value}",
+  "reason.table.unknown_bots": "{game} has no bot called {unknown}: each place is a person's or one of its bots' ({bots})",
   "reason.kalaha.not_sow": "{action} is not a Kalaha move",
   "reason.kalaha.no_pit": "there is no pit {pit}: the pits are a to {last}",
   "reason.kalaha.pit_empty": "pit {pit} is empty",

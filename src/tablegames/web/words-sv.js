@@ -367,6 +367,17 @@ export default {
   "reason.core.turn": ({ current, seat }) =>
     `det är ${current === "du" ? "din" : genitive(current)} tur, inte ${seat === "du" ? "din" : genitive(seat)}`,
   "reason.core.turn_over": "spelet är slut: {seat} kan inte göra fler drag",
+  // Ett nytt bords tillval och platser, avslagna: ett tillval med sitt namn i lobbyn, ett värde som det skickades.
+  "reason.config.no_game": "det finns inget spel som heter {game}; spelen är: {games}",
+  "reason.config.unknown_options": ({ game, unknown, options, raw }) =>
+    `${game} har ${raw.unknown.length + raw.more === 1 ? "inget tillval" : "inga tillval"} ${unknown}${raw.more ? ` och ${raw.more} till` : ""}; dess tillval är: ${options}`,
+  "reason.config.players": "{game} spelas av {minimum} till {maximum} spelare, inte {value}",
+  "reason.config.players_exactly": "{game} spelas av exakt {players} spelare, inte {value}",
+  "reason.config.integer": "”{option}” måste vara ett heltal från {minimum} till {maximum}, inte {value}",
+  "reason.config.integer_at_least": "”{option}” måste vara ett heltal som är minst {minimum}, inte {value}",
+  "reason.config.boolean": "”{option}” är antingen på eller av, inte {value}",
+  "reason.config.seed": "givens nummer måste vara ett heltal från 0 till 2⁶⁴ − 1 eller lämnas tomt, inte {value}",
+  "reason.table.unknown_bots": "{game} har ingen bott som heter {unknown}: på varje plats sitter en människa eller en av spelets bottar ({bots})",
   "reason.kalaha.not_sow": "{action} är inget drag i Kalaha",
   "reason.kalaha.no_pit": "det finns inget hål {pit}: hålen går från a till {last}",
   "reason.kalaha.pit_empty": "hål {pit} är tomt: det finns inga stenar att så ut",
