@@ -132,3 +132,34 @@ def test_a_german_lobby_says_in_german_why_an_option_is_refused(
     page.wait_for_function("() => document.querySelector('#lobby .message.error').textContent !== ''")
     assert message.inner_text() == "«Einsatz» muss eine ganze Zahl von 1 bis 1.000.000 sein, nicht 0"
     assert page.url.endswith("/"), "no table was made"
+
+
+#: A reason said by the page, as the table's page says it: with the client module of the game, if one is named.
+SAY = """async ([reason, game]) => {
+    const { refusalSentence } = await import("/static/events.js");
+    const module = game ? (await import(`/static/${game}.js`)).default : null;
+    return refusalSentence(reason, (seat) => `Person ${seat + 1}`, module);
+}"""
+
+
+def test_each_games_module_says_the_fields_only_its_game_has(pages: Pages) -> None:
+    """A Kalo rank by its card and a 4 by what it does, a Kalaha pit by its letter, a Loo suit by its name."""
+    page = pages.open("/", locale="de-DE")
+    page.wait_for_selector("#game")
+
+    def say(key: str, fields: dict[str, object], game: str | None) -> str:
+        return str(page.evaluate(SAY, [{"key": key, "fields": fields}, game]))
+
+    lower = {"rank": 12, "above": 15, "need": 2}
+    assert say("kalo.lower", lower, "kalo") == (
+        "Der Rang Q ist tiefer als 2: Überbiete mit 2 Karten höheren Rangs als 2 oder passe"
+    )
+    assert say("kalo.pile_empty", {"rank": 4}, "kalo") == (
+        "Jede 4 muss eine Karte vom Ablagestapel nehmen, und der Ablagestapel ist leer"
+    )
+    assert (
+        say("kalaha.no_pit", {"pit": 7, "last": 5}, "kalaha") == "Es gibt keine Mulde h: Die Mulden gehen von a bis f"
+    )
+    follow = {"card": "3c", "winning": "Kh", "led": "h", "trump": "s", "rule": "follow", "pam_wild": False}
+    assert "Herz ist ausgespielt" in say("loo.follow", follow, "loo")
+    assert "Der Rang 12" in say("kalo.lower", lower, None), "without its game's module, a field is said as sent"

@@ -1,7 +1,7 @@
 // The events and refusals of every game said in the page's language, from their fields; English keeps the server's
 // sentences for events.
 
-import { SUITS, botName, cardLabel, optionName, plain, plural, suitName, upper } from "./dom.js";
+import { SUITS, botName, cardLabel, optionName, plain, plural, upper } from "./dom.js";
 import { hasOwn, language, t } from "./i18n.js";
 
 const letter = (pit) => String.fromCharCode(97 + pit);
@@ -40,8 +40,6 @@ export function eventSentence(event, name, me) {
   );
 }
 
-/** Kalo's ranks by number, as its cards show them: 3 to 10, J, Q, K, A and the 2 (15). */
-const KALO_RANKS = { 11: "J", 12: "Q", 13: "K", 14: "A", 15: "2" };
 /** Every card notation in a piece of notation ("3c 3d", "Qh") drawn with its suit symbol. */
 const notation = (text) => String(text).replace(/(?<![\w♣♦♥♠])(10|[2-9JQKA])([cdhs])(?!\w)/g, (_, rank, suit) => rank + SUITS[suit]);
 
@@ -49,11 +47,13 @@ const notation = (text) => String(text).replace(/(?<![\w♣♦♥♠])(10|[2-9JQ
  * Why an action, or a table's options or seats, were refused, said in the page's language from the reason the
  * server sends with the refusal (`{key, fields}`: seats, pits, ranks and counts as numbers, cards in notation, suits
  * as letters, options by name), or null where the page's language has no words for the key (the server's English
- * message stands). `name` names a seat. The words are the entry `reason.<key>`, given each field as the player
- * reads it (a seat by name or "you", a card as "Q♥", a suit by name, a pit by its letter, an option and a bot as the
- * lobby names them, a bound as the language writes numbers) and the fields as sent under `raw`.
+ * message stands). `name` names a seat; `game` is the client module of the table's game (none in the lobby), whose
+ * `reasonFields(fields)`, where it has one, says the fields only that game has (a Kalo rank as its cards show it,
+ * a Kalaha pit by its letter, a Loo suit by name). The words are the entry `reason.<key>`, given each field as the
+ * player reads it (a seat by name or "you", a card as "Q♥", an option and a bot as the lobby names them, a bound as
+ * the language writes numbers, and the game's own) and the fields as sent under `raw`.
  */
-export function refusalSentence(reason, name) {
+export function refusalSentence(reason, name, game = null) {
   const key = `reason.${reason?.key}`;
   if (!reason?.key || !hasOwn(key)) return null;
   const fields = reason.fields ?? {};
@@ -63,9 +63,6 @@ export function refusalSentence(reason, name) {
     else if (field === "seat" || field === "current") values[field] = name(value);
     else if (field === "card" || field === "winning") values[field] = cardLabel(String(value));
     else if (field === "cards") values[field] = value.map((card) => cardLabel(String(card))).join(" ");
-    else if (field === "led" || field === "trump") values[field] = suitName(value);
-    else if (field === "rank" || field === "above") values[field] = KALO_RANKS[value] ?? String(value);
-    else if (field === "pit" || field === "last") values[field] = letter(value);
     else if (field === "action" || field === "play") values[field] = notation(value);
     else if (field === "text") values[field] = plain(value, name);
     else if (field === "game") values[field] = upper(String(value)); // "Kalaha", as the lobby names it
@@ -76,6 +73,6 @@ export function refusalSentence(reason, name) {
     else if (Array.isArray(value)) values[field] = value.join(", ");
     else values[field] = value;
   }
-  if (hasOwn(`kalo.effect${fields.rank}`)) values.effect = t(`kalo.effect${fields.rank}`); // what a 3 to 6 does
+  Object.assign(values, game?.reasonFields?.(fields));
   return upper(t(key, values));
 }

@@ -54,6 +54,14 @@ export default {
 
   highlights: new Set(["round_ended"]),
 
+  /** A refusal's fields only Kalaha has, as players read them: a pit by its letter. */
+  reasonFields(fields) {
+    return {
+      ...(typeof fields.pit === "number" ? { pit: letter(fields.pit) } : {}),
+      ...(typeof fields.last === "number" ? { last: letter(fields.last) } : {}),
+    };
+  },
+
   handles: (action) => /^[a-z]$/.test(action),
 
   draw(view, ui) {

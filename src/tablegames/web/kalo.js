@@ -6,6 +6,9 @@ import { has, t } from "./i18n.js";
 import { myHand } from "./kalohand.js";
 
 const EFFECTS = { 3: "kalo.effect3", 4: "kalo.effect4", 5: "kalo.effect5", 6: "kalo.effect6" };
+/** Kalo's ranks by number, as its cards show them: 3 to 10, J, Q, K, A and the 2 (15). */
+const RANKS = { 11: "J", 12: "Q", 13: "K", 14: "A", 15: "2" };
+const rankName = (rank) => RANKS[rank] ?? String(rank);
 
 function place(view, seat) {
   const index = view.out.indexOf(seat);
@@ -150,6 +153,15 @@ export default {
       [t("points"), (seat) => String(end.points[seat])],
       [t("total"), (seat) => String(end.scores[seat])],
     ];
+  },
+
+  /** A refusal's fields only Kalo has, as players read them: a rank as its cards show it, and what a 3 to 6 does. */
+  reasonFields(fields) {
+    return {
+      ...(typeof fields.rank === "number" ? { rank: rankName(fields.rank) } : {}),
+      ...(typeof fields.above === "number" ? { above: rankName(fields.above) } : {}),
+      ...(EFFECTS[fields.rank] ? { effect: t(EFFECTS[fields.rank]) } : {}),
+    };
   },
 
   handles: (action) => /^(arrange \d+|ready|pass|card \S+|seat \d+|slot \d+|insert \d+)$/.test(action) || /^((10|[2-9JQKA])[cdhs] ?)+$/.test(action),

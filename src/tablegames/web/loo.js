@@ -97,6 +97,14 @@ export default {
     ];
   },
 
+  /** A refusal's fields only Loo has, as players read them: the suit led and the trump suit by name. */
+  reasonFields(fields) {
+    return {
+      ...(typeof fields.led === "string" ? { led: suitName(fields.led) } : {}),
+      ...(typeof fields.trump === "string" ? { trump: suitName(fields.trump) } : {}),
+    };
+  },
+
   handles: (action) => ["play", "drop", "miss"].includes(action) || /^(10|[2-9JQKA])[cdhs]$/.test(action),
 
   draw(view, ui) {

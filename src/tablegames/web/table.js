@@ -124,6 +124,11 @@ export function tablePage(root, id) {
     return (seat) => seatName(seat, connection?.seat ?? null, connection?.summary);
   }
 
+  /** The client module of the game at the table: it says the fields of a refusal only its game has. */
+  function drawerOf(connection) {
+    return DRAWERS[connection?.view?.game ?? connection?.summary?.game] ?? generic;
+  }
+
   /** A refusal said next to the control `key` that caused it (or the decision's prompt when it is gone). */
   function refuse(key, text) {
     page.refusal = text ? { key: key ?? page.lastKey, text } : null;
@@ -137,7 +142,7 @@ export function tablePage(root, id) {
     }
     if (error.type === "NetworkError") return t("unreachable");
     if (error.type === "Busy") return t("one at a time");
-    return refusalSentence(error.reason, nameOf(connection)) ?? plain(error.message, nameOf(connection));
+    return refusalSentence(error.reason, nameOf(connection), drawerOf(connection)) ?? plain(error.message, nameOf(connection));
   }
 
   function say(text, kind = "error") {
@@ -196,7 +201,7 @@ export function tablePage(root, id) {
         .check(id, connection.token, missing.slice(0, 64))
         .then((answer) => {
           for (const check of answer.checks) {
-            const said = check.legal ? null : refusalSentence(check.error?.reason, nameOf(connection));
+            const said = check.legal ? null : refusalSentence(check.error?.reason, nameOf(connection), drawerOf(connection));
             known.set(check.action, check.legal ? null : (said ?? check.reason ?? check.error.message));
           }
           schedule();
