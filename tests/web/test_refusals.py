@@ -163,3 +163,12 @@ def test_each_games_module_says_the_fields_only_its_game_has(pages: Pages) -> No
     follow = {"card": "3c", "winning": "Kh", "led": "h", "trump": "s", "rule": "follow", "pam_wild": False}
     assert "Herz ist ausgespielt" in say("loo.follow", follow, "loo")
     assert "Der Rang 12" in say("kalo.lower", lower, None), "without its game's module, a field is said as sent"
+
+
+def test_the_lobby_asks_no_deal_number_the_server_does_not_take(pages: Pages) -> None:
+    """The deal number takes 0 to 2**53 - 1, the server's seeds: a larger one is the form's to refuse, never sent."""
+    page = pages.open("/", locale="sv-SE")
+    page.wait_for_selector("#seed")
+    for seed, valid in ((2**53 - 1, True), (2**53, False), (0, True), (-1, False)):
+        page.fill("#seed", str(seed))
+        assert page.eval_on_selector("#seed", "field => field.checkValidity()") is valid, seed

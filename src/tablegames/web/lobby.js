@@ -159,7 +159,8 @@ function createForm(games, report) {
         { class: "option" },
         h("label", { for: "seed" }, t("deal number")),
         " ",
-        h("input", { type: "number", id: "seed", name: "seed", min: "0", step: "1", value: value("seed", "") }),
+        // The server takes deal numbers below 2**53, the whole numbers a page holds exactly: the form asks no more.
+        h("input", { type: "number", id: "seed", name: "seed", min: "0", max: String(Number.MAX_SAFE_INTEGER), step: "1", value: value("seed", "") }),
       ),
       h("p", { class: "option check" }, h("input", { type: "checkbox", id: "hotseat", name: "hotseat", checked: value("hotseat", false) }), " ", h("label", { for: "hotseat" }, t("hot seat option"))),
       h("p", { class: "option check" }, h("input", { type: "checkbox", id: "open", name: "open", checked: value("open", false) }), " ", h("label", { for: "open" }, t("open option"))),
