@@ -12,6 +12,7 @@ over random options of each game, every `ConfigError` carries a reason of
 
 from __future__ import annotations
 
+import inspect
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -162,16 +163,23 @@ OPTION_VALUES = st.one_of(
 )
 
 
-@pytest.mark.parametrize("name", ["kalaha", "kalo", "loo"])
-@given(data=st.data())
-def test_every_refusal_of_a_games_options_carries_its_reason(name: str, data: st.DataObject) -> None:
-    """Random options of each game: each ConfigError's reason is a key of CONFIG with its fields, as its message."""
-    known = list(tablegames.load(name).options())
-    names = st.sampled_from([*known, "colour", "x" * 60, "Pits"])
-    options = data.draw(st.dictionaries(names, OPTION_VALUES, max_size=4))
+#: Each game with each of its options (the keywords its class takes), and an option it does not have.
+OPTIONS = [
+    (name, option)
+    for name in ("kalaha", "kalo", "loo")
+    for option in [*inspect.signature(type(tablegames.load(name))).parameters, "colour"]
+]
+
+
+@pytest.mark.parametrize(("name", "option"), OPTIONS, ids=[f"{name}-{option}" for name, option in OPTIONS])
+@given(value=OPTION_VALUES, others=st.dictionaries(st.sampled_from(["players", "Pits", "x" * 60]), OPTION_VALUES))
+def test_every_refusal_of_a_games_options_carries_its_reason(
+    name: str, option: str, value: object, others: dict[str, object]
+) -> None:
+    """Each option of each game at random values: each ConfigError's reason is a key of CONFIG, as its message."""
     refused: tablegames.ConfigError | None = None
     try:
-        tablegames.load(name, **options)
+        tablegames.load(name, **{**others, option: value})
     except tablegames.ConfigError as error:
         refused = error
     if refused is not None:
