@@ -120,6 +120,15 @@ def test_decisions_typed_ahead_are_made_in_turn_and_refused_in_words(tmp_path: P
     assert "took back your decision 4d" in stopped, "undo takes back what was typed on the line"
 
 
+def test_a_comma_with_nothing_after_it_is_no_decision_typed_ahead() -> None:
+    """``ready,`` is ``ready``, and ``, `` alone lists the choices as Enter does: no empty step is refused."""
+    result = run(KALO, "ready,\n, \nquit\nquit\n")
+    assert "  · seat 0 is ready" in result.out
+    assert "was not played" not in result.out
+    after = result.out.split("seat 0> , \n", 1)[1]
+    assert after.startswith("  1. "), "the choices, listed by number"
+
+
 def test_an_effect_in_progress_says_what_it_waits_for_in_words() -> None:
     """The effect line says in a sentence who does what, and what is being chosen or placed, not the step's name."""
     result = run(KALO, "ready\n" + "1\n" * 8 + "quit\nquit\n")

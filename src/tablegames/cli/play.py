@@ -251,12 +251,15 @@ class Session:
                 if done:
                     return
                 continue
+            # Decisions typed ahead; a comma with nothing after it (``pass,``) is no decision of its own.
+            parts = [part.strip() for part in text.split(",") if part.strip()]
+            if len(parts) > 1:
+                if self._ahead(seat, parts):
+                    return
+                continue
+            text = parts[0] if parts else ""
             if not text:
                 self.console.print(choices(legal, view, self.console.width))
-                continue
-            if "," in text and self._ahead(seat, [part.strip() for part in text.split(",")]):
-                return
-            if "," in text:
                 continue
             action = self._read_action(text, view)
             if action is None:
