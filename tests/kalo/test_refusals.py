@@ -11,6 +11,7 @@ import pytest
 
 from tablegames import IllegalActionError
 from tablegames.kalo import Kalo, KaloState
+from tablegames.kalo.reasons import KALO_REASONS
 
 FOUR = Kalo(players=4)
 
@@ -105,3 +106,17 @@ def test_no_refusal_cites_a_rule_code() -> None:
             state.apply(state.parse_action(bad))
         assert "(K" not in str(caught.value)
         assert "seat" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("key", "fields", "said"),
+    [
+        ("kalo.lower", {"rank": 8, "above": 14, "need": 1}, "an 8 is lower than an A: play 1 card higher than A"),
+        ("kalo.not_higher", {"rank": 14, "need": 2}, "an A does not beat an A: play 2 cards higher than A"),
+        ("kalo.lower", {"rank": 10, "above": 11, "need": 1}, "a 10 is lower than a J: play 1 card higher than J"),
+    ],
+    ids=["an-8", "an-A", "a-10"],
+)
+def test_a_rank_is_read_with_its_article(key: str, fields: dict[str, int], said: str) -> None:
+    """An 8 and an A take "an", as they are read aloud; every other rank "a" (rules/kalo.md#following)."""
+    assert str(KALO_REASONS.reason(key, **fields)) == f"{said}, or pass"

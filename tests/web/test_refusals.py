@@ -163,6 +163,10 @@ def test_each_games_module_says_the_fields_only_its_game_has(pages: Pages) -> No
     follow = {"card": "3c", "winning": "Kh", "led": "h", "trump": "s", "rule": "follow", "pam_wild": False}
     assert "Herz ist ausgespielt" in say("loo.follow", follow, "loo")
     assert "Der Rang 12" in say("kalo.lower", lower, None), "without its game's module, a field is said as sent"
+    english = pages.open("/", locale="en-GB")
+    english.wait_for_selector("#game")
+    eight = {"key": "kalo.lower", "fields": {"rank": 8, "above": 14, "need": 1}}
+    assert english.evaluate(SAY, [eight, "kalo"]) == "An 8 is lower than an A: play 1 card higher than A, or pass"
 
 
 def test_the_lobby_asks_no_deal_number_the_server_does_not_take(pages: Pages) -> None:

@@ -7,6 +7,8 @@ say them with its own plurals.
 Examples:
     >>> str(KALO_REASONS.reason("kalo.lower", rank=5, above=12, need=2))
     'a 5 is lower than a Q: play 2 cards higher than Q, or pass'
+    >>> str(KALO_REASONS.reason("kalo.lower", rank=8, above=14, need=1))
+    'an 8 is lower than an A: play 1 card higher than A, or pass'
 """
 
 from __future__ import annotations
@@ -40,6 +42,12 @@ def _wrong_count(*, above: int, need: int, count: int) -> str:
     )
 
 
+def _one(rank: int) -> str:
+    """One card of ``rank`` with its article, as it is read aloud: ``a 5``, ``an 8``, ``an A``."""
+    name = RANK_NAMES[rank]
+    return f"{'an' if name in ('8', 'A') else 'a'} {name}"
+
+
 def _each(rank: int) -> str:
     """What every card of an effect's rank must do: ``each 4 must take a card from the discard pile``."""
     return f"each {RANK_NAMES[rank]} must {EFFECTS[rank]}"
@@ -68,10 +76,10 @@ KALO_REASONS = Catalogue(
         "kalo.kalo_alone": "the Kalo is always played alone",
         "kalo.wrong_count": _wrong_count,
         "kalo.not_higher": lambda *, rank, need: (
-            f"a {RANK_NAMES[rank]} does not beat a {RANK_NAMES[rank]}: {_instead(need, rank)}"
+            f"{_one(rank)} does not beat {_one(rank)}: {_instead(need, rank)}"
         ),
         "kalo.lower": lambda *, rank, above, need: (
-            f"a {RANK_NAMES[rank]} is lower than a {RANK_NAMES[above]}: {_instead(need, above)}"
+            f"{_one(rank)} is lower than {_one(above)}: {_instead(need, above)}"
         ),
         "kalo.give_last": lambda: (
             f"{_each(3)} after the play, and these are your last cards: nothing would be left to give"

@@ -2,6 +2,8 @@
 
 const n = (one, many) => ({ n }) => `${n} ${n === 1 ? one : many}`;
 const cardsEn = (count) => `${count} ${count === 1 ? "card" : "cards"}`;
+/** One card of a rank with its article, as it is read aloud: "a 5", "an 8", "an A". */
+const oneEn = (rank) => `${rank === "8" || rank === "A" ? "an" : "a"} ${rank}`;
 
 export default {
   // Languages, connection, the page.
@@ -340,8 +342,8 @@ export default {
   "reason.kalo.kalo_alone": "the Kalo is always played alone",
   "reason.kalo.wrong_count": ({ above, need, count }) =>
     `the last play is ${need === 1 ? `a single ${above}` : `${need} ${above}s`}, so a play on it has ${cardsEn(need)}, not ${count}: play ${cardsEn(need)} higher than ${above}, or pass`,
-  "reason.kalo.not_higher": ({ rank, need }) => `a ${rank} does not beat a ${rank}: play ${cardsEn(need)} higher than ${rank}, or pass`,
-  "reason.kalo.lower": ({ rank, above, need }) => `a ${rank} is lower than a ${above}: play ${cardsEn(need)} higher than ${above}, or pass`,
+  "reason.kalo.not_higher": ({ rank, need }) => `${oneEn(rank)} does not beat ${oneEn(rank)}: play ${cardsEn(need)} higher than ${rank}, or pass`,
+  "reason.kalo.lower": ({ rank, above, need }) => `${oneEn(rank)} is lower than ${oneEn(above)}: play ${cardsEn(need)} higher than ${above}, or pass`,
   "reason.kalo.give_last": "each 3 must give a card from your hand after the play, and these are your last cards: nothing would be left to give",
   "reason.kalo.give_too_few": ({ count, left }) =>
     `each 3 must give a card from your hand after the play: playing ${count} leaves you ${cardsEn(left)}, too few to give ${count}`,
