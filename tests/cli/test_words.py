@@ -54,6 +54,7 @@ def test_arranging_is_explained_once_when_a_kalo_game_begins() -> None:
     said = flat(run(KALO, "1\n1\nquit\nquit\n").out)
     assert said.count("arranging: until the first lead you may put your hand in any order") == 1
     assert "a 6 takes a card by its position" in said
+    assert said.index("arranging: until the first lead") < said.index("arrange K puts"), "what it is for comes first"
 
 
 def test_quitting_an_unsaved_game_asks_first_and_offers_to_save(tmp_path: Path) -> None:
