@@ -19,7 +19,7 @@ from tablegames.core.reasons import CORE
 from tablegames.server.catalogue import SEATS
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from tests.web.conftest import Pages
 
@@ -147,7 +147,7 @@ def test_each_games_module_says_the_fields_only_its_game_has(pages: Pages) -> No
     page = pages.open("/", locale="de-DE")
     page.wait_for_selector("#game")
 
-    def say(key: str, fields: dict[str, object], game: str | None) -> str:
+    def say(key: str, fields: Mapping[str, object], game: str | None) -> str:
         return str(page.evaluate(SAY, [{"key": key, "fields": fields}, game]))
 
     lower = {"rank": 12, "above": 15, "need": 2}

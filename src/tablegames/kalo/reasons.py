@@ -75,12 +75,8 @@ KALO_REASONS = Catalogue(
         "kalo.not_in_hand": lambda *, cards: f"{' '.join(cards)} {'is' if len(cards) == 1 else 'are'} not in your hand",
         "kalo.kalo_alone": "the Kalo is always played alone",
         "kalo.wrong_count": _wrong_count,
-        "kalo.not_higher": lambda *, rank, need: (
-            f"{_one(rank)} does not beat {_one(rank)}: {_instead(need, rank)}"
-        ),
-        "kalo.lower": lambda *, rank, above, need: (
-            f"{_one(rank)} is lower than {_one(above)}: {_instead(need, above)}"
-        ),
+        "kalo.not_higher": lambda *, rank, need: f"{_one(rank)} does not beat {_one(rank)}: {_instead(need, rank)}",
+        "kalo.lower": lambda *, rank, above, need: f"{_one(rank)} is lower than {_one(above)}: {_instead(need, above)}",
         "kalo.give_last": lambda: (
             f"{_each(3)} after the play, and these are your last cards: nothing would be left to give"
         ),
