@@ -72,6 +72,7 @@ from tablegames.core.protocol import State
 from tablegames.core.seats import next_seat
 from tablegames.kalo.actions import ARRANGES, INSERTS, PASS, READY, SEATS, SLOTS, ChooseCard, Play
 from tablegames.kalo.cards import CARDS, DECK, SUITS, removed_cards
+from tablegames.kalo.positions import deal_hands
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -202,4 +203,4 @@ def redeal(game: Kalo, state: object, cards: Sequence[int]) -> KaloState:
     share = deal.places[0]
     drawn = [_BY_NAME[deal.cards[index]] for index in cards]
     hands = [drawn[seat * share : (seat + 1) * share] for seat in range(game.players)]
-    return game.deal(hands, seed=state.seed, scores=state.scores, round_number=state.round_number)
+    return deal_hands(game, hands, seed=state.seed, scores=state.scores, round_number=state.round_number)

@@ -16,22 +16,22 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from tablegames.core.errors import InvalidActionError, InvalidStateError
+from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief
 from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game, Transition
 from tablegames.core.seats import next_seat, seats_from
-from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_int, read_str
+from tablegames.core.serial import JSONDict, check_header, check_keys, read_int, read_str
 from tablegames.kalo import actions as act
 from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import DECK, Card, removed_cards
-from tablegames.kalo.io import check_cards, read_state
-from tablegames.kalo.positions import empty_table, hands_of, lay_out
+from tablegames.kalo.io import read_state
+from tablegames.kalo.positions import begin_round, deal_hands, lay_out, read_back, scores_of
 from tablegames.kalo.reasons import KALO_REASONS
 from tablegames.kalo.rules import deal_round
 from tablegames.kalo.sampling import sample_state
 from tablegames.kalo.schema import json_schemas
-from tablegames.kalo.state import KaloState, freeze
+from tablegames.kalo.state import KaloState
 
 if TYPE_CHECKING:
     import random
@@ -125,7 +125,7 @@ class Kalo(Game[KaloState]):
         if seed is None:
             seed = new_seed()
         hands = deal_round(self, seed, 1)
-        return self._begin(hands, seed=seed, scores=(0,) * self.players, round_number=1, events=events)
+        return begin_round(self, hands, seed=seed, scores=(0,) * self.players, round_number=1, events=events)
 
     def deal(
         self,
@@ -155,46 +155,7 @@ class Kalo(Game[KaloState]):
             >>> Kalo().deal(deal).kalo_holder
             2
         """
-        cards = hands_of(hands, "a dealt card")
-        if len(cards) != self.players:
-            raise InvalidStateError(f"a deal needs {self.players} hands, got {len(cards)}")
-        check_cards([card for hand in cards for card in hand], self.players, "the deal")
-        if len({len(hand) for hand in cards}) != 1:
-            raise InvalidStateError(f"a deal is even; hand sizes {[len(hand) for hand in cards]} differ")
-        totals = self._scores(scores)
-        check_int(seed, "seed", InvalidStateError)
-        check_int(round_number, "round_number", InvalidStateError, minimum=1)
-        return self._checked(self._begin(cards, seed=seed, scores=totals, round_number=round_number))
-
-    def _checked(self, state: KaloState) -> KaloState:
-        """The state as `from_dict` reads it back: what deal and position make is checked like a saved game."""
-        return read_state(self, state.to_dict())
-
-    def _scores(self, scores: Sequence[int] | None) -> tuple[int, ...]:
-        if scores is not None and not isinstance(scores, (list, tuple)):
-            raise InvalidStateError(f"scores must be a list of {self.players} integers, got {brief(scores)}")
-        totals = tuple(scores) if scores is not None else (0,) * self.players
-        if len(totals) != self.players or not all(
-            isinstance(score, int) and not isinstance(score, bool) and 0 <= score < self.target for score in totals
-        ):
-            raise InvalidStateError(
-                f"scores must be {self.players} integers from 0 to {self.target - 1}, got {brief(totals)}"
-            )
-        return totals
-
-    def _begin(
-        self,
-        hands: tuple[tuple[Card, ...], ...],
-        *,
-        seed: int,
-        scores: tuple[int, ...],
-        round_number: int,
-        events: list[Event] | None = None,
-    ) -> KaloState:
-        table = empty_table(self, seed, scores, round_number)
-        table.events = events
-        table.start_round(hands)
-        return freeze(table)
+        return deal_hands(self, hands, seed=seed, scores=scores, round_number=round_number)
 
     def position(
         self,
@@ -262,8 +223,9 @@ class Kalo(Game[KaloState]):
             >>> trick.current_player, [str(action) for action in trick.legal_actions()], len(trick.aside)
             (0, ['Kh', 'pass'], 43)
         """
-        totals = None if scores is None else self._scores(scores)
-        return self._checked(
+        totals = None if scores is None else scores_of(self, scores)
+        return read_back(
+            self,
             lay_out(
                 self,
                 hands,
@@ -277,7 +239,7 @@ class Kalo(Game[KaloState]):
                 kalo_holder=kalo_holder,
                 seed=seed,
                 round_number=round_number,
-            )
+            ),
         )
 
     def action_from_dict(self, data: object) -> Action:

@@ -1,9 +1,9 @@
-"""Setting up Kalo rounds by hand: the pieces `Kalo.deal` and `Kalo.position` are built from.
+"""Setting up Kalo rounds: the pieces `Kalo.start`, `Kalo.deal` and `Kalo.position` are built from.
 
-A position is laid out on a working table and then read back through the
-same reader as `Kalo.from_dict` (`tablegames.kalo.io.read_state`), so a
-puzzle is checked exactly like a saved game. What is checked here is only
-what the table needs to be laid out: the types, and where the turn is.
+A deal or a position is laid out on a working table and then read back
+through the same reader as `Kalo.from_dict` (`tablegames.kalo.io.read_state`),
+so a puzzle is checked exactly like a saved game. What is checked here is
+only what the table needs to be laid out: the types, and where the turn is.
 """
 
 from __future__ import annotations
@@ -15,15 +15,25 @@ from tablegames.core.errors import InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequence
 from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, card_key, rank_of, removed_cards
-from tablegames.kalo.io import check_cards
+from tablegames.kalo.io import check_cards, read_state
 from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.kalo.rules import FIRST_STEP, Table
 from tablegames.kalo.state import KaloState, freeze
 
 if TYPE_CHECKING:
+    from tablegames.core.protocol import Event
     from tablegames.kalo.game import Kalo
 
-__all__ = ["EFFECT_KEYS", "empty_table", "hands_of", "lay_out"]
+__all__ = [
+    "EFFECT_KEYS",
+    "begin_round",
+    "deal_hands",
+    "empty_table",
+    "hands_of",
+    "lay_out",
+    "read_back",
+    "scores_of",
+]
 
 
 #: What an effect in progress given to `Kalo.position` may say; its rank and seat are the trick's last play's.
@@ -36,6 +46,102 @@ def hands_of(hands: object, what: str) -> tuple[tuple[Card, ...], ...]:
         tuple(read_notated(card, Card, what) for card in read_sequence(hand, "a hand"))
         for hand in read_sequence(hands, "hands")
     )
+
+
+def scores_of(game: Kalo, scores: object) -> tuple[int, ...]:
+    """The scores before a round set up by hand: one per seat, each from 0 to one short of the target (K12).
+
+    None is all 0.
+
+    Raises:
+        InvalidStateError: If ``scores`` is not a list of that many such integers.
+
+    Examples:
+        >>> from tablegames.kalo import Kalo
+        >>> scores_of(Kalo(players=3), None), scores_of(Kalo(players=3), [4, 0, 14])
+        ((0, 0, 0), (4, 0, 14))
+        >>> scores_of(Kalo(players=3), [4, 0, 15])
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.InvalidStateError: scores must be 3 integers from 0 to 14, got (4, 0, 15)
+    """
+    if scores is not None and not isinstance(scores, (list, tuple)):
+        raise InvalidStateError(f"scores must be a list of {game.players} integers, got {brief(scores)}")
+    totals = tuple(scores) if scores is not None else (0,) * game.players
+    if len(totals) != game.players or not all(
+        isinstance(score, int) and not isinstance(score, bool) and 0 <= score < game.target for score in totals
+    ):
+        raise InvalidStateError(
+            f"scores must be {game.players} integers from 0 to {game.target - 1}, got {brief(totals)}"
+        )
+    return totals
+
+
+def read_back(game: Kalo, state: KaloState) -> KaloState:
+    """``state`` as `Kalo.from_dict` reads it back: what a deal or a position makes is checked like a saved game.
+
+    Raises:
+        InvalidStateError: Naming the first field that is inconsistent.
+    """
+    return read_state(game, state.to_dict())
+
+
+def begin_round(
+    game: Kalo,
+    hands: tuple[tuple[Card, ...], ...],
+    *,
+    seed: int,
+    scores: tuple[int, ...],
+    round_number: int,
+    events: list[Event] | None = None,
+) -> KaloState:
+    """The round dealt as ``hands``: the Kalo's holder named, the seat after them to arrange (K2, K3).
+
+    Unchecked: `Kalo.start` deals by the rules, and `deal_hands` checks a
+    deal it is given. Events go to ``events`` when it is a list.
+
+    Examples:
+        >>> from tablegames.kalo import Kalo
+        >>> from tablegames.kalo.cards import DECK
+        >>> hands = tuple(DECK[seat::4] for seat in range(4))
+        >>> state = begin_round(Kalo(players=4), hands, seed=0, scores=(0, 0, 0, 0), round_number=1)
+        >>> state.phase, state.kalo_holder, state.current_player
+        ('arrange', 2, 3)
+    """
+    table = empty_table(game, seed, scores, round_number)
+    table.events = events
+    table.start_round(hands)
+    return freeze(table)
+
+
+def deal_hands(game: Kalo, hands: object, *, seed: object, scores: object, round_number: object) -> KaloState:
+    """Start a round from a given deal, checked like a saved game (see `Kalo.deal`, which reads its deal so).
+
+    Raises:
+        InvalidStateError: If the deal is not a full, even deal of this game's
+            cards, or the scores, seed or round number are not ones it can have.
+
+    Examples:
+        >>> from tablegames.kalo import Kalo
+        >>> from tablegames.kalo.cards import DECK
+        >>> hands = [DECK[seat::4] for seat in range(4)]
+        >>> deal_hands(Kalo(players=4), hands, seed=0, scores=None, round_number=1) == Kalo(players=4).deal(hands)
+        True
+        >>> deal_hands(Kalo(players=4), hands[:3], seed=0, scores=None, round_number=1)
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.InvalidStateError: a deal needs 4 hands, got 3
+    """
+    cards = hands_of(hands, "a dealt card")
+    if len(cards) != game.players:
+        raise InvalidStateError(f"a deal needs {game.players} hands, got {len(cards)}")
+    check_cards([card for hand in cards for card in hand], game.players, "the deal")
+    if len({len(hand) for hand in cards}) != 1:
+        raise InvalidStateError(f"a deal is even; hand sizes {[len(hand) for hand in cards]} differ")
+    totals = scores_of(game, scores)
+    first = check_int(seed, "seed", InvalidStateError)
+    number = check_int(round_number, "round_number", InvalidStateError, minimum=1)
+    return read_back(game, begin_round(game, cards, seed=first, scores=totals, round_number=number))
 
 
 def empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: int) -> Table:
