@@ -28,11 +28,12 @@ from tests.spy import Spy
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import View
+    from tablegames.kalo.options import KaloOptions
 
 any_states = st.one_of(kalo_states(), kalo_states(effect=True))
 
 
-def bots_of(game: Kalo) -> dict[str, Bot]:
+def bots_of(game: KaloOptions[KaloState]) -> dict[str, Bot]:
     """Every bot Kalo offers, the search bot kept cheap."""
     return {
         "random": game.bot("random"),

@@ -38,7 +38,9 @@ def rebuilt(state: KaloState, *, origin: bool = True) -> KaloState:
         effect = {"step": mine.step, "left": mine.left, "card": mine.card, "target": mine.target}
         if origin:
             effect["origin"] = sorted(mine.origin)
-    return state.game.position(
+    game = state.game
+    assert isinstance(game, Kalo)
+    return game.position(
         [[slot.card for slot in hand] for hand in state.hands],
         pile=state.pile,
         trick=[(play.seat, play.cards) for play in state.trick],

@@ -37,7 +37,7 @@ from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, MARGIN, PAIRED, ISMCTSBot
 from tablegames.kalo.actions import READY, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
 from tablegames.kalo.cards import power, rank_of
-from tablegames.kalo.game import Kalo
+from tablegames.kalo.options import KaloOptions
 from tablegames.kalo.state import KaloState
 from tablegames.kalo.view import KaloView, hand_seen
 
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
     from tablegames.cards import Card
     from tablegames.core.protocol import Action, State, View
+    from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import TrickPlay
     from tablegames.kalo.view import SlotView
 
@@ -94,7 +95,7 @@ class _Table(Protocol):
 
 
 def _check_game(_: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, Kalo):
+    if not isinstance(value, KaloOptions):
         raise ConfigError(f"{attribute.name} must be a Kalo game, got {brief(value)}")
 
 
@@ -149,7 +150,7 @@ class KaloHeuristic(Bot):
 
     name: ClassVar[str] = "heuristic"
 
-    game: Kalo = attrs.field(validator=_check_game)
+    game: KaloOptions[KaloState] = attrs.field(validator=_check_game)
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return the decision the priorities above give for ``view``'s seat."""

@@ -78,7 +78,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from tablegames.core.protocol import Action
-    from tablegames.kalo.game import Kalo
+    from tablegames.kalo.options import KaloOptions
     from tablegames.kalo.state import KaloState
 
 __all__ = [
@@ -112,29 +112,29 @@ _TABLE = ActionTable("Kalo", ACTIONS)
 _BY_NAME = {str(card): card for card in DECK}
 
 
-def actions(game: Kalo) -> ActionTable:
+def actions(game: KaloOptions[KaloState]) -> ActionTable:
     """The actions by index (the table above): the same for every option set."""
     del game
     return _TABLE
 
 
-def _in_play(game: Kalo) -> int:
+def _in_play(game: KaloOptions[KaloState]) -> int:
     return len(DECK) - len(removed_cards(game.players))
 
 
-def observation_size(game: Kalo) -> int:
+def observation_size(game: KaloOptions[KaloState]) -> int:
     """``62N + 290 + NS`` for ``N`` players and ``S`` cards in play."""
     n = game.players
     return 62 * n + 290 + n * _in_play(game)
 
 
-def observation_range(game: Kalo) -> tuple[float, float]:
+def observation_range(game: KaloOptions[KaloState]) -> tuple[float, float]:
     """From 0 to the largest count an entry can hold: 52 cards, ``play_limit`` plays, or a round number."""
     n = game.players
     return 0.0, float(max(len(DECK), game.play_limit, n * (5 * n - 1) // 2 + 1))
 
 
-def max_decisions(game: Kalo) -> int:
+def max_decisions(game: KaloOptions[KaloState]) -> int:
     """A bound on the decisions of a game: rounds times the decisions a round can take.
 
     A round has at most ``S + N`` arranging decisions and ``play_limit`` plays
@@ -161,14 +161,14 @@ def _deal_cards(players: int) -> tuple[str, ...]:
     return tuple(str(card) for card in DECK if card not in removed)
 
 
-def _kalo_state(game: Kalo, state: object) -> KaloState:
+def _kalo_state(game: KaloOptions[KaloState], state: object) -> KaloState:
     """``state`` if it is a state of ``game``, or `InvalidStateError`."""
     if not isinstance(state, State) or state.game != game:
         raise InvalidStateError(f"a state of {game} is needed, got {type(state).__name__}")
     return state  # type: ignore[return-value]  # the only states of a Kalo game are KaloStates
 
 
-def deal_of(game: Kalo, state: object) -> DealLayout:
+def deal_of(game: KaloOptions[KaloState], state: object) -> DealLayout:
     """The deal of ``state``'s round: every card in play, drawn into the hands of seats 0, 1, ... in turn.
 
     Raises:
@@ -179,7 +179,7 @@ def deal_of(game: Kalo, state: object) -> DealLayout:
     return DealLayout(number=state.round_number, cards=cards, places=(len(cards) // game.players,) * game.players)
 
 
-def redeal(game: Kalo, state: object, cards: Sequence[int]) -> KaloState:
+def redeal(game: KaloOptions[KaloState], state: object, cards: Sequence[int]) -> KaloState:
     """``state`` with its round dealt as ``cards`` (indices into ``deal_of(state).cards``).
 
     Raises:

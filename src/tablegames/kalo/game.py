@@ -1,4 +1,4 @@
-"""The Kalo game: options, starting a game, starting from a given deal or position, reading dicts.
+"""The Kalo game: its options (`KaloOptions`), starting a game, from a given deal or position, reading dicts.
 
 Examples:
     >>> from tablegames.kalo import Kalo
@@ -18,16 +18,16 @@ import attrs
 
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief
-from tablegames.core.options import bool_option, check_seed, int_option, new_seed, players_option
-from tablegames.core.protocol import Action, Game, Transition
+from tablegames.core.options import check_seed, new_seed
+from tablegames.core.protocol import Action, Transition
 from tablegames.core.seats import next_seat, seats_from
 from tablegames.core.serial import JSONDict, check_header, check_keys, read_int, read_str
 from tablegames.kalo import actions as act
 from tablegames.kalo import encoding as _encoding
-from tablegames.kalo.cards import DECK, Card, removed_cards
+from tablegames.kalo.cards import DECK, Card
 from tablegames.kalo.io import read_state
+from tablegames.kalo.options import KaloOptions
 from tablegames.kalo.positions import begin_round, deal_hands, lay_out, read_back, scores_of
-from tablegames.kalo.reasons import KALO_REASONS
 from tablegames.kalo.rules import deal_round
 from tablegames.kalo.sampling import sample_state
 from tablegames.kalo.schema import json_schemas
@@ -38,14 +38,13 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from tablegames.core.protocol import Event, State, View
-    from tablegames.core.reasons import Catalogue
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalo"]
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class Kalo(Game[KaloState]):
+class Kalo(KaloOptions[KaloState]):
     """Kalo, the climbing card game with card effects, for 3 to 6 players.
 
     Attributes:
@@ -70,37 +69,7 @@ class Kalo(Game[KaloState]):
         {'players': 3, 'kalo_in_combinations': False, 'play_limit': 500, 'rounds': 1}
     """
 
-    name: ClassVar[str] = "kalo"
-    min_players: ClassVar[int] = 3
-    max_players: ClassVar[int] = 6
     encoding: ClassVar[Encoding] = _encoding
-    reasons: ClassVar[Catalogue] = KALO_REASONS
-
-    players: int = attrs.field(default=4, validator=players_option("Kalo", 3, 6))
-    kalo_in_combinations: bool = attrs.field(default=False, validator=bool_option)
-    play_limit: int = attrs.field(default=500, validator=int_option(1, 10_000))
-    rounds: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_option(1, 1000)))
-
-    @property
-    def target(self) -> int:
-        """The total that ends the game: 5 x players (K12)."""
-        return 5 * self.players
-
-    def options(self) -> JSONDict:
-        """Return the options as keyword arguments.
-
-        Examples:
-            >>> Kalo(players=3).options()
-            {'players': 3, 'kalo_in_combinations': False, 'play_limit': 500}
-        """
-        options: JSONDict = {
-            "players": self.players,
-            "kalo_in_combinations": self.kalo_in_combinations,
-            "play_limit": self.play_limit,
-        }
-        if self.rounds is not None:
-            options["rounds"] = self.rounds
-        return options
 
     def start(self, seed: int | None = None) -> KaloState:
         """Shuffle and deal round 1; without a seed, draw one (it is kept in the state).
@@ -279,42 +248,6 @@ class Kalo(Game[KaloState]):
         top = self.players - 1 if kind == "choose_seat" else act.MAX_SLOT
         number = read_int(checked, field, InvalidActionError, "action", minimum=0, maximum=top)
         return _NUMBERED[kind](number)
-
-    def fitting(self, action: Action) -> Action:
-        """Return ``action`` if it can belong to this game: its seat is a seat here, its cards are not removed.
-
-        `action_from_dict` and ``parse_action`` read every action through this,
-        so an action that could never be legal in this game is refused as
-        input rather than as an illegal move.
-
-        Raises:
-            InvalidActionError: If the action names a seat the game does not
-                have, or a card removed for its number of players (K1).
-
-        Examples:
-            >>> from tablegames.kalo.actions import parse_action
-            >>> Kalo(players=3).fitting(parse_action("7c 7d"))
-            Traceback (most recent call last):
-            ...
-            tablegames.core.errors.InvalidActionError: 7c is removed from a game of 3 players (K1), so no play holds it
-        """
-        if isinstance(action, act.ChooseSeat) and action.seat >= self.players:
-            raise InvalidActionError(
-                f"seat {action.seat} is not a seat of this game: its seats are 0 to {self.players - 1}"
-            )
-        cards = (
-            action.cards
-            if isinstance(action, act.Play)
-            else (action.card,)
-            if isinstance(action, act.ChooseCard)
-            else ()
-        )
-        removed = [card for card in cards if card in removed_cards(self.players)]
-        if removed:
-            raise InvalidActionError(
-                f"{removed[0]} is removed from a game of {self.players} players (K1), so no play holds it"
-            )
-        return action
 
     def broken_laws(self, state: State) -> tuple[str, ...]:
         """Every card is in one place; hands being arranged are as dealt; in a trick the turn is where K6 puts it.

@@ -19,7 +19,7 @@ from tablegames.kalo.rules import held_by_others, lead_is_possible
 from tablegames.kalo.state import KaloState
 
 if TYPE_CHECKING:
-    from tablegames.kalo.game import Kalo
+    from tablegames.kalo.options import KaloOptions
 
 __all__ = ["check_cards", "read_state"]
 
@@ -221,7 +221,7 @@ def _check_effect_can_finish(effect: Effect, hands: tuple[tuple[Slot, ...], ...]
 
 
 def _check_round(
-    game: Kalo, phase: str, hands: tuple[tuple[Slot, ...], ...], trick: tuple[TrickPlay, ...],
+    game: KaloOptions[KaloState], phase: str, hands: tuple[tuple[Slot, ...], ...], trick: tuple[TrickPlay, ...],
     scores: tuple[int, ...], out: tuple[int, ...], kalo_holder: int, leader: int, current: int | None, plays: int,
 ) -> None:  # fmt: skip
     """The facts of the round so far agree: the deal's arranging, who leads, and the points of those out."""
@@ -249,7 +249,7 @@ def _check_round(
         raise InvalidStateError(f"no score passes {game.target - 1 + n}: the game ends when one reaches {game.target}")
 
 
-def read_state(game: Kalo, data: Mapping[str, Any]) -> KaloState:
+def read_state(game: KaloOptions[KaloState], data: Mapping[str, Any]) -> KaloState:
     """Build a state from its dict (header and options already checked by ``Game.from_dict``).
 
     Raises:

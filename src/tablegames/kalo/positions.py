@@ -22,7 +22,7 @@ from tablegames.kalo.state import KaloState, freeze
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Event
-    from tablegames.kalo.game import Kalo
+    from tablegames.kalo.options import KaloOptions
 
 __all__ = [
     "EFFECT_KEYS",
@@ -48,7 +48,7 @@ def hands_of(hands: object, what: str) -> tuple[tuple[Card, ...], ...]:
     )
 
 
-def scores_of(game: Kalo, scores: object) -> tuple[int, ...]:
+def scores_of(game: KaloOptions[KaloState], scores: object) -> tuple[int, ...]:
     """The scores before a round set up by hand: one per seat, each from 0 to one short of the target (K12).
 
     None is all 0.
@@ -77,7 +77,7 @@ def scores_of(game: Kalo, scores: object) -> tuple[int, ...]:
     return totals
 
 
-def read_back(game: Kalo, state: KaloState) -> KaloState:
+def read_back(game: KaloOptions[KaloState], state: KaloState) -> KaloState:
     """``state`` as `Kalo.from_dict` reads it back: what a deal or a position makes is checked like a saved game.
 
     Raises:
@@ -87,7 +87,7 @@ def read_back(game: Kalo, state: KaloState) -> KaloState:
 
 
 def begin_round(
-    game: Kalo,
+    game: KaloOptions[KaloState],
     hands: tuple[tuple[Card, ...], ...],
     *,
     seed: int,
@@ -114,7 +114,9 @@ def begin_round(
     return freeze(table)
 
 
-def deal_hands(game: Kalo, hands: object, *, seed: object, scores: object, round_number: object) -> KaloState:
+def deal_hands(
+    game: KaloOptions[KaloState], hands: object, *, seed: object, scores: object, round_number: object
+) -> KaloState:
     """Start a round from a given deal, checked like a saved game (see `Kalo.deal`, which reads its deal so).
 
     Raises:
@@ -144,7 +146,9 @@ def deal_hands(game: Kalo, hands: object, *, seed: object, scores: object, round
     return read_back(game, begin_round(game, cards, seed=first, scores=totals, round_number=number))
 
 
-def empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: int) -> Table:
+def empty_table(
+    game: KaloOptions[KaloState], seed: int, scores: tuple[int, ...], round_number: int
+) -> Table[KaloOptions[KaloState]]:
     """A table with nothing on it yet, for a deal or a position to be laid out on."""
     return Table(
         game=game,
@@ -168,7 +172,7 @@ def empty_table(game: Kalo, seed: int, scores: tuple[int, ...], round_number: in
     )
 
 
-def _trick(game: Kalo, trick: object) -> tuple[TrickPlay, ...]:
+def _trick(game: KaloOptions[KaloState], trick: object) -> tuple[TrickPlay, ...]:
     plays = []
     for index, entry in enumerate(read_sequence(trick, "trick")):
         if isinstance(entry, Mapping):
@@ -185,7 +189,7 @@ def _trick(game: Kalo, trick: object) -> tuple[TrickPlay, ...]:
     return tuple(plays)
 
 
-def _effect(game: Kalo, effect: object, plays: tuple[TrickPlay, ...]) -> Effect | None:
+def _effect(game: KaloOptions[KaloState], effect: object, plays: tuple[TrickPlay, ...]) -> Effect | None:
     """The effect in progress, of the trick's last play (K8); its consistency is the reader's to check."""
     if effect is None:
         return None
@@ -231,7 +235,7 @@ def _to_play(hands: tuple[tuple[Card, ...], ...], plays: tuple[TrickPlay, ...], 
 
 
 def lay_out(
-    game: Kalo,
+    game: KaloOptions[KaloState],
     hands: object,
     *,
     pile: object,

@@ -9,21 +9,22 @@ validates: legality is decided before (``KaloState.legal_actions``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from tablegames.cards import deal_round_robin, shuffle_round
+from tablegames.core.protocol import State
 from tablegames.core.seats import next_seat
 from tablegames.kalo import events as ev
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, card_key, rank_of, removed_cards
 from tablegames.kalo.model import DEALT, Effect, Slot, TrickPlay, received
+from tablegames.kalo.options import KaloOptions
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from tablegames.core.protocol import Action, Event
     from tablegames.kalo.cards import Card
-    from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Step
 
 __all__ = [
@@ -40,8 +41,11 @@ __all__ = [
 #: The first decision of each effect.
 FIRST_STEP: dict[int, Step] = {3: "card", 4: "card", 5: "card", 6: "seat"}
 
+#: The game of a table, as its state names it (``KaloOptions[KaloState]``); the rules read its options only.
+G = TypeVar("G", bound=KaloOptions[State], covariant=True)
 
-def deal_round(game: Kalo, seed: int, round_number: int) -> tuple[tuple[Card, ...], ...]:
+
+def deal_round(game: KaloOptions[State], seed: int, round_number: int) -> tuple[tuple[Card, ...], ...]:
     """Shuffle the deck without the removed cards and deal it out, one card at a time from seat 0.
 
     The shuffle is drawn from a generator seeded by the game's seed and the
@@ -127,11 +131,14 @@ def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int, *, including: bool
     return None
 
 
-class Table:
+class Table(Generic[G]):
     """A state's fields, unfrozen for one transition, plus the events it yields (if ``events`` is a list).
 
     ``hands`` and ``scores`` are lists here (tuples in the state); the other
     fields are the state's own immutable values, replaced, never changed.
+    Its ``game`` is the state's, typed as the state types it, so that the
+    state frozen from the table has the game it had; the rules read only its
+    options (`KaloOptions`).
     A plain class: one is made at every decision.
     """
 
@@ -158,7 +165,7 @@ class Table:
 
     def __init__(
         self,
-        game: Kalo,
+        game: G,
         seed: int,
         round_number: int,
         scores: list[int],
@@ -177,7 +184,7 @@ class Table:
         aside: tuple[Card, ...],
         events: list[Event] | None,
     ) -> None:
-        self.game = game
+        self.game: Final = game
         self.seed = seed
         self.round_number = round_number
         self.scores = scores
@@ -457,7 +464,7 @@ class Table:
 
 
 #: The rule each kind of action follows (`Table.apply` looks the action's type up here).
-_RULES: dict[type[Action], Callable[[Table, Any], None]] = {
+_RULES: dict[type[Action], Callable[[Table[KaloOptions[State]], Any], None]] = {
     Arrange: Table.arrange,
     Ready: Table.arrange,
     Play: Table.play,

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 
     from tablegames.core.protocol import View
     from tablegames.kalo.cards import Card
-    from tablegames.kalo.game import Kalo
+    from tablegames.kalo.options import KaloOptions
     from tablegames.kalo.view import EffectView
 
 __all__ = ["Place", "hidden_places", "kalo_may_be_at", "sample_state"]
@@ -113,7 +113,7 @@ def kalo_may_be_at(view: KaloView, place: Place) -> bool:
     return kind != "hand" or owner == view.kalo_holder or view.hands[owner][index].received
 
 
-def sample_state(game: Kalo, view: View, rng: random.Random) -> KaloState:
+def sample_state(game: KaloOptions[KaloState], view: View, rng: random.Random) -> KaloState:
     """Return a full state consistent with ``view``, the cards its seat cannot see dealt with ``rng``.
 
     ``sample.view(view.seat) == view`` and the sample reads back with
@@ -191,7 +191,9 @@ def _can_lead(state: KaloState, seat: int) -> bool:
     return lead_is_possible(state.hands[seat], len(state.pile), held_by_others(state.hands, seat))
 
 
-def _build(game: Kalo, view: KaloView, spots: list[Place], dealt: list[Card], rng: random.Random) -> KaloState:
+def _build(
+    game: KaloOptions[KaloState], view: KaloView, spots: list[Place], dealt: list[Card], rng: random.Random
+) -> KaloState:
     """The state with ``dealt[i]`` at ``spots[i]`` and everything else as the view shows it."""
     hands = [[slot.card for slot in hand] for hand in view.hands]
     pile = [] if view.pile is None else list(view.pile)

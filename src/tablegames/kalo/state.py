@@ -37,8 +37,8 @@ from tablegames.kalo.view import view_of
 if TYPE_CHECKING:
     from tablegames.core.reasons import Reason
     from tablegames.core.serial import JSONDict
-    from tablegames.kalo.game import Kalo
     from tablegames.kalo.model import Effect, Slot, TrickPlay
+    from tablegames.kalo.options import KaloOptions
     from tablegames.kalo.view import KaloView
 
 __all__ = ["KaloState", "freeze"]
@@ -97,7 +97,7 @@ class KaloState(State, Plain):
     )
     __slots__ = (*__match_args__, "_legal", "is_over")
 
-    game: Final[Kalo]  # type: ignore[misc]  # the protocol's field, made final
+    game: Final[KaloOptions[KaloState]]  # type: ignore[misc]  # the protocol's field, made final
     seed: Final[int]
     round_number: Final[int]
     scores: Final[tuple[int, ...]]
@@ -119,7 +119,7 @@ class KaloState(State, Plain):
 
     def __init__(
         self,
-        game: Kalo,
+        game: KaloOptions[KaloState],
         seed: int,
         round_number: int,
         scores: tuple[int, ...],
@@ -380,7 +380,7 @@ def _slot_dict(slot: Slot) -> JSONDict:
     return {"card": str(slot.card), "received": slot.received, "known_by": sorted(slot.known_by)}
 
 
-def freeze(table: Table) -> KaloState:
+def freeze(table: Table[KaloOptions[KaloState]]) -> KaloState:
     """Freeze a table back into a state: its fields, the hands and scores as tuples."""
     return KaloState(
         table.game,
