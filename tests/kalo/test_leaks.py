@@ -23,7 +23,7 @@ import tablegames
 from tablegames.core.protocol import View
 from tablegames.kalo import DECK, Card, Kalo, KaloState
 from tablegames.kalo.events import CardChosen, Inserted, Robbed, TargetChosen
-from tablegames.kalo.view import view_of
+from tablegames.kalo.state import view_of
 from tablegames.testing.strategies import seeds
 from tests.kalo.strategies import kalo_states
 

@@ -11,6 +11,7 @@ Examples:
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.plain import Plain
@@ -32,16 +33,15 @@ from tablegames.kalo.cards import KALO, Card, card_key, rank_of, removed_cards
 from tablegames.kalo.plays import open_plays
 from tablegames.kalo.reasons import KALO_REASONS
 from tablegames.kalo.rules import Table, held_by_others
-from tablegames.kalo.view import view_of
+from tablegames.kalo.view import EffectView, KaloView, hand_seen
 
 if TYPE_CHECKING:
     from tablegames.core.reasons import Reason
     from tablegames.core.serial import JSONDict
     from tablegames.kalo.model import Effect, Slot, TrickPlay
     from tablegames.kalo.options import KaloOptions
-    from tablegames.kalo.view import KaloView
 
-__all__ = ["KaloState", "freeze"]
+__all__ = ["KaloState", "freeze", "view_of"]
 
 
 @final
@@ -400,4 +400,45 @@ def freeze(table: Table[KaloOptions[KaloState]]) -> KaloState:
         table.out,
         table.plays,
         table.aside,
+    )
+
+
+def view_of(state: KaloState, seat: int | None) -> KaloView:
+    """Build ``seat``'s view of ``state`` (ruling K14; `KaloState.view` checks the seat first).
+
+    Examples:
+        >>> from tablegames.kalo import Kalo
+        >>> state = Kalo(players=3).start(seed=2)
+        >>> view_of(state, 1) == state.view(1), view_of(state, None).hands[1][0].card is None
+        (True, True)
+    """
+    hands = tuple(map(hand_seen, state.hands, range(len(state.hands)), repeat(seat)))
+    effect = state.effect
+    effect_view = None
+    pile = None
+    if effect is not None:
+        shown = effect.card if seat is not None and seat in effect.seen_by else None
+        effect_view = EffectView(effect.rank, effect.seat, effect.left, effect.step, effect.target, shown)
+        if effect.rank in (4, 5) and seat == effect.seat:
+            pile = state.pile
+    return KaloView(
+        seat,
+        state.current_player,
+        state.scores,
+        state.winners,
+        state.legal_actions() if seat is not None and seat == state.current_player else (),
+        state.round_number,
+        state.kalo_holder,
+        state.removed,
+        state.phase,
+        hands,
+        state.trick,
+        state.passed,
+        state.leader,
+        len(state.pile),
+        pile,
+        effect_view,
+        state.out,
+        state.plays,
+        state.arranged if state.phase == "arrange" and seat is not None and seat == state.current_player else None,
     )

@@ -6,6 +6,10 @@ and the card itself only if this seat knows it; the trick; the discard pile's
 size, and its cards only while this seat resolves a 4 or 5; the scores; and
 whose decision it is. A spectator (seat None) knows no hidden card.
 
+The state makes its views (`KaloState.view`, through
+`tablegames.kalo.state.view_of`); a view is read, written and turned into
+numbers here, knowing nothing of the state.
+
 Examples:
     >>> from tablegames.kalo import Kalo
     >>> state = Kalo(players=3).start(seed=2)
@@ -19,7 +23,6 @@ Examples:
 from __future__ import annotations
 
 import functools
-from itertools import repeat
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -31,9 +34,8 @@ from tablegames.kalo.cards import DECK, RANK_NAMES, Card, rank_of, removed_cards
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
     from tablegames.kalo.model import Slot, Step, TrickPlay
-    from tablegames.kalo.state import KaloState
 
-__all__ = ["EffectView", "KaloView", "SlotView", "hand_seen", "view_of"]
+__all__ = ["EffectView", "KaloView", "SlotView", "hand_seen"]
 
 _CARD = {card: index for index, card in enumerate(DECK)}
 _RANKS = range(3, 16)
@@ -268,37 +270,3 @@ def hand_seen(hand: tuple[Slot, ...], owner: int, seat: int | None) -> tuple[Slo
 def _slot_views(slot: Slot) -> tuple[SlotView, SlotView]:
     """``slot`` seen with its card, and seen without it: slots recur from state to state, so both are kept."""
     return SlotView(slot.card, slot.received, slot.known_by), SlotView(None, slot.received, slot.known_by)
-
-
-def view_of(state: KaloState, seat: int | None) -> KaloView:
-    """Build ``seat``'s view of ``state``."""
-    hands = tuple(map(hand_seen, state.hands, range(len(state.hands)), repeat(seat)))
-    effect = state.effect
-    effect_view = None
-    pile = None
-    if effect is not None:
-        shown = effect.card if seat is not None and seat in effect.seen_by else None
-        effect_view = EffectView(effect.rank, effect.seat, effect.left, effect.step, effect.target, shown)
-        if effect.rank in (4, 5) and seat == effect.seat:
-            pile = state.pile
-    return KaloView(
-        seat,
-        state.current_player,
-        state.scores,
-        state.winners,
-        state.legal_actions() if seat is not None and seat == state.current_player else (),
-        state.round_number,
-        state.kalo_holder,
-        state.removed,
-        state.phase,
-        hands,
-        state.trick,
-        state.passed,
-        state.leader,
-        len(state.pile),
-        pile,
-        effect_view,
-        state.out,
-        state.plays,
-        state.arranged if state.phase == "arrange" and seat is not None and seat == state.current_player else None,
-    )
