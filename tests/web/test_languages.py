@@ -82,3 +82,28 @@ def test_the_language_chosen_is_remembered(pages: Pages) -> None:
     assert english_left(page) == []
     page.select_option("#language", "en")
     page.get_by_text("New table").first.wait_for()
+
+
+#: An event said by the page as its log says it: seat ``me`` is the page's, the others named as the lobby does.
+EVENT = """async ([event, me]) => {
+    const { eventSentence } = await import("/static/events.js");
+    return eventSentence(event, (seat) => (seat === me ? "__you__" : `Person ${seat + 1}`), me);
+}"""
+
+
+def test_a_kalo_card_given_to_or_taken_from_you_says_so_in_your_language(pages: Pages) -> None:
+    """A 3's gift to you and a 6's theft from you name you as the one given to or robbed, in German and Swedish."""
+    give = {"type": "target_chosen", "game": "kalo", "seat": 1, "rank": 3, "target": 0, "card": "9c"}
+    rob = {"type": "target_chosen", "game": "kalo", "seat": 2, "rank": 6, "target": 0}
+    robbed = {"type": "robbed", "game": "kalo", "seat": 2, "victim": 0, "slot": 1, "card": None}
+    expected = {
+        "de-DE": ("Person 2 gibt 9♣ an dich", "Person 3 zieht eine Karte von dir", "von dir"),
+        "sv-SE": ("Person 2 ger 9♣ till dig", "Person 3 tar ett kort från dig", "hos dig"),
+    }
+    for locale, (gift, theft, place) in expected.items():
+        page = pages.open("/", locale=locale)
+        page.wait_for_selector("#game")
+        assert page.evaluate(EVENT, [give, 0]) == gift
+        assert page.evaluate(EVENT, [rob, 0]) == theft
+        assert page.evaluate(EVENT, [robbed, 0]).endswith(place)
+        assert "Person 1" in page.evaluate(EVENT, [give, 3]), "given to another seat, the seat is named"

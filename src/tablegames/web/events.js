@@ -19,6 +19,8 @@ export function eventSentence(event, name, me) {
   if (event.type === "target_chosen") key = event.rank === 6 ? "ev.target_chosen.rob" : "ev.target_chosen.give";
   if (event.type === "round_started" && event.kalo_holder !== undefined) key = "ev.round_started.kalo";
   if (mine && hasOwn(`${key}.you`)) key = `${key}.you`;
+  const aimed = me !== undefined && me !== null && (event.target ?? event.victim) === me; // the event's other seat is this page's
+  if (aimed && hasOwn(`${key}.to you`)) key = `${key}.to you`;
   if (!hasOwn(key)) return null;
   const card = (value, fallback) => (value ? cardLabel(String(value).replace(/ \(Pam\)$/, "")) : t(fallback));
   return upper(
