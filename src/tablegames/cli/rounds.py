@@ -15,7 +15,7 @@ Examples:
     >>> print("\n".join(round_summary("kalo", ended.to_dict(), target=15)))
     round 1 is over: one player holds cards
       places: 1. seat 2 (+3)  2. seat 0 (+2)  3. seat 1 (+1)
-      scores: 0:2  1:1  2:3 · the game ends at 15: seat 2 leads, 12 to go
+      scores: 0:2  1:1  2:3 · the game ends at 15: seat 2 is ahead, 12 to go
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def _kalo(event: Mapping[str, Any], target: int | None, rounds: int | None) -> l
     standing = f"  scores: {_scores(scores)}"
     if target is not None and rounds != 1:
         leaders, best = _leaders(scores)
-        who = f"{_seats(leaders)} {'leads' if len(leaders) == 1 else 'lead'}"
+        who = f"{_seats(leaders)} {'is' if len(leaders) == 1 else 'are'} ahead"
         standing += f" · {kalo_game_end(target, rounds)}: {who}, {target - best} to go"
     lines.append(standing)
     return lines
@@ -162,7 +162,7 @@ def _loo(event: Mapping[str, Any], rounds: int | None) -> list[str]:
     if rounds:
         leaders, _ = _leaders(event["balances"])
         left = rounds - number
-        who = f"{_seats(leaders)} {'leads' if len(leaders) == 1 else 'lead'}"
+        who = f"{_seats(leaders)} {'is' if len(leaders) == 1 else 'are'} ahead"
         standing += f" · {who}, {plural(left, 'round')} to go" if left else f" · {who}"
     lines.append(standing)
     return lines
