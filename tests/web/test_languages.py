@@ -11,6 +11,8 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from playwright.sync_api import Page
 
     from tests.web.conftest import Pages
@@ -107,3 +109,16 @@ def test_a_kalo_card_given_to_or_taken_from_you_says_so_in_your_language(pages: 
         assert page.evaluate(EVENT, [rob, 0]) == theft
         assert page.evaluate(EVENT, [robbed, 0]).endswith(place)
         assert "Person 1" in page.evaluate(EVENT, [give, 3]), "given to another seat, the seat is named"
+
+
+def test_a_lobby_that_cannot_reach_the_server_says_so_in_its_language(
+    pages: Pages, allow_errors: Callable[[str], None]
+) -> None:
+    """When the list of tables cannot be fetched, a Swedish lobby says so in Swedish, not in the wire's English."""
+    allow_errors(r"Failed to load resource: net::ERR_FAILED")  # the browser logs the aborted request
+    page = pages.open("/", locale="sv-SE")
+    page.wait_for_selector("#lobby .tables")
+    page.route("**/api/tables", lambda route: route.abort())
+    page.click("#lobby button:has-text('Uppdatera')")
+    page.wait_for_function("() => document.querySelector('#lobby .message.error').textContent !== ''")
+    assert page.inner_text("#lobby .message.error") == "Servern går inte att nå just nu; försök igen om en stund."

@@ -11,7 +11,8 @@ const HUMAN = "human";
 const title = (name) => name[0].toUpperCase() + name.slice(1);
 
 /** What the server refused, in the page's language where it says why as a key and fields (options, seats). */
-const refused = (error) => refusalSentence(error.reason, (seat) => t("player n", { n: seat + 1 })) ?? error.message;
+const refused = (error) =>
+  error.type === "NetworkError" ? t("server unreachable") : refusalSentence(error.reason, (seat) => t("player n", { n: seat + 1 })) ?? error.message;
 
 /**
  * Where the rules pages are published: the `tablegames-docs` meta of index.html (set it where the site is served,
@@ -246,7 +247,7 @@ export async function lobbyPage(root) {
       const { tables } = await api.tables();
       fill(list, tables.length ? tables.map((table) => tableRow(table, report)) : h("li", {}, t("no tables")));
     } catch (error) {
-      report(error.message);
+      report(refused(error));
     }
   };
   fill(
@@ -270,7 +271,7 @@ export async function lobbyPage(root) {
     const { games } = await api.games();
     fill(root.querySelector("#lobby section"), h("h1", {}, t("new table")), createForm(games, report));
   } catch (error) {
-    report(error.message);
+    report(refused(error));
   }
   await refresh();
   setInterval(() => document.visibilityState === "visible" && refresh(), 5000);

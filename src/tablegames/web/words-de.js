@@ -23,6 +23,7 @@ export default {
   "link broken": "Dein Link zu diesem Tisch gilt nicht mehr: {why}",
   "made elsewhere": "Diese Entscheidung wurde schon getroffen, vielleicht auf einem anderen Gerät; hier ist der Tisch, wie er jetzt ist.",
   unreachable: "Der Tisch ist gerade nicht erreichbar; versuch es gleich noch einmal.",
+  "server unreachable": "Der Server ist gerade nicht erreichbar; versuch es gleich noch einmal.",
   "one at a time": "Eine Entscheidung nach der anderen: Die letzte ist noch unterwegs.",
   "hot seat": "ein Bildschirm für alle",
   "hot seat: ": "Ein Bildschirm für alle: ",

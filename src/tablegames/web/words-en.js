@@ -26,6 +26,7 @@ export default {
   "link broken": "Your link to this table no longer works: {why}",
   "made elsewhere": "That decision was already made, perhaps on another device; here is the table as it is now.",
   unreachable: "The table cannot be reached just now; try again in a moment.",
+  "server unreachable": "The server cannot be reached just now; try again in a moment.",
   "one at a time": "One decision at a time: the last one is still on its way.",
   "hot seat": "hot seat",
   "hot seat: ": "Hot seat: ",

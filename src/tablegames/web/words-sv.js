@@ -30,6 +30,7 @@ export default {
   "link broken": "Din länk till det här bordet fungerar inte längre: {why}",
   "made elsewhere": "Det beslutet är redan fattat, kanske på en annan enhet; här är bordet som det ser ut nu.",
   unreachable: "Bordet går inte att nå just nu; försök igen om en stund.",
+  "server unreachable": "Servern går inte att nå just nu; försök igen om en stund.",
   "one at a time": "Ett beslut i taget: det förra är fortfarande på väg.",
   "hot seat": "en skärm för alla",
   "hot seat: ": "En skärm för alla: ",
