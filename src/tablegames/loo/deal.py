@@ -1,10 +1,12 @@
-"""A round's cards as dealt (L4): every hand, the Miss, the turned-up card and the stock.
+"""A round's cards as dealt (L4): every hand, the Miss, the turned-up card and the stock; and the round's seat order.
 
 Examples:
     >>> from tablegames.loo import Loo
     >>> deal = shuffled_deal(Loo(players=3), seed=5, round_number=1)
     >>> [len(hand) for hand in deal.hands], len(deal.stock), deal.turned in deal.stock
     ([5, 5, 5], 36, False)
+    >>> play_order(dealer=2, players=4)
+    (3, 0, 1, 2)
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ from typing import TYPE_CHECKING, Final, final
 
 from tablegames.cards import shuffle_round
 from tablegames.core.plain import Plain
+from tablegames.core.seats import next_seat, seats_from
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.tricks import TRICKS
 
 if TYPE_CHECKING:
     from tablegames.loo.game import Loo
 
-__all__ = ["Deal", "shuffled_deal"]
+__all__ = ["Deal", "play_order", "shuffled_deal"]
 
 
 @final
@@ -87,3 +90,16 @@ def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
     hands = tuple(_cards(deck[(first + seat) % players : dealt : places]) for seat in range(players))
     miss = _cards(deck[players:dealt:places]) if game.miss else ()
     return Deal(hands, miss, DECK[deck[dealt]], _cards(deck[dealt + 1 :]))
+
+
+def play_order(dealer: int, players: int) -> tuple[int, ...]:
+    """The seats in play order for a round: from the seat after the dealer round to the dealer.
+
+    The cards are dealt in this order (L4), the seats decide in it (L5), and
+    the first of them still in leads the first trick (L7).
+
+    Examples:
+        >>> play_order(dealer=0, players=3)
+        (1, 2, 0)
+    """
+    return seats_from(next_seat(dealer, players), players)

@@ -20,16 +20,13 @@ from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import bool_option, check_int_option, check_seed, int_option, new_seed, players_option
 from tablegames.core.protocol import Action, Game, Transition
-from tablegames.core.seats import next_seat
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_notated, read_sequence, read_str
 from tablegames.loo import encoding as _encoding
-from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK, Card, parse_card
 from tablegames.loo.deal import Deal, shuffled_deal
 from tablegames.loo.io import read_state
 from tablegames.loo.reasons import LOO_REASONS
-from tablegames.loo.rules import play_order
 from tablegames.loo.sampling import sample_state
 from tablegames.loo.schema import json_schemas
 from tablegames.loo.state import LooState
@@ -160,32 +157,11 @@ class Loo(Game[LooState]):
         """The state at the start of round ``round_number``: the antes, the deal, the first decision.
 
         The antes (L3) go into a pot that starts with ``carry`` (L13); ``deal``
-        is laid out and the seat after the dealer decides first.
+        is laid out and the seat after the dealer decides first (see
+        `LooPosition.begin_round`, which the rules call at the end of a round).
         """
-        players, ante = self.players, self.ante
-        dealer = self.dealer_of(round_number)
-        pot = carry + players * ante
-        if events is not None:
-            events.append(ev.RoundStarted(round_number=round_number, dealer=dealer, ante=ante, pot=pot, carried=carry))
-            events.extend(ev.Dealt(seat=seat, cards=deal.hands[seat]) for seat in play_order(dealer, players))
-            events.append(ev.TrumpTurned(card=deal.turned, trump=deal.turned.suit))
-        return LooState(
-            self,
-            seed,
-            round_number,
-            tuple(chips - ante for chips in balances),
-            pot,
-            0,
-            deal.hands,
-            deal.miss,
-            deal.stock,
-            deal.turned,
-            (None,) * players,
-            0,
-            (),
-            (),
-            "decide",
-            next_seat(dealer, players),
+        return LooState.begin_round(
+            self, deal, seed=seed, round_number=round_number, balances=balances, carry=carry, events=events
         )
 
     def deal(

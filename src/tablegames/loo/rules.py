@@ -1,40 +1,49 @@
-"""The rules of a Loo round as plain functions: deciding (L5, L15), the tricks (L7–L11), the loo and the next deal.
+"""The rules of a Loo round as plain functions of a position: deciding (L5, L15), the tricks (L7–L11), the loo.
 
 `LooState.apply` checks that a decision is legal and calls `decide` or
-`play`; each returns the next state, and appends what happened to
-``events`` when it is a list. Which cards may be played and who wins a trick
-are in `tablegames.loo.tricks`.
+`play`; each returns the next position, and appends what happened to
+``events`` when it is a list. A round's last decision settles the loo and
+deals the next round, or ends the game (`end_round`). The rules read and
+build positions (`tablegames.loo.position`): each returns a position of the
+class it is given, a `LooState` for a `LooState`. Which cards may be played
+and who wins a trick are in `tablegames.loo.tricks`.
 
 Examples:
     >>> payouts(7)
     (2, 2, 1, 1, 1)
-    >>> play_order(dealer=2, players=4)
-    (3, 0, 1, 2)
+    >>> from tablegames.loo import Loo
+    >>> state = Loo(players=3).start(seed=1)
+    >>> after = decide(state, state.legal_actions()[1], None)  # seat 1 drops
+    >>> type(after).__name__, after.decisions, after.current_player
+    ('LooState', (None, 'drop', None), 2)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from tablegames.core.protocol import GameEnded
-from tablegames.core.seats import next_seat, seats_from
+from tablegames.core.seats import next_seat
 from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, STAY, TAKE_MISS
-from tablegames.loo.deal import shuffled_deal
+from tablegames.loo.deal import play_order, shuffled_deal
+from tablegames.loo.position import LooPosition
 from tablegames.loo.tricks import PLAYED, TRICKS, trick_taker
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Action, Event
     from tablegames.loo.cards import Card
-    from tablegames.loo.state import LooState
 
-__all__ = ["decide", "end_round", "payouts", "play", "play_order"]
+__all__ = ["decide", "end_round", "payouts", "play"]
+
+#: The class of the positions the rules are given and build (`tablegames.loo.LooState`).
+P = TypeVar("P", bound=LooPosition)
 
 #: Each decision's word in `LooState.decisions`, by the decision's class (looked up by type: cheaper than hashing it).
 _DECISIONS: dict[type[Action], str] = {type(STAY): "play", type(DROP): "drop", type(TAKE_MISS): "miss"}
 
 
-def decide(state: LooState, action: Action, events: list[Event] | None) -> LooState:
+def decide(state: P, action: Action, events: list[Event] | None) -> P:
     """The state after the current seat stays in, drops or takes the Miss (L5, L15).
 
     The dealer decides last; then the tricks begin, led by the first seat
@@ -78,7 +87,7 @@ def decide(state: LooState, action: Action, events: list[Event] | None) -> LooSt
     return end_round(after, paid, pot=0, looed=(), won=taken, events=events)
 
 
-def play(state: LooState, card: Card, events: list[Event] | None) -> LooState:
+def play(state: P, card: Card, events: list[Event] | None) -> P:
     """The state after the current seat plays ``card`` to the trick (L9–L11).
 
     Play passes to the next seat still in; when it comes round to the
@@ -124,14 +133,14 @@ def play(state: LooState, card: Card, events: list[Event] | None) -> LooState:
 
 
 def end_round(
-    state: LooState,
+    state: P,
     balances: tuple[int, ...],
     *,
     pot: int,
     looed: tuple[int, ...],
     won: tuple[int, ...],
     events: list[Event] | None,
-) -> LooState:
+) -> P:
     """Settle the loo (L12, L13) and deal the next round, or end the game after the last (L14).
 
     ``state`` is the round's last state, ``balances`` the balances with the
@@ -158,7 +167,8 @@ def end_round(
     game = state.game
     if state.round_number < game.rounds:
         deal = shuffled_deal(game, state.seed, state.round_number + 1)
-        return game.begin_round(
+        return type(state).begin_round(
+            game,
             deal,
             seed=state.seed,
             round_number=state.round_number + 1,
@@ -195,8 +205,3 @@ def payouts(p0: int) -> tuple[int, ...]:
 
 #: Payouts already worked out, by pot.
 _PAYOUTS: dict[int, tuple[int, ...]] = {}
-
-
-def play_order(dealer: int, players: int) -> tuple[int, ...]:
-    """The seats in play order for a round: from the seat after the dealer round to the dealer."""
-    return seats_from(next_seat(dealer, players), players)

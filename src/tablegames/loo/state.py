@@ -1,8 +1,11 @@
-"""Loo states: the balances, the pot, the round in progress and whose decision is next.
+"""Loo states: Loo's positions, their decisions played by the rules, refused in the rules' words, and seen.
 
 A round goes: antes and the deal (L3, L4), play-or-drop decisions from the
 seat after the dealer round to the dealer (L5, L15), then five tricks (L7–L11)
 and the loo (L12, L13); the next round starts at once with the next dealer.
+What a state holds, what follows from it and which decisions it allows are
+its `LooPosition`'s (`tablegames.loo.position`); the rules that make the next
+state are `tablegames.loo.rules`.
 
 Examples:
     >>> from tablegames.loo import Loo
@@ -15,224 +18,44 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, final
+from typing import TYPE_CHECKING, final
 
 from tablegames.core.plain import Plain
-from tablegames.core.protocol import Action, Event, State
-from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard, TakeMiss, parse_action
+from tablegames.loo.actions import PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import PAM
+from tablegames.loo.position import LooPosition
 from tablegames.loo.reasons import LOO_REASONS
 from tablegames.loo.rules import decide, play
-from tablegames.loo.tricks import Follow, follow, playable, trick_taker
+from tablegames.loo.tricks import Follow, follow
 from tablegames.loo.view import view_of
 
 if TYPE_CHECKING:
+    from tablegames.core.protocol import Action, Event
     from tablegames.core.reasons import Reason
     from tablegames.core.serial import JSONDict
-    from tablegames.loo.cards import Card
-    from tablegames.loo.game import Loo
-    from tablegames.loo.tricks import TrickCard
     from tablegames.loo.view import LooView
 
 __all__ = ["LooState"]
 
 
-#: The `PlayCard` of a card.
-_PLAY_OF = PLAYS.__getitem__
-
-
 @final
-class LooState(State, Plain):
-    """A Loo position: every balance, the pot, the round in progress and whose decision is next.
+class LooState(LooPosition):
+    """A Loo state: a `LooPosition` whose decisions are played, refused in the rules' words, and seen.
 
-    Build states with `Loo.start`, `Loo.deal` or `Loo.from_dict`, which
-    validate; the constructor trusts its arguments.
-
-    Attributes:
-        game: The game and its options.
-        seed: Seeds the deal of every round.
-        round_number: The round in progress, from 1.
-        balances: Each seat's chips (they may go negative); these are the scores.
-        pot: The chips in the pot now.
-        carry: Loo payments waiting for the next pot (L13); nonzero only
-            between rounds, so only once the game is over.
-        hands: Every hand in `DECK` order; a dropped seat keeps its dead hand.
-        miss: The Miss while nobody has taken it; once taken, the hand given
-            up for it; empty without option ``miss``.
-        stock: The cards under the turned-up card, in `DECK` order.
-        turned: The turned-up card; its suit is trump.
-        decisions: Per seat ``"play"``, ``"drop"``, ``"miss"`` (took the Miss
-            and plays) or None (not decided yet).
-        p0: The pot as trick play began (L11, L12); 0 before.
-        tricks: The finished tricks of the round, each in play order.
-        trick: The trick in progress, in play order.
-        phase: ``"decide"``, ``"play"`` or ``"over"``.
-        current_player: Whose decision is next, None once the game is over.
-        is_over: True once the game is over, kept with the state.
-
-    A plain class (see `tablegames.core.plain`): the value Loo makes at every
-    decision. Its legal decisions are worked out once, when first asked for.
+    Its fields, what follows from them and its legal decisions are
+    `LooPosition`'s (each field is described there). Build states with
+    `Loo.start`, `Loo.deal` or `Loo.from_dict`, which validate; the
+    constructor trusts its arguments. `apply` and `advance` play a decision
+    by the rules of `tablegames.loo.rules`, which build the next `LooState`.
     """
 
-    __match_args__ = (
-        "game",
-        "seed",
-        "round_number",
-        "balances",
-        "pot",
-        "carry",
-        "hands",
-        "miss",
-        "stock",
-        "turned",
-        "decisions",
-        "p0",
-        "tricks",
-        "trick",
-        "phase",
-        "current_player",
-    )
-    __slots__ = (*__match_args__, "_legal", "is_over")
-
-    game: Final[Loo]  # type: ignore[misc]  # the protocol's field, made final
-    seed: Final[int]
-    round_number: Final[int]
-    balances: Final[tuple[int, ...]]
-    pot: Final[int]
-    carry: Final[int]
-    hands: Final[tuple[tuple[Card, ...], ...]]
-    miss: Final[tuple[Card, ...]]
-    stock: Final[tuple[Card, ...]]
-    turned: Final[Card]
-    decisions: Final[tuple[str | None, ...]]
-    p0: Final[int]
-    tricks: Final[tuple[tuple[TrickCard, ...], ...]]
-    trick: Final[tuple[TrickCard, ...]]
-    phase: Final[str]
-    current_player: Final[int | None]
-    is_over: Final[bool]
-    _legal: tuple[Action, ...] | None
-
-    def __init__(
-        self,
-        game: Loo,
-        seed: int,
-        round_number: int,
-        balances: tuple[int, ...],
-        pot: int,
-        carry: int,
-        hands: tuple[tuple[Card, ...], ...],
-        miss: tuple[Card, ...],
-        stock: tuple[Card, ...],
-        turned: Card,
-        decisions: tuple[str | None, ...],
-        p0: int,
-        tricks: tuple[tuple[TrickCard, ...], ...],
-        trick: tuple[TrickCard, ...],
-        phase: str,
-        current_player: int | None,
-    ) -> None:
-        self.game = game
-        self.seed = seed
-        self.round_number = round_number
-        self.balances = balances
-        self.pot = pot
-        self.carry = carry
-        self.hands = hands
-        self.miss = miss
-        self.stock = stock
-        self.turned = turned
-        self.decisions = decisions
-        self.p0 = p0
-        self.tricks = tricks
-        self.trick = trick
-        self.phase = phase
-        self.current_player = current_player
-        self.is_over = current_player is None
-        self._legal = None
+    __slots__ = ()
 
     def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
         return Plain.__eq__(self, other)
 
     def __hash__(self) -> int:
         return Plain.__hash__(self)
-
-    # -- what follows from the fields ------------------------------------------
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """The chip balances."""
-        return self.balances
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the round (L2)."""
-        return self.game.dealer_of(self.round_number)
-
-    @property
-    def trump(self) -> str:
-        """The trump suit: the suit of the turned-up card (L4)."""
-        return self.turned.suit
-
-    @property
-    def miss_taker(self) -> int | None:
-        """The seat that took the Miss this round, if any."""
-        return self.decisions.index("miss") if "miss" in self.decisions else None
-
-    @property
-    def active(self) -> tuple[int, ...]:
-        """The seats that have not dropped, in seat order."""
-        return tuple(seat for seat, choice in enumerate(self.decisions) if choice != "drop")
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        """How many tricks each seat has won this round."""
-        won = [0] * self.game.players
-        trump = self.turned.suit
-        for trick in self.tricks:
-            won[trick_taker(trick, trump)] += 1
-        return tuple(won)
-
-    @property
-    def total_chips(self) -> int:
-        """Balances, pot and carry-over together: always ``players x starting_chips``."""
-        return sum(self.balances) + self.pot + self.carry
-
-    def cards(self) -> tuple[Card, ...]:
-        """Every card wherever it is: hands, the Miss, the stock, the turned card, the tricks."""
-        played = [play.card for trick in (*self.tricks, self.trick) for play in trick]
-        return (*(card for hand in self.hands for card in hand), *self.miss, *self.stock, self.turned, *played)
-
-    # -- legal decisions -------------------------------------------------------
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The decisions open to `current_player`, in this order.
-
-        Deciding: ``play``, ``drop``, then ``miss`` while the Miss can be taken.
-        In a trick: the cards L9 allows, in `DECK` order.
-        """
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._legal_now()
-        return legal
-
-    def _legal_now(self) -> tuple[Action, ...]:
-        seat = self.current_player
-        if seat is None:
-            return ()
-        if self.phase == "decide":
-            return (STAY, DROP, TAKE_MISS) if self.miss_open else (STAY, DROP)
-        cards, trick = self.hands[seat], self.trick
-        if trick:  # a leader may play any card
-            game = self.game
-            cards = playable(
-                cards,
-                [play.card for play in trick],
-                self.turned.suit,
-                pam_is_wild=game.pam_is_wild,
-                trump_must_be_highest=game.trump_must_be_highest,
-            )
-        return tuple(map(_PLAY_OF, cards))
 
     def apply(self, action: Action) -> LooState:
         """Return the state after ``action``; this state is unchanged (`is_legal` and the transition, in one call).
@@ -250,11 +73,6 @@ class LooState(State, Plain):
         if type(action) is PlayCard:  # as advance dispatches, without its call
             return play(self, action.card, None)
         return decide(self, action, None)
-
-    @property
-    def miss_open(self) -> bool:
-        """True while the Miss may be taken: option ``miss`` on, seats deciding, and nobody has taken it."""
-        return self.game.miss and self.phase == "decide" and "miss" not in self.decisions
 
     def follow(self, seat: int) -> Follow:
         """The cards ``seat``'s hand may play to the trick in progress, and why (L9)."""
@@ -299,43 +117,6 @@ class LooState(State, Plain):
         if isinstance(action, PlayCard):
             return play(self, action.card, events)
         return decide(self, action, events)
-
-    def after(
-        self,
-        balances: tuple[int, ...],
-        pot: int,
-        hands: tuple[tuple[Card, ...], ...],
-        miss: tuple[Card, ...],
-        decisions: tuple[str | None, ...],
-        p0: int,
-        tricks: tuple[tuple[TrickCard, ...], ...],
-        trick: tuple[TrickCard, ...],
-        phase: str,
-        current_player: int | None,
-    ) -> LooState:
-        """The next state of this round, which the rules (`tablegames.loo.rules`) build.
-
-        The game, seed, round, carry-over, stock and turned card stay; the
-        fields given change. Like the constructor, it trusts its arguments.
-        """
-        return LooState(
-            self.game,
-            self.seed,
-            self.round_number,
-            balances,
-            pot,
-            self.carry,
-            hands,
-            miss,
-            self.stock,
-            self.turned,
-            decisions,
-            p0,
-            tricks,
-            trick,
-            phase,
-            current_player,
-        )
 
     # -- what is seen ------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from tablegames.loo.tricks import trick_winner
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
-    from tablegames.loo.state import LooState
+    from tablegames.loo.position import LooPosition
     from tablegames.loo.tricks import TrickCard
 
 __all__ = ["LooView", "view_of"]
@@ -189,8 +189,15 @@ class LooView(View):
         return "\n".join(lines)
 
 
-def view_of(state: LooState, seat: int | None) -> LooView:
-    """Build ``seat``'s view of ``state``."""
+def view_of(state: LooPosition, seat: int | None) -> LooView:
+    """Build ``seat``'s view of ``state`` (L16); `LooState.view` checks the seat first, this trusts it.
+
+    Examples:
+        >>> from tablegames.loo import Loo
+        >>> state = Loo(players=3).start(seed=2)
+        >>> view_of(state, 1) == state.view(1), view_of(state, None).hand
+        (True, ())
+    """
     own = seat is not None
     return LooView(
         seat,
