@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from typing import TYPE_CHECKING
 
 import attrs
 import pytest
@@ -25,10 +26,13 @@ from tests.loo.strategies import loo_states
 from tests.loo.test_leaks import exchange_unknown
 from tests.spy import Spy
 
+if TYPE_CHECKING:
+    from tablegames.loo.options import LooOptions
+
 BOTS = ("random", "heuristic", "search")
 
 
-def made(game: Loo, name: str) -> Bot:
+def made(game: LooOptions[LooState], name: str) -> Bot:
     """The bot called ``name``, the search kept cheap."""
     return game.bot(name, iterations=20) if name == "search" else game.bot(name)
 

@@ -35,7 +35,7 @@ from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, PAIRED, ISMCTSBot
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard
 from tablegames.loo.cards import DECK, PAM, Card, card_key
-from tablegames.loo.game import Loo
+from tablegames.loo.options import LooOptions
 from tablegames.loo.state import LooState
 from tablegames.loo.tricks import TRICKS, TrickCard, power, suit_of, trick_winner
 from tablegames.loo.view import LooView
@@ -84,7 +84,7 @@ class _Table(Protocol):
 
 
 def _check_game(_: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, Loo):
+    if not isinstance(value, LooOptions):
         raise ConfigError(f"{attribute.name} must be a Loo game, got {brief(value)}")
 
 
@@ -195,7 +195,7 @@ class LooHeuristic(Bot):
 
     name: ClassVar[str] = "heuristic"
 
-    game: Loo = attrs.field(validator=_check_game)
+    game: LooOptions[LooState] = attrs.field(validator=_check_game)
     boldness: float = attrs.field(default=0.15, validator=BOLDNESS.validator)
 
     def choose(self, view: View, rng: random.Random) -> Action:
@@ -333,7 +333,7 @@ def round_reward(start: State, end: State, seat: int) -> float:
     return max(-1.0, min(1.0, difference / scale))
 
 
-def search_bot(game: Loo, **settings: Any) -> ISMCTSBot:
+def search_bot(game: LooOptions[LooState], **settings: Any) -> ISMCTSBot:
     """An ISMCTS bot for Loo: searches to the end of the round, the heuristic playing on, scored by `round_reward`.
 
     ``game.bot("search", ...)`` takes the settings of `SEARCH_SETTINGS`
@@ -360,7 +360,7 @@ def search_bot(game: Loo, **settings: Any) -> ISMCTSBot:
         raise ConfigError(f"bot 'search' of loo: {error}") from None
 
 
-def loo_bots(game: Loo) -> dict[str, Callable[..., Bot]]:
+def loo_bots(game: LooOptions[LooState]) -> dict[str, Callable[..., Bot]]:
     """Loo's bots by name, each declared with its settings."""
     return {
         "random": random_spec("loo"),

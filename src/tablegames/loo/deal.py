@@ -21,7 +21,8 @@ from tablegames.loo.cards import DECK, Card
 from tablegames.loo.tricks import TRICKS
 
 if TYPE_CHECKING:
-    from tablegames.loo.game import Loo
+    from tablegames.core.protocol import State
+    from tablegames.loo.options import LooOptions
 
 __all__ = ["Deal", "play_order", "shuffled_deal"]
 
@@ -74,7 +75,7 @@ def _cards(places: list[int]) -> tuple[Card, ...]:
     return itemgetter(*places)(DECK)  # type: ignore[no-any-return]
 
 
-def shuffled_deal(game: Loo, seed: int, round_number: int) -> Deal:
+def shuffled_deal(game: LooOptions[State], seed: int, round_number: int) -> Deal:
     """Shuffle and deal a round (L4): five cards each, one at a time from the seat after the dealer.
 
     With option ``miss`` the Miss is dealt as one more hand, after the dealer's,

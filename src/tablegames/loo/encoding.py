@@ -59,6 +59,7 @@ from tablegames.core.layouts import ActionTable, DealLayout
 from tablegames.core.protocol import State
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK
+from tablegames.loo.io import read_deal
 from tablegames.loo.tricks import TRICKS
 from tablegames.loo.view import CHIP_CAP
 
@@ -66,7 +67,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from tablegames.core.protocol import Action
-    from tablegames.loo.game import Loo
+    from tablegames.loo.options import LooOptions
     from tablegames.loo.state import LooState
 
 __all__ = [
@@ -91,18 +92,18 @@ _TABLE = ActionTable("Loo", ACTIONS)
 _NAMES = tuple(str(card) for card in DECK)
 
 
-def actions(game: Loo) -> ActionTable:
+def actions(game: LooOptions[LooState]) -> ActionTable:
     """The actions by index (the table above): the same for every option set."""
     del game
     return _TABLE
 
 
-def observation_size(game: Loo) -> int:
+def observation_size(game: LooOptions[LooState]) -> int:
     """``329 + 11N`` for ``N`` players."""
     return 329 + 11 * game.players
 
 
-def chip_bound(game: Loo) -> int:
+def chip_bound(game: LooOptions[LooState]) -> int:
     """A bound on the chips any balance, pot, P0 or carry-over can reach in ``game``, in either direction.
 
     Each round's pot is at most the carry-over, the antes and a Miss fee; the
@@ -127,25 +128,25 @@ def chip_bound(game: Loo) -> int:
     return min(CHIP_CAP, max(n * game.starting_chips + (n - 1) * spent, pot))
 
 
-def observation_range(game: Loo) -> tuple[float, float]:
+def observation_range(game: LooOptions[LooState]) -> tuple[float, float]:
     """``(-B, B)`` with ``B`` = `chip_bound`."""
     bound = chip_bound(game)
     return float(-bound), float(bound)
 
 
-def max_decisions(game: Loo) -> int:
+def max_decisions(game: LooOptions[LooState]) -> int:
     """A bound on the decisions of a game: per round, one decision a seat and five tricks of a card a seat."""
     return game.rounds * 6 * game.players
 
 
-def _loo_state(game: Loo, state: object) -> LooState:
+def _loo_state(game: LooOptions[LooState], state: object) -> LooState:
     """``state`` if it is a state of ``game``, or `InvalidStateError`."""
     if not isinstance(state, State) or state.game != game:
         raise InvalidStateError(f"a state of {game} is needed, got {type(state).__name__}")
     return state  # type: ignore[return-value]  # the only states of a Loo game are LooStates
 
 
-def deal_of(game: Loo, state: object) -> DealLayout:
+def deal_of(game: LooOptions[LooState], state: object) -> DealLayout:
     """The deal of ``state``'s round: five cards per seat, five for the Miss (with option ``miss``), one turned up.
 
     Raises:
@@ -156,7 +157,7 @@ def deal_of(game: Loo, state: object) -> DealLayout:
     return DealLayout(number=state.round_number, cards=_NAMES, places=places)
 
 
-def redeal(game: Loo, state: object, cards: Sequence[int]) -> LooState:
+def redeal(game: LooOptions[LooState], state: object, cards: Sequence[int]) -> LooState:
     """``state`` with its round dealt as ``cards`` (indices into ``deal_of(state).cards``), the rest the stock.
 
     Raises:
@@ -184,7 +185,8 @@ def redeal(game: Loo, state: object, cards: Sequence[int]) -> LooState:
     hands = [drawn[seat * TRICKS : (seat + 1) * TRICKS] for seat in range(game.players)]
     miss = drawn[game.players * TRICKS : -1] if game.miss else None
     before = [chips + game.ante for chips in state.balances]
-    return game.deal(
+    return read_deal(
+        game,
         hands,
         drawn[-1],
         miss,

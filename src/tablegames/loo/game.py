@@ -1,4 +1,4 @@
-"""The Loo game: options, starting a game, starting a round from a given deal, reading dicts.
+"""The Loo game: its options, starting a game, starting a round from a given deal, reading dicts.
 
 Examples:
     >>> from tablegames.loo import Loo
@@ -16,17 +16,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from tablegames.core.errors import InvalidActionError, InvalidStateError
+from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief
-from tablegames.core.options import bool_option, check_int_option, check_seed, int_option, new_seed, players_option
-from tablegames.core.protocol import Action, Game, Transition
-from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_notated, read_sequence, read_str
+from tablegames.core.options import check_seed, new_seed
+from tablegames.core.protocol import Action, Transition
+from tablegames.core.serial import JSONDict, check_header, check_keys, read_str
 from tablegames.loo import encoding as _encoding
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
-from tablegames.loo.cards import DECK, Card, parse_card
-from tablegames.loo.deal import Deal, shuffled_deal
-from tablegames.loo.io import read_state
-from tablegames.loo.reasons import LOO_REASONS
+from tablegames.loo.cards import DECK, parse_card
+from tablegames.loo.deal import shuffled_deal
+from tablegames.loo.io import read_deal, read_state
+from tablegames.loo.options import LooOptions
 from tablegames.loo.sampling import sample_state
 from tablegames.loo.schema import json_schemas
 from tablegames.loo.state import LooState
@@ -37,27 +37,15 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from tablegames.core.protocol import Event, State, View
-    from tablegames.core.reasons import Catalogue
     from tablegames.core.spaces import Encoding
+    from tablegames.loo.cards import Card
+    from tablegames.loo.deal import Deal
 
 __all__ = ["Loo"]
 
 
-def _rounds_default(game: Any) -> int:
-    # Defaults are computed before the validators run: a bad player count is left to its validator.
-    return 2 * game.players if type(game.players) is int else 1
-
-
-def _miss_fee_default(game: Any) -> int:
-    return game.ante if type(game.ante) is int else 0
-
-
-def _first_dealer(game: Any, _: Any, value: Any) -> None:
-    check_int_option(value, "first_dealer", 0, game.players - 1)
-
-
 @attrs.frozen(kw_only=True, cache_hash=True)
-class Loo(Game[LooState]):
+class Loo(LooOptions[LooState]):
     """Five-card Loo (Lanterloo) with Pam, played for a pot of chips by 3 to 8 players.
 
     Attributes:
@@ -76,42 +64,7 @@ class Loo(Game[LooState]):
             the next seat each round.
     """
 
-    name: ClassVar[str] = "loo"
-    min_players: ClassVar[int] = 3
-    max_players: ClassVar[int] = 8
     encoding: ClassVar[Encoding] = _encoding
-    reasons: ClassVar[Catalogue] = LOO_REASONS
-
-    players: int = attrs.field(default=5, validator=players_option("Loo", 3, 8))
-    ante: int = attrs.field(default=1, validator=int_option(1, 1_000_000))
-    rounds: int = attrs.field(default=attrs.Factory(_rounds_default, takes_self=True), validator=int_option(1, 1000))
-    starting_chips: int = attrs.field(default=0, validator=int_option(0, 10**9))
-    miss: bool = attrs.field(default=False, validator=bool_option)
-    miss_fee: int = attrs.field(
-        default=attrs.Factory(_miss_fee_default, takes_self=True), validator=int_option(0, 1_000_000)
-    )
-    pam_is_wild: bool = attrs.field(default=False, validator=bool_option)
-    trump_must_be_highest: bool = attrs.field(default=False, validator=bool_option)
-    first_dealer: int = attrs.field(default=0, validator=_first_dealer)
-
-    def options(self) -> JSONDict:
-        """Return the options as keyword arguments.
-
-        Examples:
-            >>> Loo(players=3, ante=2).options()  # doctest: +NORMALIZE_WHITESPACE
-            {'players': 3, 'ante': 2, 'rounds': 6, 'starting_chips': 0, 'miss': False, 'miss_fee': 2,
-             'pam_is_wild': False, 'trump_must_be_highest': False, 'first_dealer': 0}
-        """
-        return {field.name: getattr(self, field.name) for field in attrs.fields(type(self))}
-
-    @property
-    def total_chips(self) -> int:
-        """The chips in the game, conserved at every step: ``players x starting_chips``."""
-        return self.players * self.starting_chips
-
-    def dealer_of(self, round_number: int) -> int:
-        """The dealer of round ``round_number`` (L2): ``first_dealer``, then the next seat each round."""
-        return (self.first_dealer + round_number - 1) % self.players
 
     def start(self, seed: int | None = None) -> LooState:
         """Take the antes and deal round 1; without a seed, draw one (it is kept in the state).
@@ -202,40 +155,9 @@ class Loo(Game[LooState]):
             >>> state.trump, state.current_player, [str(card) for card in state.hands[1]]
             ('d', 1, ['7c', '8c', '9c', '10c', 'Jc'])
         """
-        held = tuple(_cards(hand, "a hand") for hand in read_sequence(hands, "hands"))
-        if len(held) != self.players:
-            raise InvalidStateError(f"a deal needs {self.players} hands, got {len(held)}")
-        if any(len(hand) != TRICKS for hand in held):
-            raise InvalidStateError(f"every hand is {TRICKS} cards, got sizes {[len(hand) for hand in held]}")
-        top = read_notated(turned, Card, "the turned-up card")
-        if miss is None and self.miss:
-            raise InvalidStateError("this game deals the Miss (option miss): give its five cards")
-        if miss is not None and not self.miss:
-            raise InvalidStateError("a Miss is dealt only with option miss")
-        missed = _cards(miss or (), "the Miss")
-        if self.miss and len(missed) != TRICKS:
-            raise InvalidStateError(f"the Miss is {TRICKS} cards, got {len(missed)}")
-        given = [*(card for hand in held for card in hand), *missed, top]
-        twice = sorted({str(card) for card in given if given.count(card) > 1})
-        if twice:
-            raise InvalidStateError(f"a card may be dealt once only: {', '.join(twice)} twice")
-        check_int(round_number, "round_number", InvalidStateError, minimum=1, maximum=self.rounds)
-        check_int(seed, "seed", InvalidStateError, minimum=0)
-        check_int(carry, "carry", InvalidStateError, minimum=0)
-        if balances is not None and not isinstance(balances, (list, tuple)):
-            raise InvalidStateError(f"balances must be a list of {self.players} integers, got {brief(balances)}")
-        before = (self.starting_chips,) * self.players if balances is None else tuple(balances)
-        for chips in before:
-            check_int(chips, "a balance", InvalidStateError)
-        if len(before) != self.players or sum(before) + carry != self.total_chips:
-            raise InvalidStateError(
-                f"balances {list(before)} and carry {carry} must be {self.players} balances that, with the carry, "
-                f"add up to players x starting_chips = {self.total_chips}: chips are conserved"
-            )
-        stock = tuple(card for card in DECK if card not in set(given))
-        deal = Deal(tuple(_in_order(hand) for hand in held), _in_order(missed), top, stock)
-        state = self.begin_round(deal, seed=seed, round_number=round_number, balances=before, carry=carry, events=None)
-        return read_state(self, state.to_dict())
+        return read_deal(
+            self, hands, turned, miss, round_number=round_number, balances=balances, carry=carry, seed=seed
+        )
 
     def action_from_dict(self, data: object) -> Action:
         """Read any Loo action from its dict, checking every field.
@@ -300,11 +222,3 @@ class Loo(Game[LooState]):
             (True, True)
         """
         return sample_state(self, view, rng)
-
-
-def _cards(value: object, where: str) -> tuple[Card, ...]:
-    return tuple(read_notated(card, Card, f"a card in {where}") for card in read_sequence(value, where))
-
-
-def _in_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(card for card in DECK if card in cards)

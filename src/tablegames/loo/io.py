@@ -1,10 +1,12 @@
-"""Reading a Loo state from its dict: every field checked before it becomes a state.
+"""Reading Loo states: from a given deal, and from a state's dict; every field checked before it becomes a state.
 
 Beyond the types, a state must be one play can reach: every card in exactly
 one place; balances, pot and carry-over adding up to ``players x
 starting_chips``; decisions made in order; and every card of the round's
 tricks played by the right seat, legally, with each trick paid as L11 says.
 The tricks are checked by playing them again from the start of trick play.
+A deal (`read_deal`) is laid out as the start of its round, then read back
+like any state.
 
 Examples:
     >>> import tablegames
@@ -25,10 +27,19 @@ from typing import TYPE_CHECKING, Any
 from tablegames.core.errors import IllegalActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.seats import next_seat, seats_from
-from tablegames.core.serial import check_int, check_keys, read_int, read_int_list, read_notated, read_str
+from tablegames.core.serial import (
+    check_int,
+    check_keys,
+    read_int,
+    read_int_list,
+    read_notated,
+    read_sequence,
+    read_str,
+)
 from tablegames.core.words import plural
 from tablegames.loo.actions import PLAYS
 from tablegames.loo.cards import DECK, Card, card_key
+from tablegames.loo.deal import Deal
 from tablegames.loo.rules import payouts
 from tablegames.loo.state import LooState
 from tablegames.loo.tricks import TRICKS, TrickCard, trick_winner
@@ -36,9 +47,9 @@ from tablegames.loo.tricks import TRICKS, TrickCard, trick_winner
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from tablegames.loo.game import Loo
+    from tablegames.loo.options import LooOptions
 
-__all__ = ["read_state"]
+__all__ = ["read_deal", "read_state"]
 
 _FIELDS = (
     "game",
@@ -87,7 +98,83 @@ def _plays(value: object, players: int, what: str) -> tuple[TrickCard, ...]:
     return tuple(plays)
 
 
-def read_state(game: Loo, data: Mapping[str, Any]) -> LooState:
+def read_deal(
+    game: LooOptions[LooState],
+    hands: object,
+    turned: object,
+    miss: object,
+    *,
+    round_number: object,
+    balances: object,
+    carry: object,
+    seed: object,
+) -> LooState:
+    """The start of a round of ``game`` dealt as given, every card and chip checked (see `Loo.deal`).
+
+    ``hands`` are five cards per seat, ``miss`` the Miss (None without option
+    ``miss``), each card a `Card` or its notation; the stock is every card
+    not dealt. ``balances`` are those before the antes (None: ``starting_chips``
+    each). Every argument but ``game`` is read as given by a caller, and checked.
+
+    Raises:
+        InvalidStateError: If a hand is not five cards, a card appears twice,
+            the Miss does not match the option, or the chips do not add up
+            to ``players x starting_chips``.
+
+    Examples:
+        >>> from tablegames.loo import Loo
+        >>> hands = [["2c", "3c", "4c", "5c", "6c"], ["7c", "8c", "9c", "10c", "Jc"], ["Qc", "Kc", "Ac", "2d", "3d"]]
+        >>> state = read_deal(Loo(players=3), hands, "Kd", None, round_number=2, balances=None, carry=0, seed=0)
+        >>> state.dealer, state.pot, len(state.stock)
+        (1, 3, 36)
+    """
+    players = game.players
+    held = tuple(_given(hand, "a hand") for hand in read_sequence(hands, "hands"))
+    if len(held) != players:
+        raise InvalidStateError(f"a deal needs {players} hands, got {len(held)}")
+    if any(len(hand) != TRICKS for hand in held):
+        raise InvalidStateError(f"every hand is {TRICKS} cards, got sizes {[len(hand) for hand in held]}")
+    top = read_notated(turned, Card, "the turned-up card")
+    if miss is None and game.miss:
+        raise InvalidStateError("this game deals the Miss (option miss): give its five cards")
+    if miss is not None and not game.miss:
+        raise InvalidStateError("a Miss is dealt only with option miss")
+    missed = _given(miss or (), "the Miss")
+    if game.miss and len(missed) != TRICKS:
+        raise InvalidStateError(f"the Miss is {TRICKS} cards, got {len(missed)}")
+    given = [*(card for hand in held for card in hand), *missed, top]
+    twice = sorted({str(card) for card in given if given.count(card) > 1})
+    if twice:
+        raise InvalidStateError(f"a card may be dealt once only: {', '.join(twice)} twice")
+    number = check_int(round_number, "round_number", InvalidStateError, minimum=1, maximum=game.rounds)
+    seeded = check_int(seed, "seed", InvalidStateError, minimum=0)
+    carried = check_int(carry, "carry", InvalidStateError, minimum=0)
+    if balances is not None and not isinstance(balances, (list, tuple)):
+        raise InvalidStateError(f"balances must be a list of {players} integers, got {brief(balances)}")
+    chips = (game.starting_chips,) * players if balances is None else balances
+    before = tuple(check_int(each, "a balance", InvalidStateError) for each in chips)
+    if len(before) != players or sum(before) + carried != game.total_chips:
+        raise InvalidStateError(
+            f"balances {list(before)} and carry {carried} must be {players} balances that, with the carry, "
+            f"add up to players x starting_chips = {game.total_chips}: chips are conserved"
+        )
+    stock = tuple(card for card in DECK if card not in set(given))
+    deal = Deal(tuple(_in_order(hand) for hand in held), _in_order(missed), top, stock)
+    state = LooState.begin_round(
+        game, deal, seed=seeded, round_number=number, balances=before, carry=carried, events=None
+    )
+    return read_state(game, state.to_dict())
+
+
+def _given(value: object, where: str) -> tuple[Card, ...]:
+    return tuple(read_notated(card, Card, f"a card in {where}") for card in read_sequence(value, where))
+
+
+def _in_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(card for card in DECK if card in cards)
+
+
+def read_state(game: LooOptions[LooState], data: Mapping[str, Any]) -> LooState:
     """Build a state from a dict whose header, game and options are checked.
 
     Raises:

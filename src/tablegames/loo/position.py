@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import Event
     from tablegames.loo.cards import Card
     from tablegames.loo.deal import Deal
-    from tablegames.loo.game import Loo
+    from tablegames.loo.options import LooOptions
     from tablegames.loo.tricks import TrickCard
 
 __all__ = ["LooPosition"]
@@ -50,7 +50,7 @@ class LooPosition(State, Plain):
     validate; the constructor trusts its arguments.
 
     Attributes:
-        game: The game and its options.
+        game: The game, of which a position reads the options (`LooOptions`).
         seed: Seeds the deal of every round.
         round_number: The round in progress, from 1.
         balances: Each seat's chips (they may go negative); these are the scores.
@@ -95,7 +95,7 @@ class LooPosition(State, Plain):
     )
     __slots__ = (*__match_args__, "_legal", "is_over")
 
-    game: Final[Loo]  # type: ignore[misc]  # the protocol's field, made final
+    game: Final[LooOptions[Self]]  # type: ignore[misc]  # the protocol's field, made final and typed by Self
     seed: Final[int]
     round_number: Final[int]
     balances: Final[tuple[int, ...]]
@@ -116,7 +116,7 @@ class LooPosition(State, Plain):
 
     def __init__(
         self,
-        game: Loo,
+        game: LooOptions[Self],
         seed: int,
         round_number: int,
         balances: tuple[int, ...],
@@ -161,7 +161,7 @@ class LooPosition(State, Plain):
     @classmethod
     def begin_round(
         cls,
-        game: Loo,
+        game: LooOptions[Self],
         deal: Deal,
         *,
         seed: int,

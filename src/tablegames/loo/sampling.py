@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from tablegames.core.protocol import View
-    from tablegames.loo.game import Loo
+    from tablegames.loo.options import LooOptions
 
 __all__ = ["proven_absent", "sample_state"]
 
@@ -56,7 +56,7 @@ __all__ = ["proven_absent", "sample_state"]
 _UNIFORM_TRIES = 6
 
 
-def proven_absent(game: Loo, view: LooView) -> tuple[frozenset[Card], ...]:
+def proven_absent(game: LooOptions[LooState], view: LooView) -> tuple[frozenset[Card], ...]:
     """Per seat, the cards the round's public play proves it does not hold now (L9).
 
     Each card a seat played to a trick, after the lead, was legal for the hand
@@ -117,7 +117,7 @@ def _absent(
     return tuple(frozenset(cards) for cards in absent)
 
 
-def sample_state(game: Loo, view: View, rng: random.Random) -> LooState:
+def sample_state(game: LooOptions[LooState], view: View, rng: random.Random) -> LooState:
     """Return a full state that ``view``'s seat cannot tell from the real one, its unseen cards dealt with ``rng``.
 
     Every public fact of the view is kept: balances, pot, P0, carry-over,
@@ -209,7 +209,7 @@ class _Plan:
 
 
 @functools.lru_cache(maxsize=64)
-def _plan(game: Loo, loo: LooView) -> _Plan:
+def _plan(game: LooOptions[LooState], loo: LooView) -> _Plan:
     """The `_Plan` of the view ``loo``, kept for an equal view: a search samples one view many times."""
     seat = loo.seat
     known: set[Card] = {loo.turned, *loo.hand, *loo.given_up}
@@ -230,7 +230,7 @@ def _plan(game: Loo, loo: LooView) -> _Plan:
     return _Plan(loo, seats, sees_miss, pool, tuple(sizes), forbidden)
 
 
-def _checked(game: Loo, view: View) -> LooView:
+def _checked(game: LooOptions[LooState], view: View) -> LooView:
     """``view`` as a `LooView` of this game, or `InvalidStateError`."""
     if not isinstance(view, LooView):
         raise InvalidStateError(f"Loo samples states from a Loo view, not {type(view).__name__}")
