@@ -47,21 +47,7 @@ __all__ = ["Kalo"]
 class Kalo(KaloOptions[KaloState]):
     """Kalo, the climbing card game with card effects, for 3 to 6 players.
 
-    Attributes:
-        players: 3 to 6.
-        kalo_in_combinations: Ruling K5. False (default): the Kalo is always
-            played alone. True: it may also be played in a combination of 2s,
-            which then also ends the trick at once.
-        play_limit: Ruling K11. A round that reaches this many plays ends as
-            if every player holding cards were blocked (each scores 1), so that
-            no round can go on for ever; 1 to 10,000 (a round has some 40 to
-            60 plays).
-        rounds: None (default): the game goes on until a total reaches
-            5 x players (K12). A number from 1 to 1,000: the game also ends
-            after that many rounds, so ``rounds=1`` is a game of one round,
-            scored as that round's points (for agents that learn or search
-            one round). It is among `options` only when set, so games and
-            saved states without it read as before.
+    Its options are `KaloOptions`'; the game deals the rounds and sets up the positions you give.
 
     Examples:
         >>> one = Kalo(players=3, rounds=1)

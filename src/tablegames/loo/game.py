@@ -48,20 +48,11 @@ __all__ = ["Loo"]
 class Loo(LooOptions[LooState]):
     """Five-card Loo (Lanterloo) with Pam, played for a pot of chips by 3 to 8 players.
 
-    Attributes:
-        players: 3 to 8.
-        ante: What every seat pays into the pot before each deal (L3); 1 to 1,000,000.
-        rounds: How many rounds the game lasts (L14), 1 to 1,000; by default
-            two deals per seat, ``2 x players``, so that every seat deals equally often.
-        starting_chips: Every seat's balance at the start (L3), 0 to 10**9; balances may go negative.
-        miss: Deal the Miss, a sixth hand a player may take blind (L15).
-        miss_fee: What taking the Miss costs (L15), 0 to 1,000,000; by default one ante.
-        pam_is_wild: Pam may be played to any trick, even by a player who
-            could follow the suit led (L8).
-        trump_must_be_highest: A player void in the suit led who holds trumps
-            must play the highest of them (the literal reading of L9).
-        first_dealer: The dealer of the first round (L2); the deal passes to
-            the next seat each round.
+    Its options are `LooOptions`'; the game deals the rounds and lays out the deals you give.
+
+    Examples:
+        >>> Loo(players=3, miss=True).miss_fee
+        1
     """
 
     encoding: ClassVar[Encoding] = _encoding
