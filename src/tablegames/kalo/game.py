@@ -47,7 +47,7 @@ __all__ = ["Kalo"]
 class Kalo(KaloOptions[KaloState]):
     """Kalo, the climbing card game with card effects, for 3 to 6 players.
 
-    Its options are `KaloOptions`'; the game deals the rounds and sets up the positions you give.
+    Its options are those of `KaloOptions`; the game deals the rounds and sets up the positions you give.
 
     Examples:
         >>> one = Kalo(players=3, rounds=1)

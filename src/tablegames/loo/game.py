@@ -48,7 +48,7 @@ __all__ = ["Loo"]
 class Loo(LooOptions[LooState]):
     """Five-card Loo (Lanterloo) with Pam, played for a pot of chips by 3 to 8 players.
 
-    Its options are `LooOptions`'; the game deals the rounds and lays out the deals you give.
+    Its options are those of `LooOptions`; the game deals the rounds and lays out the deals you give.
 
     Examples:
         >>> Loo(players=3, miss=True).miss_fee
