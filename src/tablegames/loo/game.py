@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import Event, State, View
     from tablegames.core.spaces import Encoding
     from tablegames.loo.cards import Card
-    from tablegames.loo.deal import Deal
 
 __all__ = ["Loo"]
 
@@ -79,33 +78,14 @@ class Loo(LooOptions[LooState]):
         seed = check_seed(seed)
         if seed is None:
             seed = new_seed()
-        return self.begin_round(
+        return LooState.begin_round(
+            self,
             shuffled_deal(self, seed, 1),
             seed=seed,
             round_number=1,
             balances=(self.starting_chips,) * self.players,
             carry=0,
             events=events,
-        )
-
-    def begin_round(
-        self,
-        deal: Deal,
-        *,
-        seed: int,
-        round_number: int,
-        balances: tuple[int, ...],
-        carry: int,
-        events: list[Event] | None,
-    ) -> LooState:
-        """The state at the start of round ``round_number``: the antes, the deal, the first decision.
-
-        The antes (L3) go into a pot that starts with ``carry`` (L13); ``deal``
-        is laid out and the seat after the dealer decides first (see
-        `LooPosition.begin_round`, which the rules call at the end of a round).
-        """
-        return LooState.begin_round(
-            self, deal, seed=seed, round_number=round_number, balances=balances, carry=carry, events=events
         )
 
     def deal(

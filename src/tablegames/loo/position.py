@@ -174,7 +174,7 @@ class LooPosition(State, Plain):
 
         The antes (L3) go into a pot that starts with ``carry`` (L13); ``deal``
         is laid out and the seat after the dealer decides first. ``balances``
-        are the balances before the antes. `Loo.begin_round` calls it for a
+        are the balances before the antes. `Loo.start` calls it for a
         game's first round, `tablegames.loo.rules.end_round` for the next.
 
         Examples:
