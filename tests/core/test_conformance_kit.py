@@ -41,10 +41,10 @@ class _Broken(Kalaha):
     def read_state(self, data: Any) -> _BrokenState:  # type: ignore[override]
         return _BrokenState(self, super().read_state(data))
 
-    def broken_laws(self, state: State) -> tuple[str, ...]:
+    def broken_laws(self, state: object) -> tuple[str, ...]:
         return super().broken_laws(state.inner if isinstance(state, _BrokenState) else state)
 
-    def action_from_index(self, index: int) -> Sow:
+    def action_from_index(self, index: object) -> Sow:
         sow = super().action_from_index(index)
         assert isinstance(sow, Sow)
         if self.flaw == "index_off_by_one":

@@ -23,7 +23,7 @@ from tablegames.core.classes import PythonType
 from tablegames.core.outcomes import result_text, to_int_tuple, to_seat_set
 from tablegames.core.serial import JSONDict, fields_dict, header
 
-__all__ = ["Event", "GameEnded", "Transition"]
+__all__ = ["Event", "GameEnded", "Transition", "Turn"]
 
 
 class Event(metaclass=PythonType):
@@ -92,15 +92,16 @@ class GameEnded(Event):
         return f"the game ends {result_text(self.scores, self.winners)}"
 
 
-class _Turn(Protocol):
-    """What `Transition` and `next_decision` need of a state: whose decision is next."""
+class Turn(Protocol):
+    """What `Transition`, `next_decision`, `game_over` and `Game` read of a state: whose decision is next."""
 
     @property
-    def current_player(self) -> int | None: ...
+    def current_player(self) -> int | None:
+        """The seat whose decision is next, None when the game is over."""
 
 
 #: The state a `Transition` carries (any game's `tablegames.core.protocol.State`).
-StateT = TypeVar("StateT", bound=_Turn, covariant=True)
+StateT = TypeVar("StateT", bound=Turn, covariant=True)
 
 
 @attrs.frozen(repr=False)
@@ -141,6 +142,6 @@ def said(events: tuple[Event, ...], most: int = 3) -> str:
     return words if len(events) <= most else f"{words}; and {len(events) - most} more events"
 
 
-def next_decision(state: _Turn) -> str:
+def next_decision(state: Turn) -> str:
     """Whose decision is next in ``state``, in words: ``seat 2 to decide`` or ``the game is over``."""
     return "the game is over" if state.current_player is None else f"seat {state.current_player} to decide"

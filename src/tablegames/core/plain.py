@@ -13,10 +13,16 @@ The metaclass of `Plain`, `tablegames.core.classes.PythonType`, keeps it and its
 subclasses ordinary Python classes in the compiled build. There the compiler
 does not see the methods such a class inherits, and would compare two values
 of one compiled class by identity; so a subclass in a compiled module defines
-``__eq__`` and ``__hash__`` itself, calling these. The games' states are
-also marked ``@final``: the compiled build checks that a value handed to a
-compiled method is of the class itself, so a program that needs a state
-with more in it wraps one rather than extends it.
+``__eq__`` and ``__hash__`` itself, calling these.
+
+A game's state extends `PlainState` instead, which gives it the same from
+its ``__match_args__`` and is a `State`. In the compiled build both are
+native classes, and so are the games' states: their fields are slots the
+compiled rules read directly, and their values are built without the
+interpreter. The games' states are also marked ``@final``: the compiled
+build checks that a value handed to a compiled method is of the class
+itself, so a program that needs a state with more in it wraps one rather
+than extends it.
 
 Examples:
     >>> from typing import Final
@@ -42,8 +48,29 @@ from __future__ import annotations
 from typing import Any, ClassVar, Self
 
 from tablegames.core.classes import PythonType
+from tablegames.core.state import State
 
-__all__ = ["Plain"]
+__all__ = ["Plain", "PlainState"]
+
+
+def _values(value: Any) -> tuple[Any, ...]:
+    return tuple([getattr(value, name) for name in value.__match_args__])
+
+
+def _repr(value: Any) -> str:
+    fields = ", ".join(f"{name}={getattr(value, name)!r}" for name in value.__match_args__)
+    return f"{type(value).__name__}({fields})"
+
+
+def _replace(value: Any, changes: dict[str, Any]) -> Any:
+    unknown = sorted(set(changes) - set(value.__match_args__))
+    if unknown:
+        raise TypeError(f"{type(value).__name__} has no field {', '.join(unknown)}")
+    return type(value)(**{name: changes.get(name, getattr(value, name)) for name in value.__match_args__})
+
+
+def _rebuilt(cls: type[Any], values: tuple[Any, ...]) -> Any:
+    return cls(**dict(zip(cls.__match_args__, values, strict=True)))
 
 
 class Plain(metaclass=PythonType):
@@ -57,20 +84,16 @@ class Plain(metaclass=PythonType):
     __slots__ = ()
     __match_args__: ClassVar[tuple[str, ...]] = ()
 
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._values() == other._values()
+        return _values(self) == _values(other)
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(_values(self))
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
-        return f"{type(self).__name__}({fields})"
+        return _repr(self)
 
     def __replace__(self, **changes: Any) -> Self:
         """Return a copy with ``changes`` made, built by the class's ``__init__``.
@@ -78,7 +101,51 @@ class Plain(metaclass=PythonType):
         Raises:
             TypeError: If a change names no field.
         """
-        unknown = sorted(set(changes) - set(self.__match_args__))
-        if unknown:
-            raise TypeError(f"{type(self).__name__} has no field {', '.join(unknown)}")
-        return type(self)(**{name: changes.get(name, getattr(self, name)) for name in self.__match_args__})
+        replaced: Self = _replace(self, changes)
+        return replaced
+
+
+class PlainState(State):
+    """What `Plain` gives a value, for a game's `State`: the base of the games' own state classes.
+
+    A state that extends it lists its fields in ``__match_args__``, in the
+    order its ``__init__`` takes them, and holds them in ``__slots__``.
+
+    Examples:
+        >>> from tablegames.kalaha import Kalaha
+        >>> state = Kalaha(pits=2, seeds=1).start()
+        >>> isinstance(state, PlainState), state == Kalaha(pits=2, seeds=1).start()
+        (True, True)
+        >>> state.__replace__(current_player=1).current_player
+        1
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(state)) == state
+        True
+    """
+
+    __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return _values(self) == _values(other)
+
+    def __hash__(self) -> int:
+        return hash(_values(self))
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy a state as its class and its fields, which a compiled class needs said."""
+        return _rebuilt, (type(self), _values(self))
+
+    def __replace__(self, **changes: Any) -> Self:
+        """Return a copy with ``changes`` made, built by the class's ``__init__``.
+
+        Raises:
+            TypeError: If a change names no field.
+        """
+        replaced: Self = _replace(self, changes)
+        return replaced

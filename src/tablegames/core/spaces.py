@@ -6,7 +6,7 @@ vector of numbers for what a seat sees. A game that offers them implements:
 
 - ``game.num_actions``: how many action indices the game has (fixed by its options);
 - ``game.action_index(action)`` and ``game.action_from_index(i)``: an action's index and back;
-- ``state.legal_mask()``: one bool per index, True exactly for ``legal_actions()``;
+- ``state.legal_mask()``: one bool per index, True exactly for ``legal_actions()`` (`State` defines it);
 - ``game.observation_size`` and ``game.observation_range``: the length of every
   observation, and the closed range its entries lie in;
 - ``view.observation()``: the view as a tuple of numbers, built from the view alone
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from tablegames.core.actions import Action
     from tablegames.core.layouts import ActionTable, DealLayout
 
-__all__ = ["Encoding", "GameSpaces", "StateSpaces", "ViewSpaces"]
+__all__ = ["Encoding", "GameSpaces"]
 
 #: A game's state, dealt again by `GameSpaces.redeal` into a state of the same class.
 Dealt = TypeVar("Dealt")
@@ -65,8 +65,7 @@ class Encoding(Protocol):
     """What a game's encoding module provides: the module ``tablegames.kalo.encoding`` is one.
 
     A game names its module as the class attribute ``encoding`` of its `Game`
-    and its `View`; the members of `GameSpaces` and `ViewSpaces` then come
-    from it.
+    and its `View`; the members of `GameSpaces` then come from it.
     """
 
     #: The version of the layout.
@@ -122,7 +121,7 @@ class GameSpaces:
         """
         return self._encoded().actions(self).index(action)
 
-    def action_from_index(self, index: int) -> Action:
+    def action_from_index(self, index: object) -> Action:
         """Return the action with index ``index``.
 
         Raises:
@@ -171,43 +170,3 @@ class GameSpaces:
         """
         dealt: Dealt = self._encoded("its deals").redeal(self, state, cards)
         return dealt
-
-
-class StateSpaces:
-    """The `State` member of the action space: the legal mask."""
-
-    __slots__ = ()
-
-    game: GameSpaces
-
-    def legal_actions(self) -> tuple[Action, ...]:  # pragma: no cover - State defines it
-        """Return the legal actions (defined by `State`)."""
-        raise NotImplementedError
-
-    def legal_mask(self) -> tuple[bool, ...]:
-        """One bool per action index, True exactly for the actions in `legal_actions`.
-
-        Games may override this with a faster one that gives the same answer.
-
-        Raises:
-            NotImplementedError: If the game defines no action space.
-        """
-        game = self.game
-        mask = [False] * game.num_actions
-        for action in self.legal_actions():
-            mask[game.action_index(action)] = True
-        return tuple(mask)
-
-
-class ViewSpaces:
-    """The `View` member of observations: a game's view that offers them defines `observation` itself."""
-
-    __slots__ = ()
-
-    def observation(self) -> tuple[float, ...]:
-        """Return the view as ``observation_size`` numbers, built from the view alone (see the game's encoding).
-
-        Raises:
-            NotImplementedError: If the game defines no observations.
-        """
-        raise NotImplementedError(f"{type(self).__name__} does not define observations")

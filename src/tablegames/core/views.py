@@ -8,29 +8,22 @@ them either.
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from tablegames.core.classes import PythonType
 from tablegames.core.serial import JSONDict, header
-from tablegames.core.spaces import ViewSpaces
 
 if TYPE_CHECKING:
     from tablegames.core.actions import Action
+    from tablegames.core.events import Turn
 
 __all__ = ["View", "game_over"]
 
 
-class _Turn(Protocol):
-    """What `game_over` reads of a state or a view: whose decision is next."""
-
-    @property
-    def current_player(self) -> int | None: ...
-
-
 @attrs.frozen
-class View(ViewSpaces, metaclass=PythonType):
+class View(metaclass=PythonType):
     """What one seat may know of a state (``seat`` None: a spectator).
 
     Every view has the fields below, declared here; a game's view is an
@@ -91,8 +84,16 @@ class View(ViewSpaces, metaclass=PythonType):
     def json_fields(self) -> JSONDict:
         """Hook: the game's own fields of `to_dict`, after the common ones, as JSON-ready values."""
 
+    def observation(self) -> tuple[float, ...]:
+        """Return the view as ``observation_size`` numbers, built from the view alone (see `tablegames.core.spaces`).
 
-def game_over(state: _Turn) -> bool:
+        Raises:
+            NotImplementedError: If the game defines no observations.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not define observations")
+
+
+def game_over(state: Turn) -> bool:
     """True when the game of ``state`` (or of a view) is over: nobody has a decision to make.
 
     `State.is_over` and `View.is_over` say it; an attrs state keeping

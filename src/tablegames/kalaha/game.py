@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Mapping, Sequence
 
-    from tablegames.core.protocol import State, View
+    from tablegames.core.protocol import View
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalaha"]
@@ -124,7 +124,7 @@ class Kalaha(KalahaOptions[KalahaState]):
             raise InvalidStateError(f"Kalaha samples states from Kalaha views, got {type(view).__name__}")
         return self.position(rows=view.pits, stores=view.stores, to_move=view.current_player)
 
-    def broken_laws(self, state: State) -> tuple[str, ...]:
+    def broken_laws(self, state: object) -> tuple[str, ...]:
         """The seeds are conserved, each pit and store holding a count of none or more (see `Game.broken_laws`)."""
         board = state.board  # type: ignore[attr-defined]
         total = 2 * self.pits * self.seeds

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
-from tablegames.core.plain import Plain
-from tablegames.core.protocol import Action, Event, State
+from tablegames.core.plain import PlainState
 from tablegames.kalaha import events as ev
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
 from tablegames.kalaha.reasons import KALAHA_REASONS
@@ -26,6 +25,7 @@ from tablegames.kalaha.rules import sow
 from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
+    from tablegames.core.protocol import Action, Event
     from tablegames.core.reasons import Reason
     from tablegames.core.serial import JSONDict
     from tablegames.kalaha.options import KalahaOptions
@@ -34,7 +34,7 @@ __all__ = ["KalahaState"]
 
 
 @final
-class KalahaState(State, Plain):
+class KalahaState(PlainState):
     """A Kalaha position.
 
     Build positions with `Kalaha.start` or `Kalaha.position`, which validate;
@@ -53,7 +53,7 @@ class KalahaState(State, Plain):
     __match_args__ = ("game", "board", "current_player")
     __slots__ = (*__match_args__, "is_over")
 
-    game: Final[KalahaOptions[KalahaState]]  # type: ignore[misc]  # the protocol's field, made final
+    game: Final[KalahaOptions[KalahaState]]
     board: Final[tuple[int, ...]]
     current_player: Final[int | None]
     is_over: Final[bool]
@@ -63,12 +63,6 @@ class KalahaState(State, Plain):
         self.board = board
         self.current_player = current_player
         self.is_over = current_player is None
-
-    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
-        return Plain.__eq__(self, other)
-
-    def __hash__(self) -> int:
-        return Plain.__hash__(self)
 
     @property
     def pits(self) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Mapping, Sequence
 
-    from tablegames.core.protocol import Event, State, View
+    from tablegames.core.protocol import Event, View
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalo"]
@@ -235,7 +235,7 @@ class Kalo(KaloOptions[KaloState]):
         number = read_int(checked, field, InvalidActionError, "action", minimum=0, maximum=top)
         return _NUMBERED[kind](number)
 
-    def broken_laws(self, state: State) -> tuple[str, ...]:
+    def broken_laws(self, state: object) -> tuple[str, ...]:
         """Every card is in one place; hands being arranged are as dealt; in a trick the turn is where K6 puts it.
 
         In a trick, the seat to play is the first holder after the last play

@@ -14,8 +14,7 @@ from __future__ import annotations
 from itertools import repeat
 from typing import TYPE_CHECKING, Final, final
 
-from tablegames.core.plain import Plain
-from tablegames.core.protocol import Action, Event, State
+from tablegames.core.plain import PlainState
 from tablegames.kalo.actions import (
     ARRANGES,
     CARD_CHOICES,
@@ -36,6 +35,7 @@ from tablegames.kalo.rules import Table, held_by_others
 from tablegames.kalo.view import EffectView, KaloView, hand_seen
 
 if TYPE_CHECKING:
+    from tablegames.core.protocol import Action, Event
     from tablegames.core.reasons import Reason
     from tablegames.core.serial import JSONDict
     from tablegames.kalo.model import Effect, Slot, TrickPlay
@@ -45,7 +45,7 @@ __all__ = ["KaloState", "freeze", "view_of"]
 
 
 @final
-class KaloState(State, Plain):
+class KaloState(PlainState):
     """A Kalo position: the scores, the round in progress and whose decision is next.
 
     Build states with `Kalo.start`, `Kalo.deal` or `Kalo.from_dict`, which
@@ -97,7 +97,7 @@ class KaloState(State, Plain):
     )
     __slots__ = (*__match_args__, "_legal", "is_over")
 
-    game: Final[KaloOptions[KaloState]]  # type: ignore[misc]  # the protocol's field, made final
+    game: Final[KaloOptions[KaloState]]
     seed: Final[int]
     round_number: Final[int]
     scores: Final[tuple[int, ...]]
@@ -156,12 +156,6 @@ class KaloState(State, Plain):
         self.aside = aside
         self.is_over = current_player is None
         self._legal = None
-
-    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
-        return Plain.__eq__(self, other)
-
-    def __hash__(self) -> int:
-        return Plain.__hash__(self)
 
     # -- legal decisions -------------------------------------------------------
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Mapping, Sequence
 
-    from tablegames.core.protocol import Event, State, View
+    from tablegames.core.protocol import Event, View
     from tablegames.core.spaces import Encoding
     from tablegames.loo.cards import Card
 
@@ -147,7 +147,7 @@ class Loo(LooOptions[LooState]):
         check_keys(checked, ("type", "card"), InvalidActionError, "action")
         return PLAYS[parse_card(read_str(checked, "card", InvalidActionError, "action"))]
 
-    def broken_laws(self, state: State) -> tuple[str, ...]:
+    def broken_laws(self, state: object) -> tuple[str, ...]:
         """Every card is in one place, the chips are conserved, and each hand is five cards less those played.
 
         See `Game.broken_laws`.

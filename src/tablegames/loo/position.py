@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Self
 
-from tablegames.core.plain import Plain
-from tablegames.core.protocol import Action, State
+from tablegames.core.plain import PlainState
 from tablegames.core.seats import next_seat
 from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
@@ -30,7 +29,7 @@ from tablegames.loo.deal import play_order
 from tablegames.loo.tricks import playable, trick_taker
 
 if TYPE_CHECKING:
-    from tablegames.core.protocol import Event
+    from tablegames.core.protocol import Action, Event
     from tablegames.loo.cards import Card
     from tablegames.loo.deal import Deal
     from tablegames.loo.options import LooOptions
@@ -42,7 +41,7 @@ __all__ = ["LooPosition"]
 _PLAY_OF = PLAYS.__getitem__
 
 
-class LooPosition(State, Plain):
+class LooPosition(PlainState):
     """A Loo position: every balance, the pot, the round in progress and whose decision is next.
 
     The base of `tablegames.loo.LooState`, the class of every Loo state:
@@ -151,12 +150,6 @@ class LooPosition(State, Plain):
         self.current_player = current_player
         self.is_over = current_player is None
         self._legal = None
-
-    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
-        return Plain.__eq__(self, other)
-
-    def __hash__(self) -> int:
-        return Plain.__hash__(self)
 
     @classmethod
     def begin_round(

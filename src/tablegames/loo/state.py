@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, final
 
-from tablegames.core.plain import Plain
 from tablegames.loo.actions import PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import PAM
 from tablegames.loo.position import LooPosition
@@ -50,12 +49,6 @@ class LooState(LooPosition):
     """
 
     __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
-        return Plain.__eq__(self, other)
-
-    def __hash__(self) -> int:
-        return Plain.__hash__(self)
 
     def apply(self, action: Action) -> LooState:
         """Return the state after ``action``; this state is unchanged (`is_legal` and the transition, in one call).

@@ -302,7 +302,7 @@ def check_action_space(game: Game[State]) -> None:
             raise ConformanceError(f"action_from_index({index}) is {action}, whose action_index is not {index}")
     for wrong in (-1, count, float(0), True):
         try:
-            game.action_from_index(wrong)  # type: ignore[arg-type]
+            game.action_from_index(wrong)
         except InvalidActionError:
             continue
         raise ConformanceError(f"action_from_index({wrong!r}) must raise InvalidActionError")
