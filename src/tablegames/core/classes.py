@@ -1,17 +1,18 @@
 """What tells the compiler which classes stay Python classes, and which compiled classes Python classes extend.
 
 `PythonType` is the metaclass of the protocol's `Game`, `Action`, `View`
-and `Event` and of `tablegames.core.plain.Plain`. It is an `abc.ABCMeta`
+and `Event`. It is an `abc.ABCMeta`
 that adds nothing, and it is there for the compiler: mypyc compiles a class
 whose metaclass is not ``ABCMeta`` itself as an ordinary Python class with
 compiled methods, never as a native class, which could not be extended by a
 class of the interpreter. So the games' actions, views and events, written
 with attrs, extend these bases, and so can any game's, compiled or not.
-`tablegames.core.state.State` is the exception: it is compiled, and
-`mypyc_attr` tells the compiler that interpreted classes extend it, so that
-the games' states are native classes while a state of your own, written
-with attrs, extends it too (see the performance guide). This module is
-never compiled.
+`tablegames.core.state.State` and `tablegames.core.plain.Plain` are the
+exceptions: they are compiled, and `mypyc_attr` tells the compiler that
+interpreted classes extend them, so that the games' states and plain
+values are native classes while a state of your own, written with attrs,
+extends `State` too (see the performance guide). This module is never
+compiled.
 
 `mypyc_attr` is the compiler's own mark, from ``mypy_extensions``, which
 is installed with the compiler; where it is not, a mark that does nothing

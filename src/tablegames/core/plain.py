@@ -9,20 +9,20 @@ what attrs would: equality, hashing, a repr and ``__replace__``, all from the
 field names in ``__match_args__``. Their fields are final: the type checker
 refuses assignments to them, and no code of tablegames makes one.
 
-The metaclass of `Plain`, `tablegames.core.classes.PythonType`, keeps it and its
-subclasses ordinary Python classes in the compiled build. There the compiler
-does not see the methods such a class inherits, and would compare two values
-of one compiled class by identity; so a subclass in a compiled module defines
-``__eq__`` and ``__hash__`` itself, calling these.
+In the compiled build `Plain` is a native class, and so are its
+subclasses in compiled modules: their fields are slots that compiled code
+reads directly. The compiler is told that classes of the interpreter extend
+it too (Kalo's `TrickPlay` and `Effect`, or a class of your own).
 
 A game's state extends `PlainState` instead, which gives it the same from
-its ``__match_args__`` and is a `State`. In the compiled build both are
-native classes, and so are the games' states: their fields are slots the
-compiled rules read directly, and their values are built without the
-interpreter. The games' states are also marked ``@final``: the compiled
-build checks that a value handed to a compiled method is of the class
-itself, so a program that needs a state with more in it wraps one rather
-than extends it.
+its ``__match_args__`` and is a `State`; the games' states are native
+classes in the compiled build too. They are also marked ``@final``: the
+compiled build checks that a value handed to a compiled method is of the
+class itself, so a program that needs a state with more in it wraps one
+rather than extends it.
+
+Either class lists its fields in ``__match_args__``, in the order its
+``__init__`` takes them, and holds them in ``__slots__``.
 
 Examples:
     >>> from typing import Final
@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Self
 
-from tablegames.core.classes import PythonType
+from tablegames.core.classes import mypyc_attr
 from tablegames.core.state import State
 
 __all__ = ["Plain", "PlainState"]
@@ -73,7 +73,8 @@ def _rebuilt(cls: type[Any], values: tuple[Any, ...]) -> Any:
     return cls(**dict(zip(cls.__match_args__, values, strict=True)))
 
 
-class Plain(metaclass=PythonType):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Plain:
     """Equality, hashing, a repr and ``__replace__`` for a plain class, from the field names in ``__match_args__``.
 
     Two values are equal when they are of the same class and their fields are
@@ -95,6 +96,10 @@ class Plain(metaclass=PythonType):
     def __repr__(self) -> str:
         return _repr(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy a value as its class and its fields, which a compiled class needs said."""
+        return _rebuilt, (type(self), _values(self))
+
     def __replace__(self, **changes: Any) -> Self:
         """Return a copy with ``changes`` made, built by the class's ``__init__``.
 
@@ -107,9 +112,6 @@ class Plain(metaclass=PythonType):
 
 class PlainState(State):
     """What `Plain` gives a value, for a game's `State`: the base of the games' own state classes.
-
-    A state that extends it lists its fields in ``__match_args__``, in the
-    order its ``__init__`` takes them, and holds them in ``__slots__``.
 
     Examples:
         >>> from tablegames.kalaha import Kalaha

@@ -56,14 +56,6 @@ class Deal(Plain):
         self.turned = turned
         self.stock = stock
 
-    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
-        if type(other) is not Deal:
-            return NotImplemented
-        return (self.hands, self.miss, self.turned, self.stock) == (other.hands, other.miss, other.turned, other.stock)
-
-    def __hash__(self) -> int:
-        return hash((self.hands, self.miss, self.turned, self.stock))
-
 
 def _cards(places: list[int]) -> tuple[Card, ...]:
     """The cards at ``places`` of `DECK`, in `DECK` order.

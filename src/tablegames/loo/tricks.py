@@ -62,7 +62,7 @@ class TrickCard(Plain):
         self.seat = seat
         self.card = card
 
-    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
+    def __eq__(self, other: object) -> bool:  # written out, as the hash is
         if type(other) is not TrickCard:
             return NotImplemented
         return self.seat == other.seat and self.card == other.card
@@ -157,12 +157,6 @@ class Follow(Plain):
         self.rule = rule
         self.led = led
         self.winning = winning
-
-    def __eq__(self, other: object) -> bool:  # defined here, so that the compiled build compares values (see Plain)
-        return Plain.__eq__(self, other)
-
-    def __hash__(self) -> int:
-        return Plain.__hash__(self)
 
     def explain(self, trump: str) -> str:
         """Say in a player's words why these cards and no others (for refusals), and what may be played.
