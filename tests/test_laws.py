@@ -59,3 +59,11 @@ def test_a_state_that_breaks_a_law_is_named(name: str, words: str) -> None:
     assert any(words in law for law in broken)
     with pytest.raises(Unsound, match=words):
         laws(state)
+
+
+@pytest.mark.parametrize(("name", "other"), [("kalaha", "kalo"), ("kalo", "loo"), ("loo", "kalaha")])
+def test_a_state_of_another_game_breaks_the_first_law(name: str, other: str) -> None:
+    """A game's laws hold for its own states: another game's state is named as not one of them."""
+    stranger = tablegames.load(other).start(seed=1)
+    game = tablegames.load(name)
+    assert game.broken_laws(stranger) == (f"{type(stranger).__name__} is not a {type(game).__name__} state",)

@@ -126,7 +126,9 @@ class Kalaha(KalahaOptions[KalahaState]):
 
     def broken_laws(self, state: object) -> tuple[str, ...]:
         """The seeds are conserved, each pit and store holding a count of none or more (see `Game.broken_laws`)."""
-        board = state.board  # type: ignore[attr-defined]
+        if not isinstance(state, KalahaState):
+            return (f"{type(state).__name__} is not a Kalaha state",)
+        board = state.board
         total = 2 * self.pits * self.seeds
         if sum(board) != total or any(type(count) is not int or count < 0 for count in board):
             return (f"Kalaha's {total} seeds are not conserved as counts: {board}",)

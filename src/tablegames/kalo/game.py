@@ -242,7 +242,9 @@ class Kalo(KaloOptions[KaloState]):
         that has not passed, and exactly the holders in between have passed.
         See `Game.broken_laws`.
         """
-        kalo: KaloState = state  # type: ignore[assignment]
+        if not isinstance(state, KaloState):
+            return (f"{type(state).__name__} is not a Kalo state",)
+        kalo = state
         broken = []
         cards = (*kalo.cards_in_play(), *kalo.removed)
         if len(cards) != len(DECK) or len(set(map(str, cards))) != len(DECK):

@@ -152,7 +152,9 @@ class Loo(LooOptions[LooState]):
 
         See `Game.broken_laws`.
         """
-        loo: LooState = state  # type: ignore[assignment]
+        if not isinstance(state, LooState):
+            return (f"{type(state).__name__} is not a Loo state",)
+        loo = state
         broken = []
         cards = loo.cards()
         if len(cards) != len(DECK) or len(set(map(str, cards))) != len(DECK):
