@@ -63,7 +63,7 @@ def exchange_unknown(state: KaloState, seat: int | None, rng: random.Random) -> 
     rng.shuffle(cards)
     for (kind, a, b), card in zip(places, cards, strict=True):
         if kind == "hand":
-            hands[a][b] = attrs.evolve(hands[a][b], card=card)
+            hands[a][b] = hands[a][b].__replace__(card=card)
         elif kind == "pile":
             pile[b] = card
         elif effect is not None:

@@ -11,8 +11,8 @@ refuses assignments to them, and no code of tablegames makes one.
 
 In the compiled build `Plain` is a native class, and so are its
 subclasses in compiled modules: their fields are slots that compiled code
-reads directly. The compiler is told that classes of the interpreter extend
-it too (Kalo's `TrickPlay` and `Effect`, or a class of your own).
+reads directly. The compiler is told that classes of the interpreter may
+extend it too, so that a plain class of your own can.
 
 A game's state extends `PlainState` instead, which gives it the same from
 its ``__match_args__`` and is a `State`; the games' states are native

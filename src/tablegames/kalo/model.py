@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-import attrs
-
 from tablegames.core.plain import Plain
 from tablegames.kalo.cards import DECK, Card
 
@@ -21,9 +19,8 @@ __all__ = ["DEALT", "Effect", "Slot", "Step", "TrickPlay", "received"]
 Step = Literal["card", "seat", "slot", "insert"]
 
 
-@attrs.frozen(cache_hash=True)
-class Slot:
-    """One place in a hand.
+class Slot(Plain):
+    """One place in a hand (a plain class: hands are read at every decision).
 
     Attributes:
         card: The card there.
@@ -33,9 +30,17 @@ class Slot:
             took it, or saw it pass between hands they knew); public as a set.
     """
 
-    card: Card
-    received: bool = False
-    known_by: frozenset[int] = frozenset()
+    __slots__ = ("card", "known_by", "received")
+    __match_args__ = ("card", "received", "known_by")
+
+    card: Final[Card]
+    received: Final[bool]
+    known_by: Final[frozenset[int]]
+
+    def __init__(self, card: Card, received: bool = False, known_by: frozenset[int] = frozenset()) -> None:
+        self.card = card
+        self.received = received
+        self.known_by = known_by
 
 
 #: One plain `Slot` per card: how every card sits in a hand just after the deal.
