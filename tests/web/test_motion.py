@@ -78,8 +78,17 @@ def test_a_sowing_moves_pit_by_pit_and_a_key_or_reduced_motion_stops_it(pages: P
 ENDS = """(kind) => window.moves.filter((move) => move.kind === kind).map((move) => move.to)"""
 
 
-def watch_bots(pages: Pages, kind: str, enough: int, **request: Any) -> tuple[Player, list[dict[str, Any]]]:
-    """A spectator's page at a table of bots, until its end or ``enough`` movements of ``kind``; the page, events."""
+def run_of(part: list[Any], whole: list[Any]) -> bool:
+    """True if ``part`` is ``whole`` from some point on for its length.
+
+    The page may begin watching after the first events, and the events may
+    hold what happened after the last movement was read.
+    """
+    return any(whole[start : start + len(part)] == part for start in range(len(whole) - len(part) + 1))
+
+
+def watch_bots(pages: Pages, kind: str, enough: int, **request: Any) -> Player:
+    """A spectator's page at a table of bots, watched until the game's end or ``enough`` movements of ``kind``."""
     table, _, _ = pages.site.create(bot_delay=0.12, **request)
     page = pages.open(f"/tables/{table}")
     # Where a movement starts and ends is read as it starts, so the reader is there before the first movement.
@@ -104,25 +113,26 @@ def watch_bots(pages: Pages, kind: str, enough: int, **request: Any) -> tuple[Pl
             break
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.2)
-    return spectator, [item["event"] for item in snapshot["events"]]
+    return spectator
 
 
 def test_a_won_loo_trick_goes_to_its_winner(pages: Pages) -> None:
     """Each trick won while the page watches goes from the middle of the table to the seat that won it."""
-    spectator, events = watch_bots(
+    spectator = watch_bots(
         pages, "trick", 4, game="loo", options={"players": 3, "rounds": 2}, seats=["heuristic"] * 3, seed=4
     )
     ends = spectator.page.evaluate(ENDS, "trick")
+    events = [item["event"] for item in spectator.check()["events"]]  # read after the movements: it holds them all
     winners = [event["seat"] for event in events if event["type"] == "trick_won"]
     assert len(ends) >= 4, f"few tricks moved: {ends} of {winners}"
-    assert ends == winners[-len(ends) :], "a trick went to another seat than its winner"
+    assert run_of(ends, winners), f"a trick went to another seat than its winner: {ends} of {winners}"
 
 
 def test_a_kalo_card_given_or_robbed_goes_between_the_two_players(pages: Pages) -> None:
     """A card given (a 3) goes from the giver to the one who gets it; a card robbed (a 6) from the robbed player."""
     hands = [["3c", "3d", "4c", "5c", "6c", "Kc", "Qh"], ["3s", "6s"], ["3h", "6h"]]
     start = Kalo(players=3).position(hands, leader=0, scores=[10, 0, 0], kalo_holder=0, seed=7)
-    spectator, events = watch_bots(
+    spectator = watch_bots(
         pages,
         "card",
         2,
@@ -134,10 +144,11 @@ def test_a_kalo_card_given_or_robbed_goes_between_the_two_players(pages: Pages) 
     moves = [
         (move["from"], move["to"]) for move in spectator.page.evaluate("() => window.moves") if move["kind"] == "card"
     ]
+    events = [item["event"] for item in spectator.check()["events"]]  # read after the movements: it holds them all
     passes = [
         (event["victim"], event["seat"]) if event["type"] == "robbed" else (event["seat"], event["target"])
         for event in events
         if event["type"] == "robbed" or (event["type"] == "target_chosen" and event["rank"] != 6)
     ]
     assert moves, f"no card moved between players: {passes}"
-    assert moves == passes[-len(moves) :], "a card went between other players than the ones it passed between"
+    assert run_of(moves, passes), f"a card went between other players than the ones it passed between: {moves}"
