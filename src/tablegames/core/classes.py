@@ -1,12 +1,12 @@
 """What tells the compiler which classes stay Python classes, and which compiled classes Python classes extend.
 
 `PythonType` is the metaclass of the protocol's `Game`, `Action`, `View`
-and `Event`. It is an `abc.ABCMeta`
-that adds nothing, and it is there for the compiler: mypyc compiles a class
-whose metaclass is not ``ABCMeta`` itself as an ordinary Python class with
-compiled methods, never as a native class, which could not be extended by a
-class of the interpreter. So the games' actions, views and events, written
-with attrs, extend these bases, and so can any game's, compiled or not.
+and `Event`. It is an `abc.ABCMeta` that adds nothing, and it is there for
+the compiler: mypyc compiles a class whose metaclass is not ``ABCMeta``
+itself as an ordinary Python class with compiled methods, never as a
+native class, which could not be extended by a class of the interpreter.
+So the games' actions, views and events, written with attrs, extend these
+bases, and so can any game's, compiled or not.
 `tablegames.core.state.State` and `tablegames.core.plain.Plain` are the
 exceptions: they are compiled, and `mypyc_attr` tells the compiler that
 interpreted classes extend them, so that the games' states and plain

@@ -244,24 +244,23 @@ class Kalo(KaloOptions[KaloState]):
         """
         if not isinstance(state, KaloState):
             return (f"{type(state).__name__} is not a Kalo state",)
-        kalo = state
         broken = []
-        cards = (*kalo.cards_in_play(), *kalo.removed)
+        cards = (*state.cards_in_play(), *state.removed)
         if len(cards) != len(DECK) or len(set(map(str, cards))) != len(DECK):
             broken.append(f"Kalo's 52 cards are not each in one place: {len(cards)} places")
-        hands = kalo.hands
-        if kalo.phase == "arrange" and (
+        hands = state.hands
+        if state.phase == "arrange" and (
             len({len(hand) for hand in hands}) != 1 or any(slot.received for hand in hands for slot in hand)
         ):
             broken.append("Kalo hands being arranged are not as dealt")
-        if kalo.phase == "play" and kalo.trick:
-            order = list(seats_from(next_seat(kalo.trick[-1].seat, self.players), self.players))[:-1]
-            waiting = [seat for seat in order if hands[seat] and seat not in kalo.passed]
-            current = kalo.current_player
+        if state.phase == "play" and state.trick:
+            order = list(seats_from(next_seat(state.trick[-1].seat, self.players), self.players))[:-1]
+            waiting = [seat for seat in order if hands[seat] and seat not in state.passed]
+            current = state.current_player
             passed_over = order[: order.index(current)] if current in order else None
             if not waiting or waiting[0] != current or passed_over is None:
                 broken.append("in a Kalo trick the turn is not with the first holder after the last play yet to pass")
-            elif {seat for seat in passed_over if hands[seat]} != set(kalo.passed):
+            elif {seat for seat in passed_over if hands[seat]} != set(state.passed):
                 broken.append("in a Kalo trick the seats passed are not exactly the holders passed over")
         return tuple(broken)
 

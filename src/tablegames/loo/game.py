@@ -154,15 +154,14 @@ class Loo(LooOptions[LooState]):
         """
         if not isinstance(state, LooState):
             return (f"{type(state).__name__} is not a Loo state",)
-        loo = state
         broken = []
-        cards = loo.cards()
+        cards = state.cards()
         if len(cards) != len(DECK) or len(set(map(str, cards))) != len(DECK):
             broken.append("Loo's 52 cards are not each in one place")
-        if loo.total_chips != self.total_chips:
+        if state.total_chips != self.total_chips:
             broken.append("Loo's chips are not conserved")
-        played = [play.seat for trick in (*loo.tricks, loo.trick) for play in trick]
-        if any(len(hand) + played.count(seat) != TRICKS for seat, hand in enumerate(loo.hands)):
+        played = [play.seat for trick in (*state.tricks, state.trick) for play in trick]
+        if any(len(hand) + played.count(seat) != TRICKS for seat, hand in enumerate(state.hands)):
             broken.append("a Loo hand is not the five cards dealt less those played")
         return tuple(broken)
 
