@@ -14,7 +14,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import attrs
@@ -23,15 +22,13 @@ from tablegames.core.options import bool_option, int_option, players_option
 from tablegames.core.protocol import Game, State
 from tablegames.kalaha.actions import MAX_PITS
 from tablegames.kalaha.reasons import KALAHA_REASONS
+from tablegames.kalaha.rules import Sowing
 
 if TYPE_CHECKING:
     from tablegames.core.reasons import Catalogue
     from tablegames.core.serial import JSONDict
 
-__all__ = ["KalahaOptions", "Places"]
-
-#: Places of ``KalahaState.board``, in order.
-Places = tuple[int, ...]
+__all__ = ["KalahaOptions"]
 
 #: The game's state class (`tablegames.kalaha.KalahaState`), named by the game.
 S = TypeVar("S", bound=State, covariant=True)
@@ -49,6 +46,8 @@ class KalahaOptions(Game[S]):
             seeds too if there are any. False: it captures only when the
             opposite pit holds seeds.
         players: Always 2.
+        sowing: Where each pit's seeds go, worked out once from the options
+            (`tablegames.kalaha.rules.Sowing`).
     """
 
     name: ClassVar[str] = "kalaha"
@@ -60,17 +59,10 @@ class KalahaOptions(Game[S]):
     seeds: int = attrs.field(default=4, validator=int_option(1, 1000))
     empty_capture: bool = attrs.field(default=True, validator=bool_option)
     players: int = attrs.field(default=2, validator=players_option("Kalaha", 2, 2))
-    # What sowing reads on every move, worked out once per board size (see `sowing_routes`).
-    _routes: tuple[Places, Places] = attrs.field(init=False, eq=False, repr=False)
-    _sowings: tuple[tuple[tuple[tuple[Places, int], ...], ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    #: Each seat's pits as a slice of ``KalahaState.board``.
-    _rows: tuple[slice, slice] = attrs.field(init=False, eq=False, repr=False)
+    sowing: Sowing = attrs.field(init=False, eq=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        routes, sowings = sowing_routes(self.pits)
-        object.__setattr__(self, "_routes", routes)
-        object.__setattr__(self, "_sowings", sowings)
-        object.__setattr__(self, "_rows", (slice(0, self.pits), slice(self.pits + 1, 2 * self.pits + 1)))
+    def __attrs_post_init__(self) -> None:  # after the validators, so that Sowing gets checked options
+        object.__setattr__(self, "sowing", Sowing(self.pits, self.empty_capture))
 
     @property
     def routes(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -84,7 +76,7 @@ class KalahaOptions(Game[S]):
             >>> Kalaha(pits=2).routes[1][:5]
             (3, 4, 5, 0, 1)
         """
-        return self._routes
+        return self.sowing.routes
 
     def options(self) -> JSONDict:
         """Return the options as keyword arguments.
@@ -95,32 +87,3 @@ class KalahaOptions(Game[S]):
             {'pits': 6, 'seeds': 4, 'empty_capture': True, 'players': 2}
         """
         return {"pits": self.pits, "seeds": self.seeds, "empty_capture": self.empty_capture, "players": self.players}
-
-
-@functools.cache
-def sowing_routes(p: int) -> tuple[tuple[Places, Places], tuple[tuple[tuple[tuple[Places, int], ...], ...], ...]]:
-    """Each seat's sowing route on a board of ``p`` pits a row, and what each sowing of it does.
-
-    A route is flat board indices: own pits, own store, the opponent's pits
-    (their store skipped), written twice so a slice from any pit never needs
-    to wrap. ``sowings[seat][pit][seeds]``, for fewer seeds than a route has
-    places, holds the places that ``seeds`` seeds sown from the pit reach and
-    the place on the route where the last one falls (``p`` is the store).
-
-    Examples:
-        >>> routes, sowings = sowing_routes(2)
-        >>> routes[0][:5], sowings[0][1][3]
-        ((0, 1, 2, 3, 4), ((2, 3, 4), 4))
-    """
-    first, other = (0, p + 1), (p + 1, 0)
-    routes = tuple(
-        (*range(first[seat], first[seat] + p + 1), *range(other[seat], other[seat] + p)) * 2 for seat in (0, 1)
-    )
-    span = 2 * p + 1  # the places of a route
-    sowings = tuple(
-        tuple(
-            tuple((route[pit + 1 : pit + 1 + seeds], (pit + seeds) % span) for seeds in range(span)) for pit in range(p)
-        )
-        for route in routes
-    )
-    return (routes[0], routes[1]), sowings

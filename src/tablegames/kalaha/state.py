@@ -12,7 +12,6 @@ Examples:
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.errors import InvalidActionError
@@ -21,7 +20,7 @@ from tablegames.core.plain import PlainState
 from tablegames.kalaha import events as ev
 from tablegames.kalaha.actions import LETTERS, SOWS, Sow, pit_letter
 from tablegames.kalaha.reasons import KALAHA_REASONS
-from tablegames.kalaha.rules import sow
+from tablegames.kalaha.rules import Sowing, sow
 from tablegames.kalaha.view import KalahaView
 
 if TYPE_CHECKING:
@@ -51,29 +50,31 @@ class KalahaState(PlainState):
     """
 
     __match_args__ = ("game", "board", "current_player")
-    __slots__ = (*__match_args__, "is_over")
+    __slots__ = (*__match_args__, "is_over", "_sowing")
 
     game: Final[KalahaOptions[KalahaState]]
     board: Final[tuple[int, ...]]
     current_player: Final[int | None]
     is_over: Final[bool]
+    _sowing: Final[Sowing]  # the game's, which the moves read
 
     def __init__(self, game: KalahaOptions[KalahaState], board: tuple[int, ...], current_player: int | None) -> None:
         self.game = game
         self.board = board
         self.current_player = current_player
         self.is_over = current_player is None
+        self._sowing = game.sowing
 
     @property
     def pits(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Seat 0's row, then seat 1's, each in that seat's own pit order."""
-        rows = self.game._rows
+        rows = self._sowing.rows
         return self.board[rows[0]], self.board[rows[1]]
 
     @property
     def stores(self) -> tuple[int, int]:
         """Seat 0's store, then seat 1's."""
-        p = self.game.pits
+        p = self._sowing.pits
         return self.board[p], self.board[2 * p + 1]
 
     @property
@@ -86,16 +87,21 @@ class KalahaState(PlainState):
         mover = self.current_player
         if mover is None:
             return ()
-        p = self.game.pits
+        board, sows = self.board, SOWS
+        p = self._sowing.pits
         first = mover * (p + 1)
-        return tuple(compress(SOWS, self.board[first : first + p]))  # the sowing of each pit holding seeds
+        legal = []
+        for pit in range(p):
+            if board[first + pit]:
+                legal.append(sows[pit])
+        return tuple(legal)
 
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` sows a non-empty pit of the mover (same answer as `legal_actions`)."""
         mover = self.current_player
         if type(action) is not Sow or mover is None:
             return False
-        pit, p = action.pit, self.game.pits
+        pit, p = action.pit, self._sowing.pits
         return pit < p and self.board[mover * (p + 1) + pit] > 0
 
     def apply(self, action: Action) -> KalahaState:
@@ -110,23 +116,23 @@ class KalahaState(PlainState):
         """Say why a sowing is refused: the pit is empty, or not one of the board's (`KALAHA_REASONS`)."""
         if not isinstance(action, Sow):
             return KALAHA_REASONS.reason("kalaha.not_sow", action=brief(action))
-        if action.pit >= self.game.pits:
-            return KALAHA_REASONS.reason("kalaha.no_pit", pit=action.pit, last=self.game.pits - 1)
+        if action.pit >= self._sowing.pits:
+            return KALAHA_REASONS.reason("kalaha.no_pit", pit=action.pit, last=self._sowing.pits - 1)
         return KALAHA_REASONS.reason("kalaha.pit_empty", pit=action.pit)
 
     def advance(self, action: Action, events: list[Event] | None) -> KalahaState:
         """Sow the pit's seeds, then capture, move again or end the game as the rules say."""
         mover = self.current_player
-        game = self.game
-        p = game.pits
+        sowing = self._sowing
+        p = sowing.pits
         if type(action) is not Sow or mover is None:  # is_legal's test, which apply relies on
             raise self._illegal(action)
         pit = action.pit
         board = [*self.board]
         if pit >= p or not board[mover * (p + 1) + pit]:
             raise self._illegal(action)
-        to_move = sow(game, board, mover, pit, events)
-        result = KalahaState(game, tuple(board), to_move)
+        to_move = sow(sowing, board, mover, pit, events)
+        result = KalahaState(self.game, tuple(board), to_move)
         if events is not None:
             if to_move == mover:
                 events.append(ev.ExtraMove(seat=mover))
@@ -163,7 +169,7 @@ class KalahaState(PlainState):
             Sow(pit=2)
         """
         letter = check_text(text, InvalidActionError, "notation").lower()
-        p = self.game.pits
+        p = self._sowing.pits
         if len(letter) != 1 or letter not in LETTERS[:p]:
             raise InvalidActionError(f"{brief(text)} is not a pit; the pits are the letters a to {pit_letter(p - 1)}")
         return SOWS[LETTERS.index(letter)]
