@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from tablegames.core.plain import Plain
-from tablegames.kalo.cards import DECK, Card
+from tablegames.kalo.cards import DECK, Card, card_key
 
 __all__ = ["DEALT", "Effect", "Slot", "Step", "TrickPlay", "received"]
 
@@ -28,19 +28,23 @@ class Slot(Plain):
             sees where a received card is put).
         known_by: The other seats that know which card this is (they gave or
             took it, or saw it pass between hands they knew); public as a set.
+        bit: The card's bit in a hand's mask, ``1 << card_key(card)``: the
+            plays a hand allows are looked up by its mask.
     """
 
-    __slots__ = ("card", "known_by", "received")
+    __slots__ = ("bit", "card", "known_by", "received")
     __match_args__ = ("card", "received", "known_by")
 
     card: Final[Card]
     received: Final[bool]
     known_by: Final[frozenset[int]]
+    bit: Final[int]
 
     def __init__(self, card: Card, received: bool = False, known_by: frozenset[int] = frozenset()) -> None:
         self.card = card
         self.received = received
         self.known_by = known_by
+        self.bit = 1 << card_key(card)
 
 
 #: One plain `Slot` per card: how every card sits in a hand just after the deal.

@@ -16,12 +16,11 @@ Examples:
 
 from __future__ import annotations
 
-import operator
 from itertools import chain, combinations, compress
 from typing import TYPE_CHECKING
 
 from tablegames.kalo.actions import PASS, Play
-from tablegames.kalo.cards import DECK, KALO, Card, rank_of
+from tablegames.kalo.cards import DECK, KALO, Card, card_key, rank_of
 from tablegames.kalo.rules import held_by_others, most_playable
 
 if TYPE_CHECKING:
@@ -42,21 +41,21 @@ def _play(cards: tuple[Card, ...]) -> Play:
     return play
 
 
-#: Each card's bit in a hand's mask: bit ``i`` is ``DECK[i]``, so the four bits of a rank sit together, in suit order.
-_BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(DECK)}
-_KALO_BIT = _BIT[KALO]
-_card_of = operator.attrgetter("card")
+_KALO_BIT = 1 << card_key(KALO)
 
 
 def _hand_mask(hand: tuple[Slot, ...]) -> int:
-    """The bits of the cards in ``hand`` (see `_BIT`)."""
-    return sum(map(_BIT.__getitem__, map(_card_of, hand)))
+    """The bits of the cards in ``hand`` (`Slot.bit`): bit ``i`` is ``DECK[i]``, so a rank's four bits sit together."""
+    mask = 0
+    for slot in hand:
+        mask |= slot.bit
+    return mask
 
 
 def _fill_rank_tables() -> None:
     """Fill `_BY_SIZE` and `_OF_SIZE`: the plays of every set of cards of one rank, indexed by ``rank << 4 | bits``.
 
-    ``bits`` are the rank's four bits of a hand's mask (`_BIT` shifted down by
+    ``bits`` are the rank's four bits of a hand's mask (the mask shifted down by
     ``4 * (rank - 3)``). The first table holds the plays of each set by size:
     those of 1 card, of 2 cards, and so on. In the second, entry ``count``
     holds the plays of ``count`` cards, and entry 0 all of them, smallest

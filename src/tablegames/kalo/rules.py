@@ -9,7 +9,7 @@ validates: legality is decided before (``KaloState.legal_actions``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
 from tablegames.cards import deal_round_robin, shuffle_round
 from tablegames.core.protocol import State
@@ -21,7 +21,7 @@ from tablegames.kalo.model import DEALT, Effect, Slot, TrickPlay, received
 from tablegames.kalo.options import KaloOptions
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
 
     from tablegames.core.protocol import Action, Event
     from tablegames.kalo.cards import Card
@@ -385,8 +385,8 @@ class Table(Generic[G]):
 
     # -- effects -------------------------------------------------------------
 
-    def resolve(self, action: ChooseCard | ChooseSeat | ChooseSlot | Insert) -> None:
-        """K8, K9: one decision of the effect being resolved."""
+    def resolve(self, action: Action) -> None:
+        """K8, K9: one decision of the effect being resolved: a `ChooseCard`, `ChooseSeat`, `ChooseSlot` or `Insert`."""
         effect = self.effect
         assert effect is not None
         if type(action) is ChooseCard:
@@ -406,7 +406,7 @@ class Table(Generic[G]):
         elif type(action) is ChooseSlot:
             self.rob(effect, action.slot)
         else:
-            assert isinstance(action, Insert)
+            assert type(action) is Insert
             self.insert(effect, action.slot)
 
     def choose_card(self, effect: Effect, card: Card) -> None:
@@ -459,18 +459,12 @@ class Table(Generic[G]):
             self.after_play(effect.seat)
 
     def apply(self, action: Action) -> None:
-        """Apply one legal action."""
-        _RULES[type(action)](self, action)
-
-
-#: The rule each kind of action follows (`Table.apply` looks the action's type up here).
-_RULES: dict[type[Action], Callable[[Table[KaloOptions[State]], Any], None]] = {
-    Arrange: Table.arrange,
-    Ready: Table.arrange,
-    Play: Table.play,
-    Pass: lambda table, _: table.pass_(),
-    ChooseCard: Table.resolve,
-    ChooseSeat: Table.resolve,
-    ChooseSlot: Table.resolve,
-    Insert: Table.resolve,
-}
+        """Apply one legal action: a play, a pass, a step of arranging, or a decision of an effect."""
+        if type(action) is Play:
+            self.play(action)
+        elif type(action) is Pass:
+            self.pass_()
+        elif type(action) is Arrange or type(action) is Ready:
+            self.arrange(action)
+        else:
+            self.resolve(action)
