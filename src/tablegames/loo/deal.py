@@ -11,7 +11,6 @@ Examples:
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, Final, final
 
 from tablegames.cards import shuffle_round
@@ -58,13 +57,9 @@ class Deal(Plain):
 
 
 def _cards(places: list[int]) -> tuple[Card, ...]:
-    """The cards at ``places`` of `DECK`, in `DECK` order.
-
-    There are always two places or more (a hand and the Miss hold five
-    cards, the stock at least six), so the itemgetter gives a tuple.
-    """
+    """The cards at ``places`` of `DECK`, in `DECK` order."""
     places.sort()
-    return itemgetter(*places)(DECK)  # type: ignore[no-any-return]
+    return tuple([DECK[place] for place in places])
 
 
 def shuffled_deal(game: LooOptions[State], seed: int, round_number: int) -> Deal:

@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Final, Self
 
 from tablegames.core.plain import PlainState
@@ -206,6 +207,7 @@ class LooPosition(PlainState):
             next_seat(dealer, players),
         )
 
+    @abstractmethod
     def after(
         self,
         balances: tuple[int, ...],
@@ -219,29 +221,11 @@ class LooPosition(PlainState):
         phase: str,
         current_player: int | None,
     ) -> Self:
-        """The next position of this round, of this position's class, as the rules (`tablegames.loo.rules`) build it.
+        """The next position of this round, as the rules (`tablegames.loo.rules`) build it: `LooState` makes its own.
 
         The game, seed, round, carry-over, stock and turned card stay; the
         fields given change. Like the constructor, it trusts its arguments.
         """
-        return type(self)(
-            self.game,
-            self.seed,
-            self.round_number,
-            balances,
-            pot,
-            self.carry,
-            hands,
-            miss,
-            self.stock,
-            self.turned,
-            decisions,
-            p0,
-            tricks,
-            trick,
-            phase,
-            current_player,
-        )
 
     # -- what follows from the fields ------------------------------------------
 

@@ -98,7 +98,9 @@ def play(state: P, card: Card, events: list[Event] | None) -> P:
     assert seat is not None
     hands = [*state.hands]
     hand = hands[seat]
-    at = hand.index(card)  # cards are interned: found by identity
+    at = 0
+    while hand[at] is not card:  # cards are interned: found by identity, never compared
+        at += 1
     hands[seat] = hand[:at] + hand[at + 1 :]
     trick = (*state.trick, PLAYED[seat][card])
     if events is not None:

@@ -21,11 +21,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, final
 
 from tablegames.loo.actions import PlayCard, TakeMiss, parse_action
-from tablegames.loo.cards import PAM
+from tablegames.loo.cards import PAM, Card
 from tablegames.loo.position import LooPosition
 from tablegames.loo.reasons import LOO_REASONS
 from tablegames.loo.rules import decide, play
-from tablegames.loo.tricks import Follow, follow
+from tablegames.loo.tricks import Follow, TrickCard, follow
 from tablegames.loo.view import view_of
 
 if TYPE_CHECKING:
@@ -49,6 +49,39 @@ class LooState(LooPosition):
     """
 
     __slots__ = ()
+
+    def after(
+        self,
+        balances: tuple[int, ...],
+        pot: int,
+        hands: tuple[tuple[Card, ...], ...],
+        miss: tuple[Card, ...],
+        decisions: tuple[str | None, ...],
+        p0: int,
+        tricks: tuple[tuple[TrickCard, ...], ...],
+        trick: tuple[TrickCard, ...],
+        phase: str,
+        current_player: int | None,
+    ) -> LooState:
+        """The next position of this round: a `LooState` with the fields given, the rest of this one's."""
+        return LooState(
+            self.game,
+            self.seed,
+            self.round_number,
+            balances,
+            pot,
+            self.carry,
+            hands,
+            miss,
+            self.stock,
+            self.turned,
+            decisions,
+            p0,
+            tricks,
+            trick,
+            phase,
+            current_player,
+        )
 
     def apply(self, action: Action) -> LooState:
         """Return the state after ``action``; this state is unchanged (`is_legal` and the transition, in one call).
