@@ -38,9 +38,6 @@ if TYPE_CHECKING:
 
 __all__ = ["LooPosition"]
 
-#: The `PlayCard` of a card.
-_PLAY_OF = PLAYS.__getitem__
-
 
 class LooPosition(PlainState):
     """A Loo position: every balance, the pot, the round in progress and whose decision is next.
@@ -307,4 +304,4 @@ class LooPosition(PlainState):
                 pam_is_wild=game.pam_is_wild,
                 trump_must_be_highest=game.trump_must_be_highest,
             )
-        return tuple(map(_PLAY_OF, cards))
+        return tuple([PLAYS[card] for card in cards])
