@@ -28,7 +28,7 @@ from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, STAY, TAKE_MISS
 from tablegames.loo.deal import play_order, shuffled_deal
 from tablegames.loo.position import LooPosition
-from tablegames.loo.tricks import PLAYED, TRICKS, trick_taker
+from tablegames.loo.tricks import PLAYED, TRICKS, trick_winner
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Action, Event
@@ -114,7 +114,7 @@ def play(state: P, card: Card, events: list[Event] | None) -> P:
         return state.after(
             balances, pot, tuple(hands), miss, decisions, p0, state.tricks, trick, state.phase, following
         )
-    winner = trick_taker(trick, state.turned.suit)  # kept for every later view and the round's end to find
+    winner = trick[trick_winner([each.card for each in trick], state.turned.suit)].seat
     chips = payouts(state.p0)[len(state.tricks)]
     balances = (*state.balances[:winner], state.balances[winner] + chips, *state.balances[winner + 1 :])
     tricks = (*state.tricks, trick)
@@ -125,7 +125,8 @@ def play(state: P, card: Card, events: list[Event] | None) -> P:
     after = state.after(balances, pot, tuple(hands), state.miss, decisions, state.p0, tricks, (), state.phase, winner)
     if len(tricks) < TRICKS:
         return after
-    takers = [trick_taker(each, state.turned.suit) for each in tricks]
+    takers = [each[0].seat for each in tricks[1:]]  # each trick's winner led the next (L11)
+    takers.append(winner)
     order = play_order(state.dealer, players)
     looed = tuple(other for other in order if decisions[other] != "drop" and other not in takers)
     taken = [0] * players
