@@ -59,7 +59,8 @@ class Deal(Plain):
 def _cards(places: list[int]) -> tuple[Card, ...]:
     """The cards at ``places`` of `DECK`, in `DECK` order."""
     places.sort()
-    return tuple([DECK[place] for place in places])
+    deck = DECK  # read once: the compiled build looks a module's name up at every use
+    return tuple([deck[place] for place in places])
 
 
 def shuffled_deal(game: LooOptions[State], seed: int, round_number: int) -> Deal:

@@ -304,4 +304,5 @@ class LooPosition(PlainState):
                 pam_is_wild=game.pam_is_wild,
                 trump_must_be_highest=game.trump_must_be_highest,
             )
-        return tuple([PLAYS[card] for card in cards])
+        plays = PLAYS  # read once: the compiled build looks a module's name up at every use
+        return tuple([plays[card] for card in cards])
