@@ -132,10 +132,11 @@ def open_plays(
     if rank < 7 and rest & 0xFFFF >> 4 * (rank - 3):  # ranks 3 to 6 have effects (ruling K8)
         size = len(hand)
         others = held_by_others(hands, seat)
+        tables = _BY_SIZE  # read once: the compiled build looks a module's name up at every use
         for each_rank in range(rank, 7):
             if rest & 15:
                 most = most_playable(each_rank, size, pile, others)
-                by_size = _BY_SIZE[at | rest & 15]
+                by_size = tables[at | rest & 15]
                 if need:
                     if need <= most and need <= len(by_size):
                         plays += by_size[need - 1]
