@@ -63,14 +63,15 @@ def _repr(value: Any) -> str:
 
 
 def _replace(value: Any, changes: dict[str, Any]) -> Any:
-    unknown = sorted(set(changes) - set(value.__match_args__))
+    names: tuple[str, ...] = value.__match_args__
+    unknown = [name for name in changes if name not in names]
     if unknown:
-        raise TypeError(f"{type(value).__name__} has no field {', '.join(unknown)}")
-    return type(value)(**{name: changes.get(name, getattr(value, name)) for name in value.__match_args__})
+        raise TypeError(f"{type(value).__name__} has no field {', '.join(sorted(unknown))}")
+    return type(value)(*[changes[name] if name in changes else getattr(value, name) for name in names])
 
 
 def _rebuilt(cls: type[Any], values: tuple[Any, ...]) -> Any:
-    return cls(**dict(zip(cls.__match_args__, values, strict=True)))
+    return cls(*values)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
