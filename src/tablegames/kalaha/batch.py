@@ -9,7 +9,7 @@ one pit in every live game at once and returns the next batch;
 plays whole random games this way, many at a time, far faster than one
 state at a time; boards of up to 7 pits a row and 127 seeds in all (the
 usual 6×4 among them) it plays packed in two 64-bit words a board
-(`tablegames.kalaha.packed`), about twice as fast again. The rules are the
+(`tablegames.kalaha.packed`), more than twice as fast again. The rules are the
 same as `KalahaState`'s move for move (the tests play the same games every
 way and compare every position).
 
@@ -366,7 +366,7 @@ class _General:
 
 @attrs.frozen
 class _Packed:
-    """`random_playouts` on packed boards (`tablegames.kalaha.packed`): the games that fit, about twice as fast."""
+    """`random_playouts` on packed boards (`tablegames.kalaha.packed`): the games that fit, more than twice as fast."""
 
     rules: PackedRules
 

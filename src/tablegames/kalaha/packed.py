@@ -6,10 +6,10 @@ store is byte ``p``; the other bytes are 0. A batch of such boards is an
 array of shape ``(games, 2)`` of ``uint64``, and most of a move is then a
 few operations on whole words (`numpy`), not on each place:
 
-- sowing adds one precomputed pair of words per (mover, pit, seeds left
-  after the full laps), and ``laps`` times the words of a whole route: no
-  place ever holds more than 127 seeds, so no addition carries from one
-  place into the next;
+- sowing adds one precomputed pair of words per (mover, pit, seeds), its
+  full laps round included: no place ever holds more than 127 seeds, so no
+  addition carries from one place into the next; where the last seed falls
+  (and the pit facing it) is read off tables by the same key;
 - a row's non-empty pits, as a bit pattern, come from adding ``0x7f`` to
   every byte (a byte of 1 to 127 seeds gets its top bit set) and gathering
   the top bits with one multiplication;
@@ -70,32 +70,41 @@ def fits(game: KalahaOptions[KalahaState]) -> bool:
     return game.pits <= MAX_PITS and 2 * game.pits * game.seeds <= MAX_SEEDS and sys.byteorder == "little"
 
 
+#: A move's key is ``(mover * 8 + pit) * 128 + seeds``: the byte it is sown from, and the seeds in it.
+_KEYS = MAX_SEEDS + 1
+
+
 @attrs.frozen(eq=False)
 class PackedRules:
-    """What a move needs of one game, as words: built once per game (`of`).
+    """What a move needs of one game, as tables by the move's key: built once per game (`of`).
+
+    A move is fixed by the byte its pit is in (``mover * 8 + pit``) and the
+    seeds in it, so everything a move adds or looks at is read off tables
+    indexed by ``(mover * 8 + pit) * 128 + seeds`` (rows of pits that a
+    game does not have are never read).
 
     Attributes:
         pits: Pits per row.
         empty_capture: Ruling H4 (the `Kalaha` option).
-        sowing: Row ``(mover * pits + pit) * span + rest``: the words adding one seed to each of the ``rest``
-            places after ``pit`` on the mover's route; shape ``(2 * pits * span, 2)``.
-        laps: The words adding one seed to every place of each seat's route; shape ``(2, 2)``.
+        adds: The words that sowing adds to the board: one seed to each place of the mover's route after the
+            pit, round and round (H2); shape ``(16 * 128, 2)``.
+        lands: The byte the last seed falls in if it is a pit of the mover's row, else the mover's last pit.
+        lands_own: Whether the last seed falls in a pit of the mover's row (a capture may follow, H4).
+        facing: The byte of the pit facing `lands`, in the other row.
+        again: Whether the last seed falls in the mover's store (the mover moves again, H3).
         pit_bytes: Bytes ``0 .. pits-1`` of a word set to 1: the pits of a row.
         places: Each index of `tablegames.kalaha.state.KalahaState.board` as a byte of the packed board.
-        laps_of: By the seeds of a pit: the full laps they go round (``seeds // span``).
-        rest_of: By the seeds of a pit: those left after the full laps (``seeds % span``).
-        after: By ``pit + rest``: the place of the route the last seed falls in (``% span``).
     """
 
     pits: int
     empty_capture: bool
-    sowing: NDArray[np.uint64]
-    laps: NDArray[np.uint64]
+    adds: NDArray[np.uint64]
+    lands: NDArray[np.intp]
+    lands_own: NDArray[np.bool_]
+    facing: NDArray[np.intp]
+    again: NDArray[np.bool_]
     pit_bytes: np.uint64
     places: NDArray[np.intp]
-    laps_of: NDArray[np.intp]
-    rest_of: NDArray[np.intp]
-    after: NDArray[np.intp]
 
     @staticmethod
     @functools.cache
@@ -114,26 +123,34 @@ class PackedRules:
         span = 2 * p + 1
         places = np.array([*range(p + 1), *range(8, 8 + p + 1)], dtype=np.intp)
         routes = np.array([[places[spot] for spot in route[:span]] for route in game.routes], dtype=np.intp)
-        sowing = np.zeros((2, p, span, 16), dtype=np.uint8)
+        adds = np.zeros((16, _KEYS, 16), dtype=np.uint8)
+        lands = np.zeros((16, _KEYS), dtype=np.intp)
+        facing = np.zeros((16, _KEYS), dtype=np.intp)
+        lands_own = np.zeros((16, _KEYS), dtype=np.bool_)
+        again = np.zeros((16, _KEYS), dtype=np.bool_)
         for mover in range(2):
             for pit in range(p):
-                for rest in range(span):
-                    sowing[mover, pit, rest, routes[mover, (pit + 1 + np.arange(rest)) % span]] = 1
-        laps = np.zeros((2, 16), dtype=np.uint8)
-        for mover in range(2):
-            laps[mover, routes[mover]] = 1
-        pit_bytes = np.uint64(_ONES & ((1 << (8 * p)) - 1))
-        seeds, spots = np.arange(MAX_SEEDS + 1), np.arange(2 * span)
+                byte = mover * 8 + pit
+                for seeds in range(_KEYS):
+                    laps, rest = divmod(seeds, span)
+                    adds[byte, seeds, routes[mover]] += laps
+                    adds[byte, seeds, routes[mover, (pit + 1 + np.arange(rest)) % span]] += 1
+                    last = (pit + seeds) % span  # the place of the route the last seed falls in
+                    spot = min(last, p - 1)
+                    lands[byte, seeds] = mover * 8 + spot
+                    facing[byte, seeds] = (1 - mover) * 8 + p - 1 - spot
+                    lands_own[byte, seeds] = last < p
+                    again[byte, seeds] = last == p
         return PackedRules(
             p,
             game.empty_capture,
-            sowing.reshape(-1, 16).view(np.uint64),
-            laps.view(np.uint64),
-            pit_bytes,
+            adds.reshape(-1, 16).view(np.uint64),
+            lands.reshape(-1),
+            lands_own.reshape(-1),
+            facing.reshape(-1),
+            again.reshape(-1),
+            np.uint64(_ONES & ((1 << (8 * p)) - 1)),
             places,
-            seeds // span,
-            seeds % span,
-            spots % span,
         )
 
     def pack(self, boards: NDArray[Any]) -> NDArray[np.uint64]:
@@ -168,31 +185,22 @@ class PackedRules:
         """
         if not words.flags.c_contiguous:
             raise ValueError("packed boards are sown in place: pass a C-contiguous array of shape (games, 2)")
-        mover, pits = np.asarray(mover, dtype=np.intp), np.asarray(pits, dtype=np.intp)  # no narrow type wraps
-        p = self.pits
-        span = 2 * p + 1
+        byte = np.asarray(mover, dtype=np.intp) * 8 + np.asarray(pits, dtype=np.intp)  # no narrow type wraps
         places = words.view(np.uint8).reshape(-1)
-        base = np.arange(words.shape[0]) * 16
-        own = base + mover * 8
-        start = own + pits
-        seeds = places[start].astype(np.intp)
+        base = np.arange(0, places.size, 16)
+        start = base + byte
+        key = byte * _KEYS + places[start]
         places[start] = 0
-        laps, rest = self.laps_of.take(seeds), self.rest_of.take(seeds)  # tables: faster than dividing
-        words += self.sowing.take((mover * p + pits) * span + rest, axis=0)
-        lapped = np.flatnonzero(laps)
-        if lapped.size:  # H2: a seed in every place of the route for each full lap round
-            words[lapped] += self.laps[mover[lapped]] * laps[lapped, None].astype(np.uint64)
-        last = self.after.take(pits + rest)
-        spot = own + np.minimum(last, p - 1)
-        captures = (last < p) & (places[spot] == 1)  # H4: the last seed in an empty pit of the own row
-        opposite = base + (1 - mover) * 8 + (p - 1 - np.minimum(last, p - 1))
+        words += self.adds.take(key, axis=0)
+        spot = base + self.lands.take(key)
+        captures = self.lands_own.take(key) & (places[spot] == 1)  # H4: the last seed in an empty pit of the own row
         if not self.empty_capture:
-            captures &= places[opposite] > 0
+            captures &= places[base + self.facing.take(key)] > 0
         rows = np.flatnonzero(captures)
         if rows.size:
-            spots, facing = spot[rows], opposite[rows]
-            places[own[rows] + p] += places[facing] + 1
+            spots, facing = spot[rows], base[rows] + self.facing.take(key[rows])
+            places[base[rows] + (byte[rows] & 8) + self.pits] += places[facing] + 1
             places[spots] = 0
             places[facing] = 0
-        extra: NDArray[np.bool_] = last == p
-        return extra
+        again: NDArray[np.bool_] = self.again.take(key)
+        return again
