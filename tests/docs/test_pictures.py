@@ -283,7 +283,7 @@ def test_each_kalaha_picture_says_what_happened() -> None:
         "kalaha-moving-again": "sista stenen landar i ditt bo: du drar igen",
         "kalaha-capture": "sista stenen landar i ditt tomma hål b: den och de 7 stenarna mitt emot hamnar i ditt bo",
         "kalaha-lap": "15 stenar går ett helt varv: även hålet a som du tömde får en sten",
-        "kalaha-game-end": "motståndaren flyttar de 10 stenarna kvar i sin rad till sitt eget bo",
+        "kalaha-game-end": "motståndaren flyttar de 10 stenar som är kvar i sin rad till sitt eget bo",
     }
     for name, lines in said.items():
         captions = sorted((t.y, t.words) for t in _texts(_svg(name)) if t.words in lines)
