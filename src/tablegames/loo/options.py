@@ -57,7 +57,7 @@ class LooOptions(Game[S]):
         rounds: How many rounds the game lasts (L14), 1 to 1,000; by default
             two deals per seat, ``2 x players``, so that every seat deals equally often.
         starting_chips: Every seat's balance at the start (L3), 0 to 10**9; balances may go negative.
-        miss: Deal the Miss, a sixth hand a player may take blind (L15).
+        miss: Deal the Miss, one more hand, which a player may take blind (L15).
         miss_fee: What taking the Miss costs (L15), 0 to 1,000,000; by default one ante.
         pam_is_wild: Pam may be played to any trick, even by a player who
             could follow the suit led (L8).
