@@ -199,7 +199,8 @@ class PackedRules:
         rows = np.flatnonzero(captures)
         if rows.size:
             spots, facing = spot[rows], base[rows] + self.facing.take(key[rows])
-            places[base[rows] + (byte[rows] & 8) + self.pits] += places[facing] + 1
+            store = base[rows] + (byte[rows] & 8) + self.pits  # the mover's store: byte mover * 8 + pits
+            places[store] += places[facing] + 1
             places[spots] = 0
             places[facing] = 0
         again: NDArray[np.bool_] = self.again.take(key)
