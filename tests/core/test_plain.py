@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Final
 
 import pytest
@@ -46,6 +48,11 @@ def test_replace_changes_only_what_it_names(a: Pair, left: int) -> None:
     changed = a.__replace__(left=left)
     assert (changed.left, changed.right) == (left, a.right)
     assert a.__replace__() == a
+
+
+@given(values)
+def test_pickled_and_copied_values_are_equal(a: Pair) -> None:
+    assert pickle.loads(pickle.dumps(a)) == a == copy.copy(a) == copy.deepcopy(a)
 
 
 def test_replace_refuses_a_field_that_is_not_there() -> None:

@@ -70,10 +70,6 @@ def _replace(value: Any, changes: dict[str, Any]) -> Any:
     return type(value)(*[changes[name] if name in changes else getattr(value, name) for name in names])
 
 
-def _rebuilt(cls: type[Any], values: tuple[Any, ...]) -> Any:
-    return cls(*values)
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Plain:
     """Equality, hashing, a repr and ``__replace__`` for a plain class, from the field names in ``__match_args__``.
@@ -99,7 +95,7 @@ class Plain:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle and copy a value as its class and its fields, which a compiled class needs said."""
-        return _rebuilt, (type(self), _values(self))
+        return type(self), _values(self)
 
     def __replace__(self, **changes: Any) -> Self:
         """Return a copy with ``changes`` made, built by the class's ``__init__``.
@@ -142,7 +138,7 @@ class PlainState(State):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle and copy a state as its class and its fields, which a compiled class needs said."""
-        return _rebuilt, (type(self), _values(self))
+        return type(self), _values(self)
 
     def __replace__(self, **changes: Any) -> Self:
         """Return a copy with ``changes`` made, built by the class's ``__init__``.

@@ -128,19 +128,19 @@ class PackedRules:
         facing = np.zeros((16, _KEYS), dtype=np.intp)
         lands_own = np.zeros((16, _KEYS), dtype=np.bool_)
         again = np.zeros((16, _KEYS), dtype=np.bool_)
+        seeds, pit = np.arange(_KEYS), np.arange(p)[:, None]
+        laps, rest = np.divmod(seeds, span)
+        ahead = (np.arange(span) - pit - 1) % span  # how far past the pit each place of the route is (0: next)
+        last = (pit + seeds) % span  # the place of the route each pit's last seed falls in
+        spot = np.minimum(last, p - 1)
         for mover in range(2):
-            for pit in range(p):
-                byte = mover * 8 + pit
-                for seeds in range(_KEYS):
-                    laps, rest = divmod(seeds, span)
-                    adds[byte, seeds, routes[mover]] += laps
-                    adds[byte, seeds, routes[mover, (pit + 1 + np.arange(rest)) % span]] += 1
-                    last = (pit + seeds) % span  # the place of the route the last seed falls in
-                    spot = min(last, p - 1)
-                    lands[byte, seeds] = mover * 8 + spot
-                    facing[byte, seeds] = (1 - mover) * 8 + p - 1 - spot
-                    lands_own[byte, seeds] = last < p
-                    again[byte, seeds] = last == p
+            row = slice(mover * 8, mover * 8 + p)
+            # H2: a seed in every place of the route per full lap, and one in each of the next `rest` places
+            adds[row, :, routes[mover]] = laps[:, None] + (ahead[:, None, :] < rest[:, None])
+            lands[row] = mover * 8 + spot
+            facing[row] = (1 - mover) * 8 + p - 1 - spot
+            lands_own[row] = last < p
+            again[row] = last == p
         return PackedRules(
             p,
             game.empty_capture,
