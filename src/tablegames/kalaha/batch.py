@@ -188,10 +188,10 @@ def _rules(game: KalahaOptions[KalahaState]) -> _Rules:
     dtype = next(kind for kind in (np.int8, np.int16, np.int32, np.int64) if total <= np.iinfo(kind).max)
     routes = np.array([route[:span] for route in game.routes], dtype=np.intp)
     sowing = np.zeros((2, p, span, 2 * p + 2), dtype=dtype)
-    for mover in range(2):
-        for pit in range(p):
-            for rest in range(span):
-                sowing[mover, pit, rest, routes[mover, (pit + 1 + np.arange(rest)) % span]] = 1
+    for mover, by_pit in enumerate(game.sowing.sowings):
+        for pit, by_seeds in enumerate(by_pit):
+            for rest, (reached, _) in enumerate(by_seeds):
+                sowing[mover, pit, rest, list(reached)] = 1
     counts = nth = None
     if p <= _PATTERN_PITS:
         patterns = np.arange(1 << p)

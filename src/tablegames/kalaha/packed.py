@@ -122,25 +122,30 @@ class PackedRules:
         p = game.pits
         span = 2 * p + 1
         places = np.array([*range(p + 1), *range(8, 8 + p + 1)], dtype=np.intp)
-        routes = np.array([[places[spot] for spot in route[:span]] for route in game.routes], dtype=np.intp)
         adds = np.zeros((16, _KEYS, 16), dtype=np.uint8)
         lands = np.zeros((16, _KEYS), dtype=np.intp)
         facing = np.zeros((16, _KEYS), dtype=np.intp)
         lands_own = np.zeros((16, _KEYS), dtype=np.bool_)
         again = np.zeros((16, _KEYS), dtype=np.bool_)
-        seeds, pit = np.arange(_KEYS), np.arange(p)[:, None]
-        laps, rest = np.divmod(seeds, span)
-        ahead = (np.arange(span) - pit - 1) % span  # how far past the pit each place of the route is (0: next)
-        last = (pit + seeds) % span  # the place of the route each pit's last seed falls in
-        spot = np.minimum(last, p - 1)
+        laps, rest = np.divmod(np.arange(_KEYS), span)  # H2: full laps round the route, then the seeds left
+        sowing = game.sowing
         for mover in range(2):
-            row = slice(mover * 8, mover * 8 + p)
-            # H2: a seed in every place of the route per full lap, and one in each of the next `rest` places
-            adds[row, :, routes[mover]] = laps[:, None] + (ahead[:, None, :] < rest[:, None])
-            lands[row] = mover * 8 + spot
-            facing[row] = (1 - mover) * 8 + p - 1 - spot
-            lands_own[row] = last < p
-            again[row] = last == p
+            lap = np.zeros(16, dtype=np.uint8)  # a seed in every place of the route
+            lap[places[list(sowing.routes[mover][:span])]] = 1
+            for pit in range(p):
+                byte = mover * 8 + pit
+                reach = np.zeros((span, 16), dtype=np.uint8)  # by the seeds left: a seed in each place they reach
+                ends = np.zeros(span, dtype=np.intp)  # and the place of the route the last one falls in
+                for left, (reached, end) in enumerate(sowing.sowings[mover][pit]):
+                    reach[left, places[list(reached)]] = 1
+                    ends[left] = end
+                adds[byte] = laps[:, None] * lap + reach[rest]
+                last = ends[rest]
+                spot = np.minimum(last, p - 1)
+                lands[byte] = mover * 8 + spot
+                facing[byte] = (1 - mover) * 8 + p - 1 - spot
+                lands_own[byte] = last < p
+                again[byte] = last == p
         return PackedRules(
             p,
             game.empty_capture,
