@@ -44,6 +44,7 @@ from tablegames.core.serial import (
     check_header,
     check_int,
     check_keys,
+    fields_dict,
     header,
     read_int,
     read_int_list,
@@ -62,7 +63,12 @@ BACKENDS = ("local", "ray")
 
 
 def _interval(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its 95% confidence interval (normal approximation)."""
+    """The mean of ``values`` and the half-width of its 95% confidence interval (normal approximation).
+
+    Without values the mean is 0 and the interval unbounded.
+    """
+    if not values:
+        return 0.0, math.inf
     mean = statistics.fmean(values)
     if len(values) < 2:
         return mean, math.inf
@@ -144,16 +150,7 @@ class ArenaResult:
             "by_seat": [record_dict(stats) for stats in self.seats],
         }
         if results:
-            data["results"] = [
-                {
-                    "number": game.number,
-                    "seat_bots": list(game.seat_bots),
-                    "scores": list(game.scores),
-                    "winners": sorted(game.winners),
-                    "decisions": game.decisions,
-                }
-                for game in self.results
-            ]
+            data["results"] = [fields_dict(game) for game in self.results]
         return data
 
     @classmethod
@@ -377,13 +374,10 @@ def measure(game: Game[State], entries: Sequence[str | Bot], seed: int, results:
             scores[bot].append(result.scores[seat])
             seat_shares[seat].append(share)
             seat_scores[seat].append(result.scores[seat])
-    by_bot = []
-    for index, name in enumerate(names):
-        rate, rate_error = _interval(shares[index]) if shares[index] else (0.0, math.inf)
-        score, score_error = _interval(scores[index]) if scores[index] else (0.0, math.inf)
-        by_bot.append(
-            BotStats(name, index, len(shares[index]), sum(shares[index]), rate, rate_error, score, score_error)
-        )
+    by_bot = [
+        BotStats(name, index, len(won), sum(won), *_interval(won), *_interval(got))
+        for index, (name, won, got) in enumerate(zip(names, shares, scores, strict=True))
+    ]
     by_seat = [
         SeatStats(seat, *_interval(seat_shares[seat]), statistics.fmean(seat_scores[seat]))
         for seat in range(game.players)

@@ -40,7 +40,6 @@ Examples:
 from __future__ import annotations
 
 import itertools
-import math
 import random
 import statistics
 from collections.abc import Mapping
@@ -340,16 +339,8 @@ def build(
     for number, name in enumerate(names):
         held = [shares[seat] for seats, shares in games for seat, bot in enumerate(seats) if bot == number]
         played = sum(1 for seats, _ in games if number in seats)
-        ratings.append(
-            Rating(
-                name,
-                number,
-                fit.ratings[number],
-                fit.errors[number],
-                played,
-                statistics.fmean(held) if held else 0.0,
-            )
-        )
+        rate = statistics.fmean(held) if held else 0.0
+        ratings.append(Rating(name, number, fit.ratings[number], fit.errors[number], played, rate))
     return TournamentResult(
         game=game.name,
         options=game.options(),
@@ -381,7 +372,7 @@ def _crosstable(
             if first == second:
                 row.append(None)
                 continue
-            score, error = _interval(cell) if cell else (0.0, math.inf)
+            score, error = _interval(cell)
             wins, draws = cell.count(1.0), cell.count(0.5)
             row.append(Pairing(first, second, len(cell), wins, draws, len(cell) - wins - draws, score, error))
         rows.append(tuple(row))
