@@ -1,13 +1,7 @@
 """The base of every game's actions: one decision by one seat, with its notation and JSON form.
 
-`tablegames.core.protocol` re-exports `Action`; this module imports nothing of the
-rest of the core but its serial helpers, so the pieces below the protocol can name it.
-
-Examples:
-    >>> import tablegames
-    >>> action = tablegames.load("kalaha", pits=2).start().legal_actions()[0]
-    >>> isinstance(action, Action)
-    True
+This module imports nothing of the rest of the core but how values are written, so the pieces below the
+protocol can name it.
 """
 
 from __future__ import annotations

@@ -1,15 +1,6 @@
 """What happens in a game: `Event`, the `GameEnded` event every game ends with, and `Transition`.
 
-``state.step(action)`` returns a `Transition`: the new state and the events on
-the way. All three are importable from `tablegames.core.protocol` and
-`tablegames` as well.
-
-Examples:
-    >>> import tablegames
-    >>> state = tablegames.load("kalaha").start()
-    >>> transition = state.step(state.parse_action("c"))
-    >>> [event.kind for event in transition.events]
-    ['sowed', 'extra_move']
+``state.step(action)`` returns a `Transition`: the new state and the events on the way.
 """
 
 from __future__ import annotations

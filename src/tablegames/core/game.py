@@ -1,10 +1,7 @@
 """`Game`: a game with its options, the frozen value that starts, reads and samples its states.
 
-A game of your own subclasses `Game` as an ``@attrs.frozen`` class holding
-its options (see `tablegames.core.protocol`, which gathers the protocol).
-`Game` stays a class of the interpreter in the compiled build, so that any
-game, compiled or not, extends it; its states' base, `tablegames.core.state.State`,
-is compiled.
+`Game` stays a class of the interpreter in the compiled build, so that any game, compiled or not, extends it
+(see `tablegames.core.classes`).
 """
 
 from __future__ import annotations

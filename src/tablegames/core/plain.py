@@ -9,17 +9,13 @@ what attrs would: equality, hashing, a repr and ``__replace__``, all from the
 field names in ``__match_args__``. Their fields are final: the type checker
 refuses assignments to them, and no code of tablegames makes one.
 
-In the compiled build `Plain` is a native class, and so are its
-subclasses in compiled modules: their fields are slots that compiled code
-reads directly. The compiler is told that classes of the interpreter may
-extend it too, so that a plain class of your own can.
-
-A game's state extends `PlainState` instead, which gives it the same from
-its ``__match_args__`` and is a `State`; the games' states are native
-classes in the compiled build too. They are also marked ``@final``: the
-compiled build checks that a value handed to a compiled method is of the
-class itself, so a program that needs a state with more in it wraps one
-rather than extends it.
+`Plain` and `State` are compiled native classes that classes of the
+interpreter may extend (`tablegames.core.classes` says why), so a plain
+class of your own can extend `Plain`. A game's state extends `PlainState`
+instead, which gives it the same and is a `State`. The games' states are
+also marked ``@final``: the compiled build checks that a value handed to a
+compiled method is of the class itself, so a program that needs a state
+with more in it wraps one rather than extends it.
 
 Either class lists its fields in ``__match_args__``, in the order its
 ``__init__`` takes them, and holds them in ``__slots__``.
@@ -137,14 +133,10 @@ class PlainState(State):
         return _repr(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle and copy a state as its class and its fields, which a compiled class needs said."""
+        """Pickle and copy a state as its class and its fields (see `Plain.__reduce__`)."""
         return type(self), _values(self)
 
     def __replace__(self, **changes: Any) -> Self:
-        """Return a copy with ``changes`` made, built by the class's ``__init__``.
-
-        Raises:
-            TypeError: If a change names no field.
-        """
+        """Return a copy with ``changes`` made, as `Plain.__replace__` does."""
         replaced: Self = _replace(self, changes)
         return replaced

@@ -1,12 +1,5 @@
 """`State`: a position of a game, the frozen value whose `apply` makes the next.
 
-A game's states extend `State` and fill in its hooks (see
-`tablegames.core.protocol`, which gathers the protocol). In the compiled
-build this module is compiled and `State` is a native class the compiler
-lets interpreted classes extend: the games' own states are compiled native
-classes on it, and a state class of your own, compiled or not, written with
-attrs or not, extends it all the same (see the performance guide).
-
 Examples:
     >>> import tablegames
     >>> state = tablegames.load("kalaha").start()
@@ -44,7 +37,8 @@ class State(metaclass=abc.ABCMeta):
     (the first three are usually fields), and may fill in `explain_illegal`;
     the rest comes from here. In the compiled build this class is compiled,
     and the games' states with it; a state class of your own, compiled or
-    not, extends it all the same.
+    not, written with attrs or not, extends it all the same (see
+    `tablegames.core.classes` and the performance guide).
     """
 
     __slots__ = ()
@@ -96,16 +90,12 @@ class State(metaclass=abc.ABCMeta):
     @property
     def winners(self) -> frozenset[int]:
         """The winning seats: those with the highest score once the game is over."""
-        if not self.is_over:
-            return frozenset()
-        return winners_of(self.scores)
+        return winners_of(self.scores) if self.is_over else frozenset()
 
     @property
     def outcome(self) -> Outcome | None:
         """The outcome of a finished game, None while it goes on."""
-        if not self.is_over:
-            return None
-        return Outcome(scores=self.scores, winners=self.winners)
+        return Outcome(scores=self.scores, winners=self.winners) if self.is_over else None
 
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` is one of `legal_actions`.

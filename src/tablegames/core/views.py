@@ -1,8 +1,7 @@
 """`View`: what one seat may know of a state, and `game_over`, which states and views share.
 
-`tablegames.core.protocol` re-exports both; this module needs nothing of a
-game's states, so that the bots, which choose from views, need nothing of
-them either.
+This module needs nothing of a game's states, so that the bots, which
+choose from views, need nothing of them either.
 """
 
 from __future__ import annotations
