@@ -45,9 +45,6 @@ def require(module: str, extra: str) -> ModuleType:
         module: The module's dotted name, e.g. ``"starlette.applications"``.
         extra: The tablegames extra that installs it, e.g. ``"web"``.
 
-    Returns:
-        The imported module.
-
     Raises:
         MissingExtraError: If the module cannot be imported; the message names
             the extra and the command that installs it.

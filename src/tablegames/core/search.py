@@ -203,11 +203,7 @@ def _variance(values: list[float]) -> float:
 
 
 def _play_out(
-    start: State,
-    state: State,
-    rollout: Bot,
-    horizon: Callable[[State, State], bool] | None,
-    rng: random.Random,
+    start: State, state: State, rollout: Bot, horizon: Callable[[State, State], bool] | None, rng: random.Random
 ) -> State:
     """Play ``state`` on with ``rollout`` at every seat until the game ends or ``horizon(start, state)``."""
     while not _stopped(start, state, horizon):

@@ -16,14 +16,7 @@ __all__ = ["next_seat", "seats_from"]
 
 
 def next_seat(seat: int, players: int) -> int:
-    """Return the seat that plays after ``seat`` at a table of ``players``.
-
-    Args:
-        seat: A seat number, ``0 <= seat < players``.
-        players: How many seats the table has.
-
-    Returns:
-        The next seat in turn order.
+    """Return the seat that plays after ``seat`` (``0 <= seat < players``) at a table of ``players`` seats.
 
     Examples:
         >>> next_seat(0, 2)
@@ -33,14 +26,7 @@ def next_seat(seat: int, players: int) -> int:
 
 
 def seats_from(first: int, players: int) -> tuple[int, ...]:
-    """Return every seat once, in turn order, starting with ``first``.
-
-    Args:
-        first: The seat to start with.
-        players: How many seats the table has.
-
-    Returns:
-        A tuple of all seats in turn order from ``first``.
+    """Return every seat of a table of ``players`` seats once, as a tuple in turn order, starting with ``first``.
 
     Examples:
         >>> seats_from(1, 3)

@@ -135,12 +135,7 @@ def read_int(
 
 
 def check_int(
-    value: object,
-    what: str,
-    error: type[TablegamesError],
-    *,
-    minimum: int | None = None,
-    maximum: int | None = None,
+    value: object, what: str, error: type[TablegamesError], *, minimum: int | None = None, maximum: int | None = None
 ) -> int:
     """Check that ``value`` is an integer (not a bool, not a float) within the bounds given.
 
@@ -201,12 +196,7 @@ def read_int_list(
 
 
 def int_tuple(
-    value: object,
-    what: str,
-    error: type[TablegamesError],
-    *,
-    length: int | None = None,
-    minimum: int | None = None,
+    value: object, what: str, error: type[TablegamesError], *, length: int | None = None, minimum: int | None = None
 ) -> tuple[int, ...]:
     """Check that ``value`` is a sequence of integers and return it as a tuple.
 

@@ -1,20 +1,13 @@
 """Fixed action indices, legal masks, observations and deals: the part of the protocol learning frameworks use.
 
 Reinforcement-learning libraries want a game as numbers: a fixed set of
-actions numbered ``0 .. num_actions-1``, a mask of the legal ones, and a flat
-vector of numbers for what a seat sees. A game that offers them implements:
-
-- ``game.num_actions``: how many action indices the game has (fixed by its options);
-- ``game.action_index(action)`` and ``game.action_from_index(i)``: an action's index and back;
-- ``state.legal_mask()``: one bool per index, True exactly for ``legal_actions()`` (`State` defines it);
-- ``game.observation_size`` and ``game.observation_range``: the length of every
-  observation, and the closed range its entries lie in;
-- ``view.observation()``: the view as a tuple of numbers, built from the view alone
-  (the game's `View` defines it);
-- ``game.encoding_version``: the version of the game's layout of indices and observations;
-- ``game.max_decisions``: a bound on the decisions of one game (for frameworks that size buffers by it);
-- ``game.deal_of(state)`` and ``game.redeal(state, cards)``: the deal of a round, for
-  frameworks that deal cards as explicit chance events.
+actions numbered ``0 .. num_actions-1``, a mask of the legal ones
+(``state.legal_mask()``, which `State` defines), and a flat vector of
+numbers for what a seat sees (``view.observation()``, built from the view
+alone). The members of `GameSpaces` give the rest: action indices, the
+observations' size and range, the version of the layout, a bound on the
+decisions of one game (for frameworks that size buffers by it), and the
+deal of a round (for frameworks that deal cards as explicit chance events).
 
 Each game documents its layout in its ``encoding`` module and on the "Train
 agents" page. A layout is stable: index ``i`` and observation entry ``j``
@@ -26,10 +19,9 @@ A game offers them by naming its encoding module (an `Encoding`) as the
 class attribute ``encoding`` of its `Game`, and by giving its `View` an
 ``observation`` method; the view needs nothing of the game to describe
 itself as numbers. A game that does not (they are optional, like
-``sample_state``) raises
-`NotImplementedError` from these members, and the conformance kit skips
-their checks (its report says so). The adapters in ``tablegames.adapters``
-need them.
+``sample_state``) raises `NotImplementedError` from these members, and the
+conformance kit skips their checks (its report says so). The adapters in
+``tablegames.adapters`` need them.
 
 Examples:
     >>> import tablegames
