@@ -337,22 +337,18 @@ def play_runs(
         jobs += [(index, run.job(range(start, min(run.games, start + size)))) for start in range(0, run.games, size)]
     results: list[list[GameResult]] = [[] for _ in runs]
     done = 0
-
-    def collect(index: int, batch: list[GameResult], *, report: bool = True) -> None:
-        nonlocal done
-        results[index] += batch
-        done += len(batch)
-        if progress is not None and report:
-            progress(done, total)
-
-    if processes == 1:
+    if processes == 1:  # in this process, progress is reported game by game
         for index, job in jobs:
             counted = None if progress is None else functools.partial(_done, progress, done, total)
-            collect(index, play_games(job, counted), report=False)  # counted reports game by game
-    else:
-        with ProcessPoolExecutor(max_workers=processes) as pool:
-            for (index, _), batch in zip(jobs, pool.map(play_games, [job for _, job in jobs]), strict=True):
-                collect(index, batch)
+            results[index] += play_games(job, counted)
+            done += len(job[-1])
+        return results
+    with ProcessPoolExecutor(max_workers=processes) as pool:
+        for (index, _), batch in zip(jobs, pool.map(play_games, [job for _, job in jobs]), strict=True):
+            results[index] += batch
+            done += len(batch)
+            if progress is not None:
+                progress(done, total)
     return results
 
 

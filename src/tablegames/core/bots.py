@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 import attrs
 
 from tablegames.core.errors import ConfigError, IllegalActionError
+from tablegames.core.events import Turn
 from tablegames.core.inputs import brief
 
 if TYPE_CHECKING:
@@ -66,12 +67,8 @@ __all__ = [
 SettingKind = Literal["integer", "number", "bool"]
 
 
-class Position(Protocol):
+class Position(Turn, Protocol):
     """What a bot may be asked to decide from besides a view: a game's state (any game's `State` is one)."""
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to decide, None when the game is over."""
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know."""

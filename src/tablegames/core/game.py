@@ -30,11 +30,6 @@ if TYPE_CHECKING:
 __all__ = ["Game"]
 
 
-def _same_json(first: object, second: object) -> bool:
-    """Equal as JSON, types included: ``6.0`` is not ``6`` and ``1`` is not ``true``."""
-    return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
-
-
 #: The state class of a game: ``Game[KalahaState]`` starts, reads and samples `KalahaState` values
 #: (`tablegames.core.state.State` and its subclasses; bound here by what a `Transition` holds, so that this
 #: module needs nothing of the state's).
@@ -158,7 +153,8 @@ class Game(GameSpaces, Generic[S], metaclass=PythonType):
         checked = check_header(data, "state", InvalidStateError)
         if checked.get("game") != self.name:
             raise InvalidStateError(f"this is a state of {brief(checked.get('game'))}, not of {self.name!r}")
-        if not _same_json(checked.get("options"), self.options()):
+        # The options must be equal as JSON, types included: ``6.0`` is not ``6`` and ``1`` is not ``true``.
+        if json.dumps(checked.get("options"), sort_keys=True) != json.dumps(self.options(), sort_keys=True):
             raise InvalidStateError(
                 f"the state's options {brief(checked.get('options'), 200)} differ from this game's "
                 f"{self.options()!r}; tablegames.state_from_dict loads a state with its own options"

@@ -156,13 +156,10 @@ class State(metaclass=abc.ABCMeta):
         return tuple(mask)
 
     def why_illegal(self, action: object) -> str | None:
-        """Say why ``action`` may not be taken now, or return None if it may.
+        """Say why ``action`` may not be taken now, or return None if it may: the English of `refusal`.
 
         The text is the reason an `IllegalActionError` from `apply` would give,
-        without the list of legal actions that follows it there: the rules'
-        words for a rejected action, or that the game is over, or that
-        ``action`` is text to read with `parse_action` first. It is the English
-        of `refusal`.
+        without the list of legal actions that follows it there.
 
         Examples:
             >>> import tablegames
@@ -212,13 +209,11 @@ class State(metaclass=abc.ABCMeta):
     def explain_illegal(self, action: object) -> Reason | str:
         """Hook: say in the rules' words why ``action``, an action of this game, is not legal here.
 
-        `refusal`, `why_illegal` and the message of `IllegalActionError` use
-        it once the common cases (the game is over, text, an action of no
-        game) are answered. A game answers with a `Reason` of its catalogue
-        (``game.reasons``), so that a client can say it in the player's
-        language; a game of your own may answer with plain English text
-        instead, which becomes a reason of the key ``core.said``. By default
-        it says only that the action is not legal.
+        `refusal` asks it once the common cases are answered. A game answers
+        with a `Reason` of its catalogue (``game.reasons``); a game of your own
+        may answer with plain English text instead, which becomes a reason of
+        the key ``core.said``. By default it says only that the action is not
+        legal.
         """
         return CORE.reason("core.not_legal", action=str(action), seat=self.current_player)
 

@@ -364,16 +364,13 @@ def _crosstable(
         for first, second in itertools.permutations(taken, 2):
             mine, theirs = taken[first], taken[second]
             points[first][second].append(1.0 if mine > theirs else 0.0 if mine < theirs else 0.5)
-    rows = []
-    for first in range(bots):
-        row: list[Pairing | None] = []
-        for second in range(bots):
-            cell = points[first][second]
-            if first == second:
-                row.append(None)
-                continue
-            score, error = _interval(cell)
-            wins, draws = cell.count(1.0), cell.count(0.5)
-            row.append(Pairing(first, second, len(cell), wins, draws, len(cell) - wins - draws, score, error))
-        rows.append(tuple(row))
-    return tuple(rows)
+    return tuple(
+        tuple(None if first == second else _pairing(first, second, points[first][second]) for second in range(bots))
+        for first in range(bots)
+    )
+
+
+def _pairing(bot: int, other: int, points: list[float]) -> Pairing:
+    """The crosstable cell of ``bot`` against ``other``, from its points in each game where both sat."""
+    wins, draws = points.count(1.0), points.count(0.5)
+    return Pairing(bot, other, len(points), wins, draws, len(points) - wins - draws, *_interval(points))
