@@ -6,12 +6,9 @@ derive from `ValueError`, so code that already catches `ValueError` keeps
 working.
 
 Examples:
-    >>> import tablegames
-    >>> try:
-    ...     tablegames.load("kalaha", pits=0)
-    ... except tablegames.ConfigError as error:
-    ...     print(error)
-    pits must be an integer from 1 to 26, got 0
+    >>> from tablegames import ConfigError, TablegamesError
+    >>> issubclass(ConfigError, TablegamesError), issubclass(ConfigError, ValueError)
+    (True, True)
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 They belong to the optional part of the protocol that learning frameworks
 use (`tablegames.core.spaces`), which says what they mean; they live here
 so that loading and playing a game, which need neither, do not build their
-classes. ``tablegames.core.spaces`` still gives both names.
+classes.
 """
 
 from __future__ import annotations

@@ -246,19 +246,12 @@ def schemas(
 def open_schemas(game: str) -> dict[str, JSONDict]:
     """The five documents of a game that states no fields of its own: each format's header, any other fields."""
     loose: Any = {"type": "object"}
+    head = ["format", "version"]
     built = {
-        "state": {
-            **loose,
-            "properties": {**_header("state"), "game": {"const": game}},
-            "required": ["format", "version", "game"],
-        },
-        "view": {
-            **loose,
-            "properties": {**_header("view"), "game": {"const": game}},
-            "required": ["format", "version", "game"],
-        },
-        "action": {**loose, "properties": _header("action"), "required": ["format", "version", "type"]},
-        "event": {**loose, "properties": _header("event"), "required": ["format", "version", "type", "text"]},
+        kind: {**loose, "properties": {**_header(kind), "game": {"const": game}}, "required": [*head, "game"]}
+        for kind in ("state", "view")
     }
+    built["action"] = {**loose, "properties": _header("action"), "required": [*head, "type"]}
+    built["event"] = {**loose, "properties": _header("event"), "required": [*head, "type", "text"]}
     built["record"] = record_schema(game, built["state"])
     return {kind: document(game, kind, built[kind]) for kind in KINDS}
