@@ -18,7 +18,7 @@ from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, card_key, rank_o
 from tablegames.kalo.io import check_cards, read_state
 from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.kalo.rules import FIRST_STEP, Table
-from tablegames.kalo.state import KaloState, freeze
+from tablegames.kalo.state import KaloState, freeze, thaw
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Event
@@ -150,26 +150,8 @@ def empty_table(
     game: KaloOptions[KaloState], seed: int, scores: tuple[int, ...], round_number: int
 ) -> Table[KaloOptions[KaloState]]:
     """A table with nothing on it yet, for a deal or a position to be laid out on."""
-    return Table(
-        game=game,
-        seed=seed,
-        round_number=round_number,
-        scores=list(scores),
-        hands=[() for _ in range(game.players)],
-        pile=(),
-        kalo_holder=0,
-        trick=(),
-        passed=frozenset(),
-        leader=0,
-        phase="play",
-        current_player=None,
-        arranged=0,
-        effect=None,
-        out=(),
-        plays=0,
-        aside=(),
-        events=None,
-    )
+    empty = KaloState(game, seed, round_number, scores, ((),) * game.players, (), 0, (), frozenset(), 0, "play", None)
+    return thaw(empty, None)
 
 
 def _trick(game: KaloOptions[KaloState], trick: object) -> tuple[TrickPlay, ...]:

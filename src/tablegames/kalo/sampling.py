@@ -256,12 +256,4 @@ def _effect(effect: EffectView, card: Card | None, seat: int | None) -> Effect:
         sees = origin | {receiver} if effect.step == "insert" else origin
         if seat is not None and effect.card is not None and seat not in sees:
             origin |= {seat}
-    return Effect(
-        rank=effect.rank,
-        seat=effect.seat,
-        left=effect.left,
-        step=effect.step,
-        card=card,
-        origin=origin,
-        target=effect.target,
-    )
+    return Effect(effect.rank, effect.seat, effect.left, effect.step, card, origin, effect.target)

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from tablegames.kalo.model import Effect, Slot, TrickPlay
     from tablegames.kalo.options import KaloOptions
 
-__all__ = ["KaloState", "freeze", "view_of"]
+__all__ = ["KaloState", "freeze", "thaw", "view_of"]
 
 
 @final
@@ -275,26 +275,7 @@ class KaloState(PlainState):
 
     def advance(self, action: Action, events: list[Event] | None) -> KaloState:
         """The state after ``action`` by the rules of `Table`, appending events when a list is given."""
-        table = Table(
-            self.game,
-            self.seed,
-            self.round_number,
-            list(self.scores),
-            list(self.hands),
-            self.pile,
-            self.kalo_holder,
-            self.trick,
-            self.passed,
-            self.leader,
-            self.phase,
-            self.current_player,
-            self.arranged,
-            self.effect,
-            self.out,
-            self.plays,
-            self.aside,
-            events,
-        )
+        table = thaw(self, events)
         table.apply(action)
         return freeze(table)
 
@@ -372,6 +353,30 @@ class KaloState(PlainState):
 
 def _slot_dict(slot: Slot) -> JSONDict:
     return {"card": str(slot.card), "received": slot.received, "known_by": sorted(slot.known_by)}
+
+
+def thaw(state: KaloState, events: list[Event] | None) -> Table[KaloOptions[KaloState]]:
+    """Copy a state into a table for one transition: its fields, the hands and scores as lists (see `freeze`)."""
+    return Table(
+        state.game,
+        state.seed,
+        state.round_number,
+        list(state.scores),
+        list(state.hands),
+        state.pile,
+        state.kalo_holder,
+        state.trick,
+        state.passed,
+        state.leader,
+        state.phase,
+        state.current_player,
+        state.arranged,
+        state.effect,
+        state.out,
+        state.plays,
+        state.aside,
+        events,
+    )
 
 
 def freeze(table: Table[KaloOptions[KaloState]]) -> KaloState:
