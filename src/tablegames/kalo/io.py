@@ -21,7 +21,7 @@ from tablegames.kalo.state import KaloState
 if TYPE_CHECKING:
     from tablegames.kalo.options import KaloOptions
 
-__all__ = ["check_cards", "read_state"]
+__all__ = ["check_cards", "read_cards", "read_state"]
 
 _KEYS = (
     "game", "options", "seed", "round", "scores", "hands", "pile", "kalo_holder", "trick", "passed",
@@ -56,9 +56,12 @@ def check_cards(cards: Sequence[Card], players: int, what: str) -> None:
         raise InvalidStateError(f"{what} lacks {' '.join(map(str, missing))}")
 
 
-def _seat(value: object, players: int, what: str, *, none: bool = False) -> int | None:
-    if value is None and none:
-        return None
+def read_cards(value: object, what: str, where: str) -> tuple[Card, ...]:
+    """The cards ``value`` lists by their notation (each ``what``, the list ``where``), in `DECK` order."""
+    return tuple(sorted((read_notated(card, Card, what) for card in read_sequence(value, where)), key=card_key))
+
+
+def _seat(value: object, players: int, what: str) -> int:
     return check_int(value, f"{what} (a seat)", InvalidStateError, minimum=0, maximum=players - 1)
 
 
@@ -90,9 +93,8 @@ def _effect(value: object, players: int) -> Effect:
     if step not in _STEPS[rank]:
         raise InvalidStateError(f"the effect of a {rank} has the steps {list(_STEPS[rank])}, got {brief(step)}")
     seat = _seat(value["seat"], players, "effect seat")
-    assert seat is not None
     card = None if value["card"] is None else read_notated(value["card"], Card, "effect card")
-    target = _seat(value["target"], players, "effect target", none=True)
+    target = None if value["target"] is None else _seat(value["target"], players, "effect target")
     steps = _STEPS[rank]
     chosen_card = step == "insert" if rank == 6 else step != "card"
     if (card is not None) != chosen_card:
@@ -121,14 +123,8 @@ def _trick(value: object, players: int, combos: bool) -> tuple[TrickPlay, ...]:
         if not isinstance(entry, Mapping) or set(entry) != {"seat", "cards"}:
             raise InvalidStateError(f"trick play {index} must be an object with seat and cards, got {brief(entry)}")
         seat = _seat(entry["seat"], players, f"trick play {index} seat")
-        assert seat is not None
         try:
-            play = Play(
-                tuple(
-                    read_notated(card, Card, f"trick play {index}")
-                    for card in read_sequence(entry["cards"], "trick cards")
-                )
-            )
+            play = Play(read_cards(entry["cards"], f"trick play {index}", "trick cards"))
         except InvalidActionError as error:
             raise InvalidStateError(f"trick play {index}: {error}") from None
         if play.has_kalo and len(play.cards) > 1 and not combos:
@@ -279,22 +275,15 @@ def read_state(game: KaloOptions[KaloState], data: Mapping[str, Any]) -> KaloSta
         )
         for owner, hand in enumerate(raw_hands)
     )
-    pile = tuple(
-        sorted((read_notated(card, Card, "a pile card") for card in read_sequence(data["pile"], "pile")), key=card_key)
-    )
+    pile = read_cards(data["pile"], "a pile card", "pile")
     trick = _trick(data["trick"], n, game.kalo_in_combinations)
     effect = None if data["effect"] is None else _effect(data["effect"], n)
-    current = _seat(data["current_player"], n, "current_player", none=True)
+    current = None if data["current_player"] is None else _seat(data["current_player"], n, "current_player")
     cards = [slot.card for hand in hands for slot in hand] + list(pile)
     cards += [card for play in trick for card in play.cards]
     if effect is not None and effect.card is not None:
         cards.append(effect.card)
-    aside = tuple(
-        sorted(
-            (read_notated(card, Card, "a card set aside") for card in read_sequence(data.get("aside", []), "aside")),
-            key=card_key,
-        )
-    )
+    aside = read_cards(data.get("aside", []), "a card set aside", "aside")
     check_cards([*cards, *aside], n, "the state")
     if aside and phase == "arrange":
         raise InvalidStateError("while hands are arranged every card is as dealt: none is set aside")
@@ -334,8 +323,6 @@ def read_state(game: KaloOptions[KaloState], data: Mapping[str, Any]) -> KaloSta
     plays = read_int(data, "plays", InvalidStateError, "state", minimum=len(trick), maximum=limit)
     kalo_holder = _seat(data["kalo_holder"], n, "kalo_holder")
     leader = _seat(data["leader"], n, "leader")
-    assert kalo_holder is not None
-    assert leader is not None
     _check_round(game, phase, hands, trick, scores, out, kalo_holder, leader, current, plays)
     return KaloState(
         game=game,

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequence
-from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, card_key, rank_of, removed_cards
-from tablegames.kalo.io import check_cards, read_state
+from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, rank_of, removed_cards
+from tablegames.kalo.io import check_cards, read_cards, read_state
 from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.kalo.rules import FIRST_STEP, Table
 from tablegames.kalo.state import KaloState, freeze, thaw
@@ -163,11 +163,8 @@ def _trick(game: KaloOptions[KaloState], trick: object) -> tuple[TrickPlay, ...]
         if len(pair) != 2:
             raise InvalidStateError(f"trick play {index} is (seat, cards), got {brief(entry)}")
         seat = check_int(pair[0], f"trick play {index}'s seat", InvalidStateError, minimum=0, maximum=game.players - 1)
-        cards = tuple(
-            read_notated(card, Card, f"trick play {index}")
-            for card in read_sequence(pair[1], f"trick play {index}'s cards")
-        )
-        plays.append(TrickPlay(seat=seat, cards=tuple(sorted(cards, key=card_key))))
+        cards = read_cards(pair[1], f"trick play {index}", f"trick play {index}'s cards")
+        plays.append(TrickPlay(seat=seat, cards=cards))
     return tuple(plays)
 
 
@@ -244,11 +241,7 @@ def lay_out(
         placed.append(chosen.card)
     removed = set(removed_cards(players))
     rest = [card for card in DECK if card not in placed and card not in removed]
-    piled = (
-        rest
-        if pile is None
-        else [read_notated(card, Card, "a card in the pile") for card in read_sequence(pile, "pile")]
-    )
+    piled = rest if pile is None else read_cards(pile, "a card in the pile", "pile")
     aside = [] if pile is None else [card for card in rest if card not in set(piled)]
     check_cards([*placed, *piled, *aside], players, "the position")
     outs = int_tuple(out, "out", InvalidStateError, minimum=0)
@@ -271,8 +264,7 @@ def lay_out(
         scores = tuple(totals)
     table = empty_table(game, seed, scores, round_number)  # type: ignore[arg-type]
     table.hands = [tuple(Slot(card) for card in hand) for hand in held]
-    table.pile = tuple(sorted(piled, key=card_key))
-    table.aside = tuple(sorted(aside, key=card_key))
+    table.pile, table.aside = tuple(piled), tuple(aside)  # both in deck order already
     table.kalo_holder, table.out, table.phase = holder, outs, "play"
     table.trick, table.passed, table.plays, table.leader = plays, passing, len(plays), start
     if chosen is not None:
