@@ -160,7 +160,8 @@ def sample_state(game: KaloOptions[KaloState], view: View, rng: random.Random) -
         if KALO in unknown:
             dealt.insert(kalo_spots[int(rng.random() * len(kalo_spots))], KALO)
         state = _build(game, view, spots, dealt, rng)
-        if leader is None or _can_lead(state, leader):
+        hands = state.hands
+        if leader is None or lead_is_possible(hands[leader], len(state.pile), held_by_others(hands, leader)):
             return state
     raise InvalidStateError(f"no deal of the hidden cards lets seat {leader} lead, as the view says it does")
 
@@ -180,15 +181,9 @@ def _unknown_cards(view: KaloView) -> list[Card]:
 def _leader_to_check(view: KaloView) -> int | None:
     """The seat the view proves can lead (K7): the one to lead a new trick, if its hand is hidden in part."""
     seat = view.current_player
-    if view.phase != "play" or view.trick or seat is None:
-        return None
-    if all(slot.card is not None for slot in view.hands[seat]):
+    if view.phase != "play" or view.trick or seat is None or all(slot.card is not None for slot in view.hands[seat]):
         return None
     return seat
-
-
-def _can_lead(state: KaloState, seat: int) -> bool:
-    return lead_is_possible(state.hands[seat], len(state.pile), held_by_others(state.hands, seat))
 
 
 def _build(

@@ -164,9 +164,7 @@ class KaloView(View):
         me = self.seat or 0
         width = n + 5
         cards = [0] * (len(DECK) * width)
-        size = len(DECK) - len(
-            removed_cards(n)
-        )  # the most a hand can hold; cards a position set aside count as removed
+        size = len(DECK) - len(removed_cards(n))  # the most a hand can hold (cards set aside count as removed)
         received = [0] * (n * size)
         for owner, hand in enumerate(self.hands):
             relative = (owner - me) % n
@@ -223,7 +221,7 @@ class KaloView(View):
         ]
         for index, hand in enumerate(self.hands):
             marker = "*" if index == self.current_player else " "
-            cards = " ".join(_slot_text(slot) for slot in hand) or "(out)"
+            cards = " ".join(f"{slot}'" if slot.received else str(slot) for slot in hand) or "(out)"
             lines.append(f"{marker}seat {index}{' (you)' if index == self.seat else ''}: {cards}")
         trick = "  ".join(f"{play.seat}: {' '.join(map(str, play.cards))}" for play in self.trick) or "(new trick)"
         lines.append(f"trick: {trick}   discard pile: {plural(self.pile_size, 'card')}")
@@ -241,11 +239,6 @@ class KaloView(View):
             moves = " | ".join(str(action) for action in self.legal_actions)
             lines.append(f"seat {self.current_player} to decide ({self.phase})" + (f": {moves}" if moves else ""))
         return "\n".join(lines)
-
-
-def _slot_text(slot: SlotView) -> str:
-    text = "??" if slot.card is None else str(slot.card)
-    return f"{text}'" if slot.received else text
 
 
 def hand_seen(hand: tuple[Slot, ...], owner: int, seat: int | None) -> tuple[SlotView, ...]:
