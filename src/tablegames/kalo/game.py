@@ -275,13 +275,9 @@ class Kalo(KaloOptions[KaloState]):
     def sample_state(self, view: View, rng: random.Random) -> KaloState:
         """Return a full state consistent with ``view``, the cards its seat cannot see dealt with ``rng``.
 
-        Every public fact is kept (K14), and every card the seat sees; the
-        other cards go at random to the places it cannot see into: the slots
-        of other hands it does not know, the discard pile unless it is shown,
-        a card on its way that it may not see. Removed cards stay removed
-        (K1), and the Kalo is never dealt where the view proves it cannot be
-        (K2). A spectator's view (seat None) has every hidden card dealt. See
-        `tablegames.kalo.sampling.sample_state`.
+        Every public fact (K14) and every card the seat sees are kept; the
+        other cards are dealt where it cannot see, as `tablegames.kalo.sampling`
+        sets out (removed cards stay removed, K1; the Kalo only where it may be, K2).
 
         Raises:
             InvalidStateError: If ``view`` is not a view of this game's states.
@@ -301,19 +297,11 @@ def _bad(value: object) -> Card:
     raise InvalidActionError(f"a card is written like 10d, got {brief(value)}")
 
 
+#: Each action type and its fields, in the order the actions are declared.
 _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "arrange": ("slot",),
-    "ready": (),
-    "play": ("cards",),
-    "pass": (),
-    "choose_card": ("card",),
-    "choose_seat": ("seat",),
-    "choose_slot": ("slot",),
-    "insert": ("slot",),
+    kind.kind: tuple(field.name for field in attrs.fields(kind) if field.init)
+    for kind in (act.Arrange, act.Ready, act.Play, act.Pass, act.ChooseCard, act.ChooseSeat, act.ChooseSlot, act.Insert)
 }
 _NUMBERED: dict[str, type[act.Arrange | act.ChooseSeat | act.ChooseSlot | act.Insert]] = {
-    "arrange": act.Arrange,
-    "choose_seat": act.ChooseSeat,
-    "choose_slot": act.ChooseSlot,
-    "insert": act.Insert,
+    kind.kind: kind for kind in (act.Arrange, act.ChooseSeat, act.ChooseSlot, act.Insert)
 }
