@@ -143,25 +143,9 @@ class Table(Generic[G]):
     """
 
     __slots__ = (
-        "arranged",
-        "aside",
-        "current_player",
-        "effect",
-        "events",
-        "game",
-        "hands",
-        "kalo_holder",
-        "leader",
-        "out",
-        "passed",
-        "phase",
-        "pile",
-        "plays",
-        "round_number",
-        "scores",
-        "seed",
-        "trick",
-    )
+        "arranged", "aside", "current_player", "effect", "events", "game", "hands", "kalo_holder", "leader", "out",
+        "passed", "phase", "pile", "plays", "round_number", "scores", "seed", "trick",
+    )  # fmt: skip
 
     def __init__(
         self,

@@ -77,24 +77,9 @@ class KaloState(PlainState):
     """
 
     __match_args__ = (
-        "game",
-        "seed",
-        "round_number",
-        "scores",
-        "hands",
-        "pile",
-        "kalo_holder",
-        "trick",
-        "passed",
-        "leader",
-        "phase",
-        "current_player",
-        "arranged",
-        "effect",
-        "out",
-        "plays",
-        "aside",
-    )
+        "game", "seed", "round_number", "scores", "hands", "pile", "kalo_holder", "trick", "passed", "leader",
+        "phase", "current_player", "arranged", "effect", "out", "plays", "aside",
+    )  # fmt: skip
     __slots__ = (*__match_args__, "_legal", "is_over")
 
     game: Final[KaloOptions[KaloState]]
