@@ -154,13 +154,10 @@ class KaloHeuristic(Bot):
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return the decision the priorities above give for ``view``'s seat."""
-        legal = view.legal_actions
-        if len(legal) == 1:
-            return legal[0]
         assert isinstance(view, KaloView)
         seat = view.seat
         assert seat is not None
-        return self._decide(view, seat, legal, view.pile_size, view.hands.__getitem__, rng)
+        return self._decide(view, seat, view.legal_actions, view.pile_size, view.hands.__getitem__, rng)
 
     def choose_from_state(self, state: Position, rng: random.Random) -> Action:
         """Return what `choose` returns from the mover's view of ``state``, reading ``state`` itself.
@@ -172,15 +169,12 @@ class KaloHeuristic(Bot):
         (`tablegames.kalo.view.hand_seen`). A search playing on its sampled
         states with the heuristic then builds no view.
         """
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
         assert isinstance(state, KaloState)
         seat = state.current_player
         assert seat is not None
         hands = state.hands
         return self._decide(
-            state, seat, legal, len(state.pile), lambda target: hand_seen(hands[target], target, seat), rng
+            state, seat, state.legal_actions(), len(state.pile), lambda owner: hand_seen(hands[owner], owner, seat), rng
         )
 
     def _decide(
@@ -193,6 +187,8 @@ class KaloHeuristic(Bot):
         rng: random.Random,
     ) -> Action:
         """The decision from ``table``'s public facts and ``seat``'s own hand, ``seen(owner)`` giving a hand as seen."""
+        if len(legal) == 1:
+            return legal[0]
         if table.phase == "arrange":
             return READY
         if table.phase == "play":
@@ -237,9 +233,7 @@ class KaloHeuristic(Bot):
         first = legal[0]
         if isinstance(first, ChooseCard):
             cards = [action for action in legal if isinstance(action, ChooseCard)]
-            if effect.rank == 4:
-                return max(cards, key=lambda action: power(action.card))
-            return min(cards, key=lambda action: power(action.card))
+            return (max if effect.rank == 4 else min)(cards, key=lambda action: power(action.card))
         if isinstance(first, ChooseSeat):
             seats = [action.seat for action in legal if isinstance(action, ChooseSeat)]
             return _seat(table, seats, effect.rank)
