@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 from itertools import repeat
-from operator import attrgetter
 from typing import Any, ClassVar
 
 import attrs
@@ -77,13 +76,10 @@ def _cards(value: Any) -> tuple[Card, ...]:
     return tuple(sorted(value, key=card_key))
 
 
-_rank_of = attrgetter("rank")
-
-
 def _one_rank(_: Any, __: Any, cards: tuple[Card, ...]) -> None:
     if not 1 <= len(cards) <= 4 or len(set(cards)) != len(cards):
         raise InvalidActionError(f"a play is 1 to 4 different cards, got {' '.join(map(str, cards)) or 'none'}")
-    if len(set(map(_rank_of, cards))) != 1:
+    if len({card.rank for card in cards}) != 1:
         raise InvalidActionError(f"a play is cards of one rank, got {' '.join(map(str, cards))}")
 
 

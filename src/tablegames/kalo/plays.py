@@ -44,14 +44,6 @@ def _play(cards: tuple[Card, ...]) -> Play:
 _KALO_BIT = 1 << card_key(KALO)
 
 
-def _hand_mask(hand: tuple[Slot, ...]) -> int:
-    """The bits of the cards in ``hand`` (`Slot.bit`): bit ``i`` is ``DECK[i]``, so a rank's four bits sit together."""
-    mask = 0
-    for slot in hand:
-        mask |= slot.bit
-    return mask
-
-
 def _fill_rank_tables() -> None:
     """Fill `_BY_SIZE` and `_OF_SIZE`: the plays of every set of cards of one rank, indexed by ``rank << 4 | bits``.
 
@@ -116,7 +108,9 @@ def open_plays(
     if not _OF_SIZE:
         _fill_rank_tables()
     hand = hands[seat]
-    mask = _hand_mask(hand)
+    mask = 0  # the bits of the cards in the hand (`Slot.bit`): bit ``i`` is ``DECK[i]``, a rank's four bits together
+    for slot in hand:
+        mask |= slot.bit
     has_kalo = mask & _KALO_BIT
     combos = kalo_in_combinations
     if not combos:

@@ -187,12 +187,6 @@ class Table(Generic[G]):
         self.aside = aside
         self.events = events
 
-    # -- small helpers -------------------------------------------------------
-
-    def holders(self) -> list[int]:
-        """Seats holding cards, in seat order."""
-        return [seat for seat, hand in enumerate(self.hands) if hand]
-
     # -- the round -----------------------------------------------------------
 
     def start_round(self, hands: tuple[tuple[Card, ...], ...]) -> None:
@@ -323,7 +317,7 @@ class Table(Generic[G]):
 
     def end_round(self, reason: str) -> None:
         """K11, K13: the last holder, or every blocked holder, scores 1; then the next round is dealt."""
-        holders = self.holders()
+        holders = [seat for seat, hand in enumerate(self.hands) if hand]
         if reason == "last":
             self.out = (*self.out, *holders)
         for seat in holders:
