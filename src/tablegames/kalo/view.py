@@ -175,16 +175,12 @@ class KaloView(View):
                     cards[at + n + 4] = slot + 1
                 if seen.received:
                     received[relative * size + slot] = 1
-        for play in self.trick:
-            for card in play.cards:
-                cards[_CARD[card] * width + n] = 1
-        for card in self.pile or ():
-            cards[_CARD[card] * width + n + 1] = 1
         effect = self.effect
-        if effect is not None and effect.card is not None:
-            cards[_CARD[effect.card] * width + n + 2] = 1
-        for card in self.removed:
-            cards[_CARD[card] * width + n + 3] = 1
+        on_its_way = () if effect is None or effect.card is None else (effect.card,)
+        played = [card for play in self.trick for card in play.cards]
+        for column, placed in enumerate((played, self.pile or (), on_its_way, self.removed), start=n):
+            for card in placed:
+                cards[_CARD[card] * width + column] = 1
         seats = [0] * (7 * n)
         for owner in range(n):
             at = 7 * ((owner - me) % n)
