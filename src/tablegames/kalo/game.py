@@ -72,8 +72,7 @@ class Kalo(KaloOptions[KaloState]):
             ConfigError: If ``seed`` is neither an integer nor None.
         """
         events: list[Event] = []
-        state = self._start(seed, events)
-        return Transition(state=state, events=tuple(events))
+        return Transition(state=self._start(seed, events), events=tuple(events))
 
     def _start(self, seed: int | None, events: list[Event] | None) -> KaloState:
         seed = check_seed(seed)

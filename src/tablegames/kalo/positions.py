@@ -24,16 +24,7 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import Event
     from tablegames.kalo.options import KaloOptions
 
-__all__ = [
-    "EFFECT_KEYS",
-    "begin_round",
-    "deal_hands",
-    "empty_table",
-    "hands_of",
-    "lay_out",
-    "read_back",
-    "scores_of",
-]
+__all__ = ["EFFECT_KEYS", "begin_round", "deal_hands", "empty_table", "hands_of", "lay_out", "read_back", "scores_of"]
 
 
 #: What an effect in progress given to `Kalo.position` may say; its rank and seat are the trick's last play's.

@@ -194,11 +194,9 @@ class Table(Generic[G]):
         self.hands = [tuple(DEALT[card] for card in hand) for hand in hands]
         self.pile, self.trick, self.passed, self.out, self.aside = (), (), frozenset(), (), ()
         self.effect, self.plays, self.arranged = None, 0, 0
-        holder = next(seat for seat, hand in enumerate(hands) if KALO in hand)
-        self.kalo_holder = holder
-        opener = next_seat(holder, self.game.players)
-        self.leader = opener
-        self.phase, self.current_player = "arrange", opener
+        self.kalo_holder = holder = next(seat for seat, hand in enumerate(hands) if KALO in hand)
+        self.leader = self.current_player = opener = next_seat(holder, self.game.players)
+        self.phase = "arrange"
         if self.events is not None:
             self.events.append(ev.RoundStarted(round_number=self.round_number, kalo_holder=holder, opener=opener))
 

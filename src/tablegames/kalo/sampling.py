@@ -214,8 +214,7 @@ def _build(
         size = len(view.hands[seat])
         # The arranging seat's decisions are ``arrange k`` for each slot not yet placed, then ``ready``;
         # only that seat sees how far it has got, so for anyone else it is drawn.
-        own = seat == view.seat
-        arranged = size - len(view.legal_actions) + 1 if own else int(rng.random() * max(size - 1, 1))
+        arranged = size - len(view.legal_actions) + 1 if seat == view.seat else int(rng.random() * max(size - 1, 1))
     return KaloState(
         game=game,
         seed=rng.randrange(2**63),
