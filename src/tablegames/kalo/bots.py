@@ -48,8 +48,8 @@ if TYPE_CHECKING:
     from tablegames.cards import Card
     from tablegames.core.protocol import Action, State, View
     from tablegames.kalo.game import Kalo
-    from tablegames.kalo.model import TrickPlay
-    from tablegames.kalo.view import SlotView
+    from tablegames.kalo.model import Effect, Slot, TrickPlay
+    from tablegames.kalo.view import EffectView, SlotView
 
 __all__ = ["SEARCH_SETTINGS", "KaloHeuristic", "KaloSearch", "kalo_bots", "round_gain", "round_over", "search_bot"]
 
@@ -59,20 +59,6 @@ _TWO = 15
 _FEW = 3
 #: Cards up to this rank (an 8) are shed only by leading them: a follower holding one spends a 2 to win the lead.
 _LOW = 8
-
-
-class _Carded(Protocol):
-    @property
-    def card(self) -> Card | None: ...
-
-
-class _Effecting(Protocol):
-    @property
-    def rank(self) -> int: ...
-    @property
-    def step(self) -> str: ...
-    @property
-    def target(self) -> int | None: ...
 
 
 class _Table(Protocol):
@@ -85,13 +71,13 @@ class _Table(Protocol):
     @property
     def phase(self) -> str: ...
     @property
-    def hands(self) -> Sequence[Sequence[_Carded]]: ...
+    def hands(self) -> Sequence[Sequence[Slot | SlotView]]: ...
     @property
     def trick(self) -> Sequence[TrickPlay]: ...
     @property
     def scores(self) -> Sequence[int]: ...
     @property
-    def effect(self) -> _Effecting | None: ...
+    def effect(self) -> Effect | EffectView | None: ...
 
 
 def _check_game(_: Any, attribute: Any, value: Any) -> None:
