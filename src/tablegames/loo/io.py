@@ -26,23 +26,14 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import IllegalActionError, InvalidStateError
 from tablegames.core.inputs import brief
-from tablegames.core.seats import next_seat, seats_from
-from tablegames.core.serial import (
-    check_int,
-    check_keys,
-    read_int,
-    read_int_list,
-    read_notated,
-    read_sequence,
-    read_str,
-)
+from tablegames.core.serial import check_int, check_keys, read_int, read_int_list, read_notated, read_sequence, read_str
 from tablegames.core.words import plural
 from tablegames.loo.actions import PLAYS
 from tablegames.loo.cards import DECK, Card, card_key
-from tablegames.loo.deal import Deal
+from tablegames.loo.deal import Deal, play_order
 from tablegames.loo.rules import payouts
 from tablegames.loo.state import LooState
-from tablegames.loo.tricks import TRICKS, TrickCard, trick_winner
+from tablegames.loo.tricks import TRICKS, TrickCard, trick_taker
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -51,25 +42,8 @@ if TYPE_CHECKING:
 
 __all__ = ["read_deal", "read_state"]
 
-_FIELDS = (
-    "game",
-    "options",
-    "seed",
-    "round",
-    "balances",
-    "pot",
-    "carry",
-    "hands",
-    "miss",
-    "stock",
-    "turned",
-    "decisions",
-    "p0",
-    "tricks",
-    "trick",
-    "phase",
-    "current_player",
-)
+#: A state's keys: the header, then its fields as `LooState.json_fields` names them (``round`` for the round).
+_FIELDS = ("game", "options", "seed", "round", *LooState.__match_args__[3:])
 _CHOICES = (None, "play", "drop", "miss")
 
 
@@ -117,9 +91,7 @@ def read_deal(
     each). Every argument but ``game`` is read as given by a caller, and checked.
 
     Raises:
-        InvalidStateError: If a hand is not five cards, a card appears twice,
-            the Miss does not match the option, or the chips do not add up
-            to ``players x starting_chips``.
+        InvalidStateError: In the cases `Loo.deal` lists.
 
     Examples:
         >>> from tablegames.loo import Loo
@@ -159,7 +131,7 @@ def read_deal(
             f"add up to players x starting_chips = {game.total_chips}: chips are conserved"
         )
     stock = tuple(card for card in DECK if card not in set(given))
-    deal = Deal(tuple(_in_order(hand) for hand in held), _in_order(missed), top, stock)
+    deal = Deal(held, missed, top, stock)
     state = LooState.begin_round(
         game, deal, seed=seeded, round_number=number, balances=before, carry=carried, events=None
     )
@@ -167,11 +139,9 @@ def read_deal(
 
 
 def _given(value: object, where: str) -> tuple[Card, ...]:
-    return tuple(read_notated(card, Card, f"a card in {where}") for card in read_sequence(value, where))
-
-
-def _in_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(card for card in DECK if card in cards)
+    """The cards given as ``where``, read one by one, in `DECK` order."""
+    cards = (read_notated(card, Card, f"a card in {where}") for card in read_sequence(value, where))
+    return tuple(sorted(cards, key=card_key))
 
 
 def read_state(game: LooOptions[LooState], data: Mapping[str, Any]) -> LooState:
@@ -275,7 +245,7 @@ def _check_decisions(state: LooState) -> None:
     game, decisions = state.game, state.decisions
     if decisions.count("miss") > (1 if game.miss else 0):
         raise InvalidStateError("only one seat may take the Miss, and only with option miss")
-    order = [(state.dealer + 1 + step) % game.players for step in range(game.players)]
+    order = play_order(state.dealer, game.players)
     made = [decisions[seat] is not None for seat in order]
     if made != sorted(made, reverse=True):
         raise InvalidStateError(f"decisions are made in order from seat {order[0]}; got {list(decisions)}")
@@ -309,10 +279,9 @@ def _check_tricks(state: LooState) -> None:
             f"a finished trick holds one card of each of the {staying} seats in the round, the trick in play fewer"
         )
     _check_floor(state, state.p0)
-    trump, players = state.trump, state.game.players
     balances = list(state.balances)
     for number, trick in enumerate(state.tricks):
-        balances[trick[trick_winner([play.card for play in trick], trump)].seat] -= payouts(state.p0)[number]
+        balances[trick_taker(trick, state.trump)] -= payouts(state.p0)[number]
     if state.phase == "over":
         won = state.tricks_won
         for seat in state.active:
@@ -322,20 +291,12 @@ def _check_tricks(state: LooState) -> None:
         hands[play.seat].append(play.card)
     if any(len(hand) != TRICKS for hand in hands):
         raise InvalidStateError(f"each hand held {TRICKS} cards when trick play began; the tricks do not add up")
-    order = seats_from(next_seat(state.dealer, players), players)
-    replay = LooState(
-        game=state.game,
-        seed=state.seed,
-        round_number=state.round_number,
+    order = play_order(state.dealer, state.game.players)
+    replay = state.__replace__(
         balances=tuple(balances),
         pot=state.p0,
         carry=0,
-        hands=tuple(tuple(card for card in DECK if card in hand) for hand in hands),
-        miss=state.miss,
-        stock=state.stock,
-        turned=state.turned,
-        decisions=state.decisions,
-        p0=state.p0,
+        hands=tuple(tuple(sorted(hand, key=card_key)) for hand in hands),
         tricks=(),
         trick=(),
         phase="play",
