@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -34,10 +34,10 @@ from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
 from tablegames.core.search import EXPLORATION, ITERATIONS, PAIRED, ISMCTSBot
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard
-from tablegames.loo.cards import DECK, PAM, Card, card_key
+from tablegames.loo.cards import DECK, Card, card_key
 from tablegames.loo.options import LooOptions
 from tablegames.loo.state import LooState
-from tablegames.loo.tricks import TRICKS, TrickCard, power, suit_of, trick_winner
+from tablegames.loo.tricks import TRICKS, power, suit_of, trick_winner
 from tablegames.loo.view import LooView
 
 if TYPE_CHECKING:
@@ -62,25 +62,8 @@ HEURISTIC_SETTINGS = (BOLDNESS,)
 SEARCH_SETTINGS = (ITERATIONS, EXPLORATION, PAIRED)
 
 
-class _Table(Protocol):
-    """What `LooHeuristic` reads besides the mover's hand: public facts, alike in a `LooView` and a `LooState`."""
-
-    @property
-    def phase(self) -> str: ...
-    @property
-    def decisions(self) -> tuple[str | None, ...]: ...
-    @property
-    def turned(self) -> Card: ...
-    @property
-    def trump(self) -> str: ...
-    @property
-    def pot(self) -> int: ...
-    @property
-    def tricks(self) -> tuple[tuple[TrickCard, ...], ...]: ...
-    @property
-    def trick(self) -> tuple[TrickCard, ...]: ...
-    @property
-    def tricks_won(self) -> tuple[int, ...]: ...
+#: What `LooHeuristic` reads besides the mover's hand: public facts, alike in a `LooView` and a `LooState`.
+_Table = LooView | LooState
 
 
 def _check_game(_: Any, attribute: Any, value: Any) -> None:
@@ -88,17 +71,13 @@ def _check_game(_: Any, attribute: Any, value: Any) -> None:
         raise ConfigError(f"{attribute.name} must be a Loo game, got {brief(value)}")
 
 
-def _strength(card: Card, trump: str) -> int:
-    """How strong ``card`` is to hold, for choosing the cheapest: Pam, then trumps, then the rest by rank."""
-    if card is PAM:
-        return 100
-    return 50 + card.rank if card.suit == trump else card.rank
-
-
 @functools.cache
 def _cheapness(trump: str) -> dict[Card, tuple[int, int]]:
-    """Each card's place in the order the heuristic spends its cards in: by `_strength`, then in `DECK` order."""
-    return {card: (_strength(card, trump), card_key(card)) for card in DECK}
+    """Each card's place in the order the heuristic spends its cards in: Pam, then trumps, then the rest by rank.
+
+    A card is as strong as it plays in a trick it leads (`power`); cards as strong go in `DECK` order.
+    """
+    return {card: (power(card, trump, card.suit), card_key(card)) for card in DECK}
 
 
 @functools.cache
@@ -269,14 +248,11 @@ class LooHeuristic(Bot):
         winners = [card for card in cheapest if trick_winner([*cards, card], trump) == len(cards)]
         if not winners:
             return cheapest[0]
-        active = sum(1 for made in table.decisions if made != "drop")
-        if len(cards) == active - 1:
+        last = len(cards) == sum(1 for made in table.decisions if made != "drop") - 1
+        if last or table.tricks_won[seat]:
             return winners[0]
-        if not table.tricks_won[seat]:  # not won a trick yet: rather a card nobody left can beat
-            sure = [card for card in winners if gone.issuperset(_higher(card, trump))]
-            if sure:
-                return sure[0]
-        return winners[0]
+        # not won a trick yet: rather a card nobody left can beat
+        return next((card for card in winners if gone.issuperset(_higher(card, trump))), winners[0])
 
     def _lead(self, trump: str, cheapest: list[Card], gone: frozenset[Card]) -> Card:
         sure = [card for card in cheapest if gone.issuperset(_higher(card, trump))]

@@ -33,6 +33,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import TYPE_CHECKING
 
 import attrs
@@ -248,11 +249,7 @@ def _deal(
     for _ in range(_UNIFORM_TRIES):
         cards = list(pool)
         rng.shuffle(cards)
-        places: list[list[Card]] = []
-        start = 0
-        for size in sizes:
-            places.append(cards[start : start + size])
-            start += size
+        places = [cards[end - size : end] for end, size in zip(itertools.accumulate(sizes), sizes, strict=True)]
         if all(not forbidden[place].intersection(cards) for place, cards in enumerate(places)):
             return [_ordered(cards) for cards in places]
     return [_ordered(cards) for cards in _deal_constrained(pool, sizes, forbidden, rng)]
@@ -272,14 +269,12 @@ def _deal_constrained(
     rng.shuffle(order)
     order.sort(key=lambda card: len(allowed[card]))
     held: list[list[Card]] = [[] for _ in sizes]
-    where: dict[Card, int] = {}
     for card in order:
         room = [place for place in allowed[card] if len(held[place]) < sizes[place]]
         if room:
             place = rng.choices(room, weights=[sizes[place] - len(held[place]) for place in room])[0]
             held[place].append(card)
-            where[card] = place
-        elif not _augment(card, allowed, sizes, held, where, set()):
+        elif not _augment(card, allowed, sizes, held, set()):
             raise InvalidStateError(f"no deal of the unseen cards fits the view: {card} has nowhere to go")
     return held
 
@@ -289,7 +284,6 @@ def _augment(
     allowed: dict[Card, list[int]],
     sizes: Sequence[int],
     held: list[list[Card]],
-    where: dict[Card, int],
     visited: set[int],
 ) -> bool:
     """Place ``card``, moving cards already dealt along an augmenting path if needed; False if impossible."""
@@ -299,13 +293,11 @@ def _augment(
         visited.add(place)
         if len(held[place]) < sizes[place]:
             held[place].append(card)
-            where[card] = place
             return True
         for other in list(held[place]):
             held[place].remove(other)
-            if _augment(other, allowed, sizes, held, where, visited):
+            if _augment(other, allowed, sizes, held, visited):
                 held[place].append(card)
-                where[card] = place
                 return True
             held[place].append(other)
     return False
