@@ -185,13 +185,7 @@ def redeal(game: LooOptions[LooState], state: object, cards: Sequence[int]) -> L
     hands = [drawn[seat * TRICKS : (seat + 1) * TRICKS] for seat in range(game.players)]
     miss = drawn[game.players * TRICKS : -1] if game.miss else None
     before = [chips + game.ante for chips in state.balances]
+    carry = state.pot - game.players * game.ante
     return read_deal(
-        game,
-        hands,
-        drawn[-1],
-        miss,
-        round_number=state.round_number,
-        balances=before,
-        carry=state.pot - game.players * game.ante,
-        seed=state.seed,
+        game, hands, drawn[-1], miss, round_number=state.round_number, balances=before, carry=carry, seed=state.seed
     )

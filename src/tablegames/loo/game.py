@@ -78,14 +78,9 @@ class Loo(LooOptions[LooState]):
         seed = check_seed(seed)
         if seed is None:
             seed = new_seed()
+        balances = (self.starting_chips,) * self.players
         return LooState.begin_round(
-            self,
-            shuffled_deal(self, seed, 1),
-            seed=seed,
-            round_number=1,
-            balances=(self.starting_chips,) * self.players,
-            carry=0,
-            events=events,
+            self, shuffled_deal(self, seed, 1), seed=seed, round_number=1, balances=balances, carry=0, events=events
         )
 
     def deal(

@@ -114,13 +114,13 @@ def play(state: P, card: Card, events: list[Event] | None) -> P:
         return state.after(
             balances, pot, tuple(hands), miss, decisions, p0, state.tricks, trick, state.phase, following
         )
-    winner = trick[trick_winner([each.card for each in trick], state.turned.suit)].seat
+    best = trick[trick_winner([each.card for each in trick], state.turned.suit)]
+    winner = best.seat
     chips = payouts(state.p0)[len(state.tricks)]
     balances = (*state.balances[:winner], state.balances[winner] + chips, *state.balances[winner + 1 :])
     tricks = (*state.tricks, trick)
     if events is not None:
-        card = next(each.card for each in trick if each.seat == winner)
-        events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=card, chips=chips))
+        events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=best.card, chips=chips))
     pot = state.pot - chips
     after = state.after(balances, pot, tuple(hands), state.miss, decisions, state.p0, tricks, (), state.phase, winner)
     if len(tricks) < TRICKS:
@@ -149,35 +149,30 @@ def end_round(
     ``state`` is the round's last state, ``balances`` the balances with the
     tricks paid, ``looed`` the seats looed and ``won`` what each seat took.
     """
+    game, number, p0 = state.game, state.round_number, state.p0
+    last = number >= game.rounds
     paid = list(balances)
     for seat in looed:
-        paid[seat] -= state.p0
+        paid[seat] -= p0
         if events is not None:
-            events.append(ev.Looed(seat=seat, chips=state.p0, last_round=state.round_number >= state.game.rounds))
-    carry = state.carry + state.p0 * len(looed)
+            events.append(ev.Looed(seat=seat, chips=p0, last_round=last))
+    carry = state.carry + p0 * len(looed)
     if events is not None:
         ended = ev.RoundEnded(
-            round_number=state.round_number,
+            round_number=number,
             balances=tuple(paid),
             carry=carry,
             tricks=state.tricks_won,
             won=won,
             looed=tuple(sorted(looed)),
-            loo=state.p0 if looed else 0,
-            last_round=state.round_number >= state.game.rounds,
+            loo=p0 if looed else 0,
+            last_round=last,
         )
         events.append(ended)
-    game = state.game
-    if state.round_number < game.rounds:
-        deal = shuffled_deal(game, state.seed, state.round_number + 1)
+    if not last:
+        deal = shuffled_deal(game, state.seed, number + 1)
         return type(state).begin_round(
-            game,
-            deal,
-            seed=state.seed,
-            round_number=state.round_number + 1,
-            balances=tuple(paid),
-            carry=carry,
-            events=events,
+            game, deal, seed=state.seed, round_number=number + 1, balances=tuple(paid), carry=carry, events=events
         )
     over = state.__replace__(balances=tuple(paid), pot=pot, carry=carry, phase="over", current_player=None)
     if events is not None:

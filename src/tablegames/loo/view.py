@@ -24,7 +24,7 @@ import attrs
 
 from tablegames.core.protocol import View, result_text
 from tablegames.core.words import plural
-from tablegames.loo.cards import DECK, SUIT_NAMES, SUITS, Card
+from tablegames.loo.cards import DECK, SUIT_NAMES, SUITS, Card, card_key
 from tablegames.loo.tricks import trick_winner
 
 if TYPE_CHECKING:
@@ -37,9 +37,10 @@ __all__ = ["LooView", "view_of"]
 #: The largest chip count an observation holds: larger ones (only games of very many rounds reach them) are
 #: written as this, so that every entry is exact as a float64 and finite as a float32.
 CHIP_CAP = 2**53
-_CARD = {card: index for index, card in enumerate(DECK)}
 _DECISIONS = (None, "play", "drop", "miss")
 _PHASES = ("decide", "play", "over")
+#: Each decision as the table picture says it.
+_SAID = {"play": "stays in", "drop": "dropped", "miss": "took the Miss", None: "to decide"}
 
 
 @attrs.frozen
@@ -113,23 +114,18 @@ class LooView(View):
         n = len(self.scores)
         me = self.seat or 0
         cards = [0] * (len(DECK) * 5)
-        for card in self.hand:
-            cards[_CARD[card] * 5] = 1
-        for card in self.given_up:
-            cards[_CARD[card] * 5 + 1] = 1
-        for play in self.trick:
-            cards[_CARD[play.card] * 5 + 2] = 1
-        for trick in self.tricks:
-            for play in trick:
-                cards[_CARD[play.card] * 5 + 3] = 1
-        cards[_CARD[self.turned] * 5 + 4] = 1
+        finished = [play.card for trick in self.tricks for play in trick]
+        places = (self.hand, self.given_up, [play.card for play in self.trick], finished, (self.turned,))
+        for place, held in enumerate(places):
+            for card in held:
+                cards[card_key(card) * 5 + place] = 1
         led = [0] * 4
         winning = [0] * len(DECK)
         winner = [0] * n
         if self.trick:
             led[SUITS.index(self.trick[0].card.suit)] = 1
             best = self.trick[trick_winner([play.card for play in self.trick], self.trump)]
-            winning[_CARD[best.card]] = 1
+            winning[card_key(best.card)] = 1
             winner[(best.seat - me) % n] = 1
         trump = [int(self.trump == suit) for suit in SUITS]
         in_trick = {play.seat for play in self.trick}
@@ -166,7 +162,6 @@ class LooView(View):
         ]
         for index, chips in enumerate(self.scores):
             marker = "*" if index == self.current_player else " "
-            decision = {"play": "stays in", "drop": "dropped", "miss": "took the Miss", None: "to decide"}
             cards = ""
             if index == self.seat:
                 cards = "  hand: " + (" ".join(map(str, self.hand)) or "-")
@@ -174,8 +169,7 @@ class LooView(View):
                     cards += "  (gave up " + " ".join(map(str, self.given_up)) + ")"
             lines.append(
                 f"{marker}seat {index}{' (you)' if index == self.seat else ''}: {plural(chips, 'chip')}, "
-                f"{decision[self.decisions[index]]}, {self.tricks_won[index]} trick"
-                f"{'' if self.tricks_won[index] == 1 else 's'}{cards}"
+                f"{_SAID[self.decisions[index]]}, {plural(self.tricks_won[index], 'trick')}{cards}"
             )
         if self.phase == "play":
             lines.append("trick: " + ("  ".join(map(str, self.trick)) or "(to lead)"))
