@@ -48,10 +48,6 @@ def _name(card: Card) -> str:
     return f"{card} (Pam)" if card is PAM else str(card)
 
 
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(card) for card in cards)
-
-
 class _LooEvent(Event):
     """An event of Loo: its dict says ``"game": "loo"``."""
 
@@ -116,7 +112,7 @@ class Dealt(_HoldersCards):
     cards: tuple[Card | None, ...]
 
     def __str__(self) -> str:
-        shown = "five cards" if self.hidden else _cards(self.cards)  # type: ignore[arg-type]
+        shown = "five cards" if self.hidden else " ".join(map(str, self.cards))
         return f"seat {self.seat} is dealt {shown}"
 
 
@@ -159,7 +155,7 @@ class MissTaken(_HoldersCards):
     cards: tuple[Card | None, ...]
 
     def __str__(self) -> str:
-        taken = "" if self.hidden else f": {_cards(self.cards)}"  # type: ignore[arg-type]
+        taken = "" if self.hidden else ": " + " ".join(map(str, self.cards))
         return f"seat {self.seat} pays {_chips(self.fee)} and takes the Miss{taken}"
 
 

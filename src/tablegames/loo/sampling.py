@@ -1,21 +1,16 @@
 """Sampling a full Loo state from one seat's view: the unseen cards dealt at random, as the public play allows.
 
 A seat sees its own hand (and, if it took the Miss, the hand it gave up), the
-turned-up card and every card played this round (L16). The other cards lie
-somewhere it cannot see: in another seat's hand, live or dropped, in the Miss
-(unless it is the hand this seat gave up for it) or in the stock. `sample_state`
-deals those cards at random among those places, each place keeping the size
-the view shows, and keeps every public fact as it is.
+turned-up card and every card played this round (L16); `sample_state` deals
+the other cards among the places it cannot see into.
 
 The public play narrows where a card can be. The follow rules (L9) make a
 play prove things about the hand it came from: a seat that did not follow
 the suit led holds none of it; one that did not trump either holds no trump;
 one that followed without heading holds no card of the suit led that beats
 the trick, and so on. `proven_absent` finds these facts by playing the
-round's tricks again: a card was not in a seat's hand when it played if
-holding it would have made the card played illegal. Cards leave a hand only
-by being played, so a card absent then is absent now. The sample never puts
-a card where the play proves it cannot be.
+round's tricks again; the sample never puts a card where the play proves it
+cannot be.
 
 Examples:
     >>> import random
@@ -64,8 +59,8 @@ def proven_absent(game: LooOptions[LooState], view: LooView) -> tuple[frozenset[
     it held then: the cards it still holds and the cards it played from that
     trick on. A card ``c`` is proven absent if adding ``c`` to that hand would
     have made the card played illegal (``follow``, under the game's options
-    ``pam_is_wild`` and ``trump_must_be_highest``). Only cards still unplayed
-    are listed.
+    ``pam_is_wild`` and ``trump_must_be_highest``); cards leave a hand only by
+    being played, so it is absent now. Only cards still unplayed are listed.
 
     Examples:
         >>> from tablegames.loo import Loo

@@ -41,11 +41,7 @@ __all__ = ["LooState"]
 class LooState(LooPosition):
     """A Loo state: a `LooPosition` whose decisions are played, refused in the rules' words, and seen.
 
-    Its fields, what follows from them and its legal decisions are
-    `LooPosition`'s (each field is described there). Build states with
-    `Loo.start`, `Loo.deal` or `Loo.from_dict`, which validate; the
-    constructor trusts its arguments. `apply` and `advance` play a decision
-    by the rules of `tablegames.loo.rules`, which build the next `LooState`.
+    Its fields are described, and its states built, as `LooPosition` says.
     """
 
     __slots__ = ()
