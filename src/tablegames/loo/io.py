@@ -85,10 +85,8 @@ def read_deal(
 ) -> LooState:
     """The start of a round of ``game`` dealt as given, every card and chip checked (see `Loo.deal`).
 
-    ``hands`` are five cards per seat, ``miss`` the Miss (None without option
-    ``miss``), each card a `Card` or its notation; the stock is every card
-    not dealt. ``balances`` are those before the antes (None: ``starting_chips``
-    each). Every argument but ``game`` is read as given by a caller, and checked.
+    The arguments are `Loo.deal`'s (``balances`` None for ``starting_chips``
+    each); every one but ``game`` is read as given by a caller, and checked.
 
     Raises:
         InvalidStateError: In the cases `Loo.deal` lists.
