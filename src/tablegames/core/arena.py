@@ -340,8 +340,9 @@ def play_runs(
     if processes == 1:  # in this process, progress is reported game by game
         for index, job in jobs:
             counted = None if progress is None else functools.partial(_done, progress, done, total)
-            results[index] += play_games(job, counted)
-            done += len(job[-1])
+            batch = play_games(job, counted)
+            results[index] += batch
+            done += len(batch)
         return results
     with ProcessPoolExecutor(max_workers=processes) as pool:
         for (index, _), batch in zip(jobs, pool.map(play_games, [job for _, job in jobs]), strict=True):
