@@ -12,9 +12,12 @@ Examples:
     >>> import random
     >>> from tablegames.loo import Loo
     >>> game = Loo(players=3, rounds=1)
-    >>> state = game.start(seed=1)
+    >>> hands = ["Qs Js 10s 9s 8s", "Ah Kh Jc 3h 3c", "4h 5h 4c Ad Kd"]
+    >>> state = game.deal([hand.split() for hand in hands], turned="2h")
+    >>> str(game.bot("heuristic").choose(state.view(1), random.Random(0)))  # Pam and three trumps: it plays
+    'play'
     >>> bot = game.bot("search", iterations=30)
-    >>> bot.choose(state.view(state.current_player), random.Random(0)) in state.legal_actions()
+    >>> bot.choose(state.view(1), random.Random(0)) in state.legal_actions()
     True
 """
 
