@@ -463,10 +463,17 @@ class PostgresStore:
                 await asyncio.sleep(1.0)
 
     async def close(self) -> None:
-        """Close the pool and the lock connection (which releases this process's bot locks)."""
+        """Close the pool and the lock connection, letting go of this process's bot locks first.
+
+        PostgreSQL would release them once the closed connection's session
+        ends, a moment later; unlocking them here lets another process take
+        the tables over as soon as this call returns.
+        """
         async with self._guard:
             if self._locks is not None:
                 with contextlib.suppress(self._psycopg.Error):
+                    if self._held and not self._locks.closed:
+                        await self._locks.execute("SELECT pg_advisory_unlock_all()")
                     await self._locks.close()
                 self._locks = None
             self._held.clear()
