@@ -13,7 +13,7 @@ Examples:
 
 from __future__ import annotations
 
-from tablegames.cards.card import DECK, RANK_NAMES, SUIT_NAMES, SUITS, Card
+from tablegames.cards.card import DECK, RANK_NAMES, SUIT_NAMES, SUITS, Card, card_key
 from tablegames.cards.dealing import deal_round_robin, shuffle_round
 
-__all__ = ["DECK", "RANK_NAMES", "SUITS", "SUIT_NAMES", "Card", "deal_round_robin", "shuffle_round"]
+__all__ = ["DECK", "RANK_NAMES", "SUITS", "SUIT_NAMES", "Card", "card_key", "deal_round_robin", "shuffle_round"]

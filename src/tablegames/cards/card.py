@@ -28,7 +28,7 @@ import attrs
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
 
-__all__ = ["DECK", "RANK_NAMES", "SUITS", "SUIT_NAMES", "Card"]
+__all__ = ["DECK", "RANK_NAMES", "SUITS", "SUIT_NAMES", "Card", "card_key"]
 
 #: Rank numbers 2..14 (J 11, Q 12, K 13, A 14) and how they are printed.
 RANK_NAMES: dict[int, str] = {**{rank: str(rank) for rank in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -125,5 +125,7 @@ for _suit in SUITS:
 #: The 52 cards by suit (clubs, diamonds, hearts, spades), then rank from 2 up: the order cards sort in.
 DECK: tuple[Card, ...] = tuple(_INTERNED.values())
 _ORDER: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
+#: Sort key of a card: its place in `DECK` (by suit, then rank from 2 up).
+card_key = _ORDER.__getitem__
 #: Every card by its notation, as written, in capitals and in small letters: the quick way through `Card.parse`.
 _NOTATION: dict[str, Card] = {text: card for card in DECK for text in (str(card), str(card).upper(), str(card).lower())}

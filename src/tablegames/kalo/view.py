@@ -29,7 +29,7 @@ import attrs
 
 from tablegames.core.protocol import View, result_text
 from tablegames.core.words import plural
-from tablegames.kalo.cards import DECK, RANK_NAMES, Card, rank_of, removed_cards
+from tablegames.kalo.cards import DECK, RANK_NAMES, Card, card_key, rank_of, removed_cards
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
 __all__ = ["EffectView", "KaloView", "SlotView", "hand_seen"]
 
-_CARD = {card: index for index, card in enumerate(DECK)}
 _RANKS = range(3, 16)
 _PHASES = ("arrange", "play", "effect", "over")
 _STEPS = ("card", "seat", "slot", "insert")
@@ -170,7 +169,7 @@ class KaloView(View):
             relative = (owner - me) % n
             for slot, seen in enumerate(hand):
                 if seen.card is not None:
-                    at = _CARD[seen.card] * width
+                    at = card_key(seen.card) * width
                     cards[at + relative] = 1
                     cards[at + n + 4] = slot + 1
                 if seen.received:
@@ -180,7 +179,7 @@ class KaloView(View):
         played = [card for play in self.trick for card in play.cards]
         for column, placed in enumerate((played, self.pile or (), on_its_way, self.removed), start=n):
             for card in placed:
-                cards[_CARD[card] * width + column] = 1
+                cards[card_key(card) * width + column] = 1
         seats = [0] * (7 * n)
         for owner in range(n):
             at = 7 * ((owner - me) % n)

@@ -14,15 +14,12 @@ Examples:
 
 from __future__ import annotations
 
-from tablegames.cards import DECK, RANK_NAMES, SUIT_NAMES, SUITS, Card
+from tablegames.cards import DECK, RANK_NAMES, SUIT_NAMES, SUITS, Card, card_key
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief
 
 __all__ = ["DECK", "PAM", "RANK_NAMES", "SUITS", "SUIT_NAMES", "Card", "card_key", "parse_card"]
 
-_ORDER: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
-#: Sort key of a card: its place in `DECK` (by suit, then rank from 2 up).
-card_key = _ORDER.__getitem__
 #: The club jack, above every other card.
 PAM = Card(11, "c")
 
