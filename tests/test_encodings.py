@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tablegames
+from tablegames.kalo import KaloState
 from tablegames.testing.strategies import seeds
 
 if TYPE_CHECKING:
@@ -52,10 +53,10 @@ def _digest(values: object) -> str:
     return hashlib.sha256(repr(values).encode()).hexdigest()[:16]
 
 
-def _position(game: Game[State]) -> State:
-    """The state after seven decisions from seed 3, decision ``i`` being legal action ``i`` (cycling)."""
+def _position(game: Game[State], decisions: int = 7) -> State:
+    """The state after ``decisions`` decisions from seed 3, decision ``i`` being legal action ``i`` (cycling)."""
     state = game.start(seed=3)
-    for step in range(7):
+    for step in range(decisions):
         legal = state.legal_actions()
         state = state.apply(legal[step % len(legal)])
     return state
@@ -82,6 +83,24 @@ def test_the_whole_layout_is_pinned(name: str) -> None:
     assert _digest([str(game.action_from_index(i)) for i in range(game.num_actions)]) == actions
     state = _position(game)
     assert (_digest(state.view(0).observation()), _digest(state.view(None).observation())) == (mine, spectator)
+
+
+#: Digests of seat 0's and a spectator's observation of a 3-player Kalo game after 63 decisions made as in
+#: `_position`: a trick in play, a discard pile, a 5's card on its way and a removed card, each its own column.
+KALO_EFFECT = ("a56de5a90c6bf68b", "be018eb302062cd5")
+
+
+def test_kalo_marks_the_trick_the_pile_a_card_on_its_way_and_the_removed_cards_as_version_1_does() -> None:
+    """Each place a Kalo card can be in has the column of layout version 1 (kalo/encoding.py, section 1)."""
+    game = tablegames.load("kalo", players=3)
+    state = _position(game, 63)
+    assert isinstance(state, KaloState)
+    assert state.trick
+    assert state.pile
+    assert state.effect is not None
+    assert state.effect.card is not None
+    assert state.view(0).removed
+    assert (_digest(state.view(0).observation()), _digest(state.view(None).observation())) == KALO_EFFECT
 
 
 @given(st.sampled_from([("kalo", 3), ("kalo", 6), ("loo", 3), ("loo", 8)]), st.booleans(), seeds())
