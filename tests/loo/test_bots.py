@@ -168,6 +168,18 @@ def test_the_heuristic_keeps_its_trumps_when_it_cannot_win() -> None:
     assert str(game.bot("heuristic").choose(state.view(0), random.Random(0))) == "3h"
 
 
+def test_the_heuristic_wins_its_first_trick_surely_and_later_ones_cheaply() -> None:
+    """Able to win before the trick's last card, it spends Pam while it has no trick yet, its cheapest winner after."""
+    game = Loo(players=3, rounds=1)
+    state = play(dealt(game, "3d 5c 6s 7s 8s|2d Ac Qs 3s 4s|Ad 4c Kh Jc 9d", "2h"), "play play play")
+    first = play(state, "Qs")  # seat 2 has no spade: it must trump, with the king or with Pam
+    assert [str(action) for action in first.legal_actions()] == ["Jc", "Kh"]
+    assert str(game.bot("heuristic").choose(first.view(2), random.Random(0))) == "Jc"
+    later = play(state, "2d Ad 3d 4c 5c Ac Qs")  # seat 2 took the first trick; seat 1 leads the third
+    assert later.tricks_won[2] == 1
+    assert str(game.bot("heuristic").choose(later.view(2), random.Random(0))) == "Kh"
+
+
 def test_the_heuristic_leads_a_sure_winner() -> None:
     """Leading, it plays a card nothing left can beat: Pam (docs: guide/bots.md)."""
     game = Loo(players=3, rounds=1)
