@@ -117,7 +117,11 @@ def trick_winner(cards: Sequence[Card], trump: str) -> int:
     """
     if not cards:
         raise ValueError("an empty trick has no winner")
-    played = _AS_PLAYED[trump]  # each card's suit as it counts and its power as a trump, as `power` gives them
+    return _winning(cards, _AS_PLAYED[trump])[0]
+
+
+def _winning(cards: Sequence[Card], played: dict[Card, tuple[str, int]]) -> tuple[int, int]:
+    """`trick_winner` and the winning card's `power`, from ``played``, an `_AS_PLAYED` table."""
     led = played[cards[0]][0]
     best, winner = -1, 0
     for index, card in enumerate(cards):
@@ -125,7 +129,7 @@ def trick_winner(cards: Sequence[Card], trump: str) -> int:
         strength = strength or (card.rank if suit == led else 0)
         if strength > best:
             best, winner = strength, index
-    return winner
+    return winner, best
 
 
 class Follow(Plain):
@@ -212,7 +216,7 @@ def follow(
     pam_is_wild: bool = False,
     trump_must_be_highest: bool = False,
 ) -> Follow:
-    """The cards of ``hand`` that may be played to ``trick`` (ruling L9).
+    """The cards of ``hand`` that may be played to ``trick`` (ruling L9), and the part of L9 that says so.
 
     Holding the led suit (on a trump lead: trumps, Pam included), play one,
     and one that beats the card winning so far if you can. Void in the led
@@ -221,7 +225,7 @@ def follow(
     With ``pam_is_wild``, Pam may also be played to any trick.
 
     Args:
-        hand: The player's cards.
+        hand: The player's cards, in any order.
         trick: The cards played to the trick so far, in order; empty for a lead.
         trump: The trump suit.
         pam_is_wild: Option ``pam_is_wild``.
@@ -230,43 +234,15 @@ def follow(
     Examples:
         >>> cards = lambda text: [Card.parse(word) for word in text.split()]
         >>> result = follow(cards("5d Jd Jc 4c"), cards("Qh Ah 9d"), "d")
-        >>> [str(card) for card in result.cards], result.rule
-        (['Jc', 'Jd'], 'overtrump')
+        >>> [str(card) for card in result.cards], result.rule, str(result.winning)
+        (['Jc', 'Jd'], 'overtrump', '9d')
         >>> [str(card) for card in follow(cards("5h Jc"), cards("Qh"), "d").cards]
         ['5h']
         >>> [str(card) for card in follow(cards("5h Jc"), cards("Qh"), "d", pam_is_wild=True).cards]
         ['Jc', '5h']
     """
     ordered = tuple(sorted(hand, key=card_key))
-    if not trick:
-        return Follow(ordered, "lead")
-    led = suit_of(trick[0], trump)
-    winning = trick[trick_winner(trick, trump)]
-    top = power(winning, trump, led)
-    result: Follow
-    suited = tuple(card for card in ordered if suit_of(card, trump) == led)
-    if suited:
-        beating = tuple(card for card in suited if power(card, trump, led) > top)
-        result = Follow(beating, "head", led, winning) if beating else Follow(suited, "follow", led, winning)
-    else:
-        trumps = tuple(card for card in ordered if suit_of(card, trump) == trump)
-        if not trumps:
-            return Follow(ordered, "discard", led, winning)
-        if trump_must_be_highest:
-            best = max(trumps, key=lambda card: power(card, trump, led))
-            result = Follow((best,), "highest_trump", led, winning)
-        else:
-            beating = tuple(card for card in trumps if power(card, trump, led) > top)
-            result = Follow(beating, "overtrump", led, winning) if beating else Follow(trumps, "trump", led, winning)
-    if pam_is_wild and PAM in ordered and PAM not in result.cards:
-        result = Follow(tuple(sorted((*result.cards, PAM), key=card_key)), result.rule, result.led, result.winning)
-    return result
-
-
-#: For each trump suit, each card's suit as it counts (Pam's is trump) and its power as a trump (0 if it is not one).
-_AS_PLAYED: dict[str, dict[Card, tuple[str, int]]] = {
-    trump: {card: (suit_of(card, trump), power(card, trump, "")) for card in DECK} for trump in SUITS
-}
+    return _follow(ordered, trick, trump, pam_is_wild, trump_must_be_highest)
 
 
 def playable(
@@ -277,26 +253,30 @@ def playable(
     pam_is_wild: bool = False,
     trump_must_be_highest: bool = False,
 ) -> tuple[Card, ...]:
-    """The cards of ``hand`` that `follow` allows, without saying why: the hot path of ``legal_actions``.
-
-    ``hand`` must be in `DECK` order, as every hand of a `LooState` is. The
-    tests check that it always gives ``follow(...).cards``.
+    """The cards of ``hand``, which is in `DECK` order as every hand of a state is, that `follow` allows.
 
     Examples:
         >>> cards = lambda text: tuple(Card.parse(word) for word in text.split())
         >>> [str(card) for card in playable(cards("Jc 4c 5d Jd"), cards("Qh Ah 9d"), "d")]
         ['Jc', 'Jd']
     """
+    return _follow(hand, trick, trump, pam_is_wild, trump_must_be_highest).cards
+
+
+#: For each trump suit, each card's suit as it counts (Pam's is trump) and its power as a trump (0 if it is not one).
+_AS_PLAYED: dict[str, dict[Card, tuple[str, int]]] = {
+    trump: {card: (suit_of(card, trump), power(card, trump, "")) for card in DECK} for trump in SUITS
+}
+
+
+def _follow(hand: tuple[Card, ...], trick: Sequence[Card], trump: str, wild: bool, highest: bool) -> Follow:
+    """`follow` for a hand in `DECK` order: the rule's one statement, which the legal decisions of a state read."""
     if not trick:
-        return hand
+        return Follow(hand, "lead")
     played = _AS_PLAYED[trump]
     led = played[trick[0]][0]
-    top = 0
-    for card in trick:
-        suit, strength = played[card]
-        value = strength or (card.rank if suit == led else 0)
-        if value > top:
-            top = value
+    at, top = _winning(trick, played)
+    winning = trick[at]
     # One plain loop over the hand (five cards at most; a comprehension is a call): the led suit's cards and
     # those that head the trick, then the trumps and those that overtrump.
     suited: list[Card] = []
@@ -313,16 +293,18 @@ def playable(
             trumps.append(card)
             if strength > top:
                 over.append(card)
+    rule: Rule
     if suited:  # hold the led suit: head the trick if you can, else follow
-        result = heading or suited
-    else:
-        if not trumps:  # void in both: any card
-            return hand
-        # The highest trump where the option asks for it; else overtrump if you can, else any trump.
-        result = [max(trumps, key=lambda card: played[card][1])] if trump_must_be_highest else over or trumps
-    if pam_is_wild and PAM in hand and PAM not in result:
-        result = sorted((*result, PAM), key=card_key)
-    return tuple(result)
+        rule, cards = ("head", heading) if heading else ("follow", suited)
+    elif not trumps:  # void in both: any card
+        return Follow(hand, "discard", led, winning)
+    elif highest:
+        rule, cards = "highest_trump", [max(trumps, key=lambda card: played[card][1])]
+    else:  # overtrump if you can, else any trump
+        rule, cards = ("overtrump", over) if over else ("trump", trumps)
+    if wild and PAM in hand and PAM not in cards:
+        cards = sorted((*cards, PAM), key=card_key)
+    return Follow(tuple(cards), rule, led, winning)
 
 
 #: One interned `TrickCard` per seat and card: ``PLAYED[seat][card]``.
