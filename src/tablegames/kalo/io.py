@@ -15,7 +15,7 @@ from tablegames.core.words import plural
 from tablegames.kalo.actions import Play
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, rank_of, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
-from tablegames.kalo.rules import held_by_others, lead_is_possible
+from tablegames.kalo.rules import held_by_others, lead_is_possible, place_points
 from tablegames.kalo.state import KaloState
 
 if TYPE_CHECKING:
@@ -236,9 +236,9 @@ def _check_round(
     if phase == "play" and not trick and leader != current:
         raise InvalidStateError(f"seat {current} is to lead the trick, so it is the leader")
     for place, seat in enumerate(out, start=1):
-        if scores[seat] < n - place + 1:
+        if scores[seat] < place_points(n, place):
             raise InvalidStateError(
-                f"seat {seat} went out {place}. and scored {n - place + 1} points this round (K10), "
+                f"seat {seat} went out {place}. and scored {place_points(n, place)} points this round (K10), "
                 f"but its score is {scores[seat]}"
             )
     if max(scores) > game.target - 1 + n:

@@ -17,7 +17,7 @@ from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequ
 from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, rank_of, removed_cards
 from tablegames.kalo.io import check_cards, read_cards, read_state
 from tablegames.kalo.model import Effect, Slot, TrickPlay
-from tablegames.kalo.rules import FIRST_STEP, Table
+from tablegames.kalo.rules import FIRST_STEP, Table, place_points
 from tablegames.kalo.state import KaloState, freeze, thaw
 
 if TYPE_CHECKING:
@@ -250,8 +250,8 @@ def lay_out(
     holder = _kalo_holder(held, kalo_holder, players)
     if scores is None:
         totals = [0] * players
-        for place, seat in enumerate(outs):
-            totals[seat] = players - place
+        for place, seat in enumerate(outs, start=1):
+            totals[seat] = place_points(players, place)
         scores = tuple(totals)
     table = empty_table(game, seed, scores, round_number)  # type: ignore[arg-type]
     table.hands = [tuple(Slot(card) for card in hand) for hand in held]

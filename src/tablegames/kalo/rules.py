@@ -34,6 +34,7 @@ __all__ = [
     "lead_is_possible",
     "most_playable",
     "next_holder",
+    "place_points",
     "play_is_possible",
 ]
 
@@ -114,6 +115,16 @@ def lead_is_possible(hand: tuple[Slot, ...], pile: int, others: int) -> bool:
         if rank > 6 or play_is_possible(rank, 1, size - 1, pile, others):
             return True
     return False
+
+
+def place_points(players: int, place: int) -> int:
+    """What going out ``place``-th (from 1) scores in a round of ``players`` (ruling K10): N - k + 1.
+
+    Examples:
+        >>> [place_points(4, place) for place in range(1, 5)]
+        [4, 3, 2, 1]
+    """
+    return players - place + 1
 
 
 def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int, *, including: bool = False) -> int | None:
@@ -307,7 +318,7 @@ class Table(Generic[G]):
     def go_out(self, seat: int) -> None:
         """K10, K12: ``seat`` has no cards left: the k-th out scores N - k + 1; 5 x N ends the game at once."""
         self.out = (*self.out, seat)
-        points = self.game.players - len(self.out) + 1
+        points = place_points(self.game.players, len(self.out))
         self.scores[seat] += points
         if self.events is not None:
             self.events.append(ev.WentOut(seat=seat, place=len(self.out), points=points))
@@ -324,7 +335,7 @@ class Table(Generic[G]):
             players = self.game.players
             points = [0] * players
             for place, seat in enumerate(self.out, start=1):
-                points[seat] = players - place + 1
+                points[seat] = place_points(players, place)
             for seat in holders:  # in the places too if they were the last holder, but score 1 (K11)
                 points[seat] = 1
             self.events.append(
