@@ -246,8 +246,7 @@ def _effect(effect: EffectView, card: Card | None, seat: int | None) -> Effect:
     origin: frozenset[int] = frozenset()
     if card is not None:
         origin = frozenset({effect.target if effect.rank == 6 and effect.target is not None else effect.seat})
-        receiver = effect.seat if effect.rank in (4, 6) or effect.target is None else effect.target
-        sees = origin | {receiver} if effect.step == "insert" else origin
-        if seat is not None and effect.card is not None and seat not in sees:
-            origin |= {seat}
-    return Effect(effect.rank, effect.seat, effect.left, effect.step, card, origin, effect.target)
+    sampled = Effect(effect.rank, effect.seat, effect.left, effect.step, card, origin, effect.target)
+    if seat is None or effect.card is None or seat in sampled.seen_by:
+        return sampled
+    return Effect(effect.rank, effect.seat, effect.left, effect.step, card, origin | {seat}, effect.target)
