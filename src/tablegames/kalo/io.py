@@ -15,7 +15,7 @@ from tablegames.core.words import plural
 from tablegames.kalo.actions import Play
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, rank_of, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
-from tablegames.kalo.rules import held_by_others, lead_is_possible, place_points
+from tablegames.kalo.rules import STEPS, has_card_on_its_way, held_by_others, lead_is_possible, place_points
 from tablegames.kalo.state import KaloState
 
 if TYPE_CHECKING:
@@ -29,12 +29,6 @@ _KEYS = (
 )  # fmt: skip
 #: Fields a state may leave out: cards set aside by a position (none in a dealt round).
 _OPTIONAL = ("aside",)
-_STEPS = {
-    3: ("card", "seat", "insert"),
-    4: ("card", "insert"),
-    5: ("card", "seat", "insert"),
-    6: ("seat", "slot", "insert"),
-}
 
 
 def check_cards(cards: Sequence[Card], players: int, what: str) -> None:
@@ -90,13 +84,13 @@ def _effect(value: object, players: int) -> Effect:
         )
     rank = read_int(value, "rank", InvalidStateError, "effect", minimum=3, maximum=6)
     step = value["step"]
-    if step not in _STEPS[rank]:
-        raise InvalidStateError(f"the effect of a {rank} has the steps {list(_STEPS[rank])}, got {brief(step)}")
+    if step not in STEPS[rank]:
+        raise InvalidStateError(f"the effect of a {rank} has the steps {list(STEPS[rank])}, got {brief(step)}")
     seat = _seat(value["seat"], players, "effect seat")
     card = None if value["card"] is None else read_notated(value["card"], Card, "effect card")
     target = None if value["target"] is None else _seat(value["target"], players, "effect target")
-    steps = _STEPS[rank]
-    chosen_card = step == "insert" if rank == 6 else step != "card"
+    steps = STEPS[rank]
+    chosen_card = has_card_on_its_way(rank, step)
     if (card is not None) != chosen_card:
         raise InvalidStateError(
             f"an effect of a {rank} at step {brief(step)} {'has' if chosen_card else 'has no'} card on its way"

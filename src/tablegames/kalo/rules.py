@@ -28,8 +28,11 @@ if TYPE_CHECKING:
     from tablegames.kalo.model import Step
 
 __all__ = [
+    "FIRST_STEP",
+    "STEPS",
     "Table",
     "deal_round",
+    "has_card_on_its_way",
     "held_by_others",
     "lead_is_possible",
     "most_playable",
@@ -39,8 +42,20 @@ __all__ = [
 ]
 
 
+#: The decisions of each effect, in the order they come (rulings K8, K9; see `Effect`).
+STEPS: dict[int, tuple[Step, ...]] = {
+    3: ("card", "seat", "insert"),
+    4: ("card", "insert"),
+    5: ("card", "seat", "insert"),
+    6: ("seat", "slot", "insert"),
+}
 #: The first decision of each effect.
-FIRST_STEP: dict[int, Step] = {3: "card", 4: "card", 5: "card", 6: "seat"}
+FIRST_STEP: dict[int, Step] = {rank: steps[0] for rank, steps in STEPS.items()}
+#: The decision after choosing the card (3, 4, 5), and after choosing the other player (3, 5, 6).
+_AFTER_CARD: dict[int, Step] = {rank: steps[1] for rank, steps in STEPS.items() if steps[0] == "card"}
+_AFTER_SEAT: dict[int, Step] = {
+    rank: steps[steps.index("seat") + 1] for rank, steps in STEPS.items() if "seat" in steps
+}
 
 #: The game of a table, as its state names it (``KaloOptions[KaloState]``); the rules read its options only.
 G = TypeVar("G", bound=KaloOptions[State], covariant=True)
@@ -56,6 +71,16 @@ def deal_round(game: KaloOptions[State], seed: int, round_number: int) -> tuple[
     deck = [card for card in DECK if card not in removed]
     shuffle_round(deck, "kalo", seed, round_number)
     return tuple(map(tuple, deal_round_robin(deck, game.players)))
+
+
+def has_card_on_its_way(rank: int, step: str) -> bool:
+    """Whether an effect at ``step`` carries a card (chosen for 3, 4, 5; taken at the insert of a 6).
+
+    Examples:
+        >>> [has_card_on_its_way(3, step) for step in STEPS[3]], [has_card_on_its_way(6, step) for step in STEPS[6]]
+        ([False, True, True], [False, False, True])
+    """
+    return step == "insert" if rank == 6 else step != "card"
 
 
 def most_playable(rank: int, hand: int, pile: int, others: int) -> int:
@@ -379,7 +404,7 @@ class Table(Generic[G]):
         if type(action) is ChooseCard:
             self.choose_card(effect, action.card)
         elif type(action) is ChooseSeat:
-            step: Step = "slot" if effect.rank == 6 else "insert"
+            step = _AFTER_SEAT[effect.rank]
             self.effect = Effect(effect.rank, effect.seat, effect.left, step, effect.card, effect.origin, action.seat)
             if self.events is not None:
                 seen_by = frozenset() if effect.card is None else effect.origin
@@ -407,7 +432,7 @@ class Table(Generic[G]):
         else:
             self.pile = tuple([each for each in self.pile if each is not card])
             origin = frozenset({effect.seat})
-        step: Step = "insert" if effect.rank == 4 else "seat"
+        step = _AFTER_CARD[effect.rank]
         self.effect = Effect(effect.rank, effect.seat, effect.left, step, card, origin, effect.target)
         if self.events is not None:
             self.events.append(ev.CardChosen(seat=effect.seat, rank=effect.rank, slot=slot, card=card, seen_by=origin))

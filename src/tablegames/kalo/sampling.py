@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 from tablegames.core.errors import InvalidStateError
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
 from tablegames.kalo.model import DEALT, Effect, Slot
-from tablegames.kalo.rules import held_by_others, lead_is_possible
+from tablegames.kalo.rules import has_card_on_its_way, held_by_others, lead_is_possible
 from tablegames.kalo.state import KaloState
 from tablegames.kalo.view import KaloView
 
@@ -70,11 +70,6 @@ Place = tuple[str, int, int]
 
 #: How many deals to try before deciding that no deal fits the view.
 _TRIES = 10_000
-
-
-def has_card_on_its_way(rank: int, step: str) -> bool:
-    """Whether an effect at ``step`` carries a card (chosen for 3, 4, 5; taken at the insert of a 6)."""
-    return step == "insert" if rank == 6 else step != "card"
 
 
 def hidden_places(view: KaloView) -> list[Place]:
