@@ -15,7 +15,14 @@ from tablegames.core.words import plural
 from tablegames.kalo.actions import Play
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, rank_of, removed_cards
 from tablegames.kalo.model import Effect, Slot, TrickPlay
-from tablegames.kalo.rules import STEPS, has_card_on_its_way, held_by_others, lead_is_possible, place_points
+from tablegames.kalo.rules import (
+    STEPS,
+    has_card_on_its_way,
+    held_by_others,
+    lead_is_possible,
+    place_points,
+    play_is_possible,
+)
 from tablegames.kalo.state import KaloState
 
 if TYPE_CHECKING:
@@ -194,18 +201,13 @@ def _check_effect_can_finish(effect: Effect, hands: tuple[tuple[Slot, ...], ...]
     own = len(hands[seat])
     others = held_by_others(hands, seat)
     waiting = left - (effect.card is not None)  # effects still to find their card
-    if rank == 3 and own < waiting:
-        raise InvalidStateError(
-            f"a 3's effects still need {plural(waiting, 'card')} from seat {seat}'s hand, which holds {own}"
-        )
-    if rank in (4, 5) and pile < waiting:
-        raise InvalidStateError(
-            f"the effects of a {rank} still need {plural(waiting, 'card')} from the discard pile of {pile}"
-        )
-    if rank == 6 and others < waiting:
-        raise InvalidStateError(
-            f"a 6's effects still need {plural(waiting, 'card')} from the other hands, which hold {others}"
-        )
+    if not play_is_possible(rank, waiting, own, pile, others):  # as if the cards waiting were played now
+        needs = plural(waiting, "card")
+        if rank == 3:
+            raise InvalidStateError(f"a 3's effects still need {needs} from seat {seat}'s hand, which holds {own}")
+        if rank == 6:
+            raise InvalidStateError(f"a 6's effects still need {needs} from the other hands, which hold {others}")
+        raise InvalidStateError(f"the effects of a {rank} still need {needs} from the discard pile of {pile}")
     if effect.step in ("card", "seat") and rank in (3, 5, 6) and not others:
         raise InvalidStateError(f"the effect of a {rank} needs another player holding cards")
 
