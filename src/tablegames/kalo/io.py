@@ -294,11 +294,7 @@ def read_state(game: KaloOptions[KaloState], data: Mapping[str, Any]) -> KaloSta
         raise InvalidStateError("an effect is being resolved in phase 'effect' (or was, when the game ended)")
     if (phase == "over") != (current is None):
         raise InvalidStateError("current_player is null exactly when the game is over")
-    if (
-        effect is not None
-        and phase == "effect"
-        and current != (effect.receiver if effect.step == "insert" else effect.seat)
-    ):
+    if effect is not None and phase == "effect" and current != effect.decider:
         raise InvalidStateError(
             f"during this effect the decision is seat {effect.seat}'s or the receiver's, not {current}'s"
         )

@@ -144,6 +144,16 @@ class Effect(Plain):
         return self.target
 
     @property
+    def decider(self) -> int:
+        """Whose decision the step due is: the receiver's to place the card, else the player's.
+
+        Examples:
+            >>> Effect(rank=5, seat=0, left=1, step="insert", target=2).decider
+            2
+        """
+        return self.receiver if self.step == "insert" else self.seat
+
+    @property
     def seen_by(self) -> frozenset[int]:
         """The seats that may see the card on its way: `origin`, and the receiver while placing it."""
         return self.origin | {self.receiver} if self.step == "insert" else self.origin

@@ -260,7 +260,7 @@ def lay_out(
     table.trick, table.passed, table.plays, table.leader = plays, passing, len(plays), start
     if chosen is not None:
         table.phase, table.effect = "effect", chosen
-        table.current_player = chosen.receiver if chosen.step == "insert" else chosen.seat
+        table.current_player = chosen.decider
     elif plays:
         table.current_player = _to_play(held, plays, passing)
     else:
