@@ -17,6 +17,7 @@ from tablegames.kalo.cards import DECK, KALO, Card, card_key, rank_of, removed_c
 from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.kalo.rules import (
     STEPS,
+    card_source,
     has_card_on_its_way,
     held_by_others,
     lead_is_possible,
@@ -166,7 +167,7 @@ def _check_flow(
             raise InvalidStateError("an effect belongs to the trick's last play, of its player and rank")
         if effect.left > len(trick[-1].cards):
             raise InvalidStateError("an effect has at most as many steps left as cards played")
-        if effect.card is not None and (effect.target if effect.rank == 6 else effect.seat) not in effect.origin:
+        if effect.card is not None and card_source(effect.rank, effect.seat, effect.target) not in effect.origin:
             raise InvalidStateError("the card on its way is known to whoever chose or lost it")
         if phase == "effect" and effect.step == "slot" and (effect.target is None or not hands[effect.target]):
             raise InvalidStateError("a 6 takes a slot of a hand that holds cards")

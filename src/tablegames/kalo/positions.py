@@ -17,7 +17,7 @@ from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequ
 from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, rank_of, removed_cards
 from tablegames.kalo.io import check_cards, read_cards, read_state
 from tablegames.kalo.model import Effect, Slot, TrickPlay
-from tablegames.kalo.rules import FIRST_STEP, Table, place_points
+from tablegames.kalo.rules import FIRST_STEP, Table, card_source, place_points
 from tablegames.kalo.state import KaloState, freeze, thaw
 
 if TYPE_CHECKING:
@@ -187,7 +187,7 @@ def _effect(game: KaloOptions[KaloState], effect: object, plays: tuple[TrickPlay
     elif card is None:
         origin = frozenset()
     else:  # whoever chose the card (3, 4, 5) or lost it (6) knows it
-        origin = frozenset({target if rank == 6 and target is not None else last.seat})
+        origin = frozenset({card_source(rank, last.seat, target)})
     return Effect(rank=rank, seat=last.seat, left=left, step=step, card=card, origin=origin, target=target)
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "FIRST_STEP",
     "STEPS",
     "Table",
+    "card_source",
     "deal_round",
     "has_card_on_its_way",
     "held_by_others",
@@ -81,6 +82,16 @@ def has_card_on_its_way(rank: int, step: str) -> bool:
         ([False, True, True], [False, False, True])
     """
     return step == "insert" if rank == 6 else step != "card"
+
+
+def card_source(rank: int, seat: int, target: int | None) -> int:
+    """Who chose the card on its way (the player of a 3, 4 or 5) or lost it (the robbed target of a 6): they know it.
+
+    Examples:
+        >>> card_source(5, 0, 2), card_source(6, 0, 2)
+        (0, 2)
+    """
+    return target if rank == 6 and target is not None else seat
 
 
 def most_playable(rank: int, hand: int, pile: int, others: int) -> int:

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 from tablegames.core.errors import InvalidStateError
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
 from tablegames.kalo.model import DEALT, Effect, Slot
-from tablegames.kalo.rules import has_card_on_its_way, held_by_others, lead_is_possible
+from tablegames.kalo.rules import card_source, has_card_on_its_way, held_by_others, lead_is_possible
 from tablegames.kalo.state import KaloState
 from tablegames.kalo.view import KaloView
 
@@ -240,7 +240,7 @@ def _effect(effect: EffectView, card: Card | None, seat: int | None) -> Effect:
     """
     origin: frozenset[int] = frozenset()
     if card is not None:
-        origin = frozenset({effect.target if effect.rank == 6 and effect.target is not None else effect.seat})
+        origin = frozenset({card_source(effect.rank, effect.seat, effect.target)})
     sampled = Effect(effect.rank, effect.seat, effect.left, effect.step, card, origin, effect.target)
     if seat is None or effect.card is None or seat in sampled.seen_by:
         return sampled
