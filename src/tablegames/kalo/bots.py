@@ -38,6 +38,7 @@ from tablegames.core.search import EXPLORATION, ITERATIONS, MARGIN, PAIRED, ISMC
 from tablegames.kalo.actions import READY, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
 from tablegames.kalo.cards import power, rank_of
 from tablegames.kalo.options import KaloOptions
+from tablegames.kalo.rules import play_is_possible
 from tablegames.kalo.state import KaloState
 from tablegames.kalo.view import KaloView, hand_seen
 
@@ -87,10 +88,14 @@ def _check_game(_: Any, attribute: Any, value: Any) -> None:
 
 def _goes_out(play: Play, size: int) -> bool:
     """Whether ``play`` from a hand of ``size`` cards empties it, effects included (K10)."""
-    count = len(play.cards)
-    if play.rank in (4, 6):  # they refill the hand
+    return _empties(play.rank, len(play.cards), size)
+
+
+def _empties(rank: int, count: int, size: int) -> bool:
+    """Whether ``count`` cards of ``rank`` from a hand of ``size`` cards empty it, effects included (K10)."""
+    if rank in (4, 6):  # they refill the hand
         return False
-    if play.rank == 3:  # each 3 gives away one more card
+    if rank == 3:  # each 3 gives away one more card
         return size - count == count
     return size == count
 
@@ -243,7 +248,7 @@ def _leads_out(table: _Table, seat: int, play: Play, pile_size: int) -> bool:
         return False
     rank = rank_of(rest[0])
     pile = pile_size + sum(len(each.cards) for each in table.trick) + len(play.cards)
-    return rank not in (3, 4, 6) and (rank != 5 or pile >= len(rest))
+    return _empties(rank, len(rest), len(rest)) and play_is_possible(rank, len(rest), 0, pile, 0)
 
 
 def _seat(table: _Table, seats: Sequence[int], rank: int) -> ChooseSeat:
