@@ -193,6 +193,18 @@ def test_the_heuristic_goes_out_when_one_play_does_it() -> None:
     assert str(bot.choose(play(state, "pass", "pass").view(0), random.Random(0))) == "2d 2s"
 
 
+def test_the_heuristic_spends_the_kalo_when_its_next_lead_can_go_out() -> None:
+    """Winning the lead is worth the Kalo when the cards left go out in one lead: four 5s need four on the pile."""
+    game = Kalo(players=4)
+    bot = game.bot("heuristic")
+    hands = [["2h", "5c", "5d", "5h", "5s"], ["Ad", "Kd"], ["3c", "8s"], ["Ac", "8h"]]
+    chosen: dict[int, str] = {}
+    for pile in (["9c", "9d"], ["9c"]):  # with the ace and the Kalo the trick adds two cards to the pile
+        state = play(game.position(hands, leader=1, pile=pile), "Ad", "pass", "pass")
+        chosen[len(pile)] = str(bot.choose(state.view(0), random.Random(0)))
+    assert chosen == {2: "2h", 1: "pass"}
+
+
 def test_the_heuristic_resolves_effects_by_its_priorities() -> None:
     """A 3 gives its lowest card to the fullest hand, a 4 takes the best, a 6 robs."""
     game = Kalo(players=4)
