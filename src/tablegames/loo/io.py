@@ -31,7 +31,7 @@ from tablegames.core.words import plural
 from tablegames.loo.actions import PLAYS
 from tablegames.loo.cards import DECK, Card, card_key
 from tablegames.loo.deal import Deal, play_order
-from tablegames.loo.rules import payouts
+from tablegames.loo.rules import first_leader, payouts
 from tablegames.loo.state import LooState
 from tablegames.loo.tricks import TRICKS, TrickCard, trick_taker
 
@@ -289,7 +289,6 @@ def _check_tricks(state: LooState) -> None:
         hands[play.seat].append(play.card)
     if any(len(hand) != TRICKS for hand in hands):
         raise InvalidStateError(f"each hand held {TRICKS} cards when trick play began; the tricks do not add up")
-    order = play_order(state.dealer, state.game.players)
     replay = state.__replace__(
         balances=tuple(balances),
         pot=state.p0,
@@ -298,7 +297,7 @@ def _check_tricks(state: LooState) -> None:
         tricks=(),
         trick=(),
         phase="play",
-        current_player=next(seat for seat in order if state.decisions[seat] != "drop"),
+        current_player=first_leader(state.dealer, state.decisions),
     )
     for play in (play for trick in (*state.tricks, state.trick) for play in trick):
         if replay.current_player != play.seat:

@@ -31,10 +31,12 @@ from tablegames.loo.position import LooPosition
 from tablegames.loo.tricks import PLAYED, TRICKS, trick_winner
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tablegames.core.protocol import Action, Event
     from tablegames.loo.cards import Card
 
-__all__ = ["decide", "end_round", "payouts", "play"]
+__all__ = ["decide", "end_round", "first_leader", "payouts", "play"]
 
 #: The class of the positions the rules are given and build (`tablegames.loo.LooState`).
 P = TypeVar("P", bound=LooPosition)
@@ -73,7 +75,7 @@ def decide(state: P, action: Action, events: list[Event] | None) -> P:
         current = None
     elif seat == state.dealer:
         phase, p0 = "play", pot
-        current = next(other for other in play_order(seat, players) if decisions[other] != "drop")
+        current = first_leader(seat, decisions)
         if events is not None:
             events.append(ev.TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
     after = state.after(balances, pot, hands, miss, tuple(decisions), p0, state.tricks, state.trick, phase, current)
@@ -85,6 +87,16 @@ def decide(state: P, action: Action, events: list[Event] | None) -> P:
     paid = (*balances[:winner], balances[winner] + pot, *balances[winner + 1 :])
     taken = tuple(pot if other == winner else 0 for other in range(players))
     return end_round(after, paid, pot=0, looed=(), won=taken, events=events)
+
+
+def first_leader(dealer: int, decisions: Sequence[str | None]) -> int:
+    """Who leads the first trick (L7): the first seat after the dealer that has not dropped.
+
+    Examples:
+        >>> first_leader(0, ("drop", "play", "drop", "miss"))
+        1
+    """
+    return next(seat for seat in play_order(dealer, len(decisions)) if decisions[seat] != "drop")
 
 
 def play(state: P, card: Card, events: list[Event] | None) -> P:
