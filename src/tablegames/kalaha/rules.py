@@ -21,7 +21,7 @@ from tablegames.kalaha import events as ev
 if TYPE_CHECKING:
     from tablegames.core.protocol import Event
 
-__all__ = ["Places", "Sowing", "holds_seeds", "sow"]
+__all__ = ["Places", "Sowing", "holds_seeds", "landings", "sow"]
 
 #: Places of ``KalahaState.board``, in order.
 Places = tuple[int, ...]
@@ -102,13 +102,12 @@ def sow(sowing: Sowing, board: list[int], mover: int, pit: int, events: list[Eve
     sowings = sowing.sowings[mover][pit]  # by seeds, up to one fewer than the places of a route
     if seeds < len(sowings):
         reached, last = sowings[seeds]
-    else:  # every place of the route gets a seed a lap, then the rest are sown
-        laps, rest = divmod(seeds, len(sowings))
-        for spot in sowing.routes[mover][: len(sowings)]:
-            board[spot] += laps
-        reached, last = sowings[rest]
-    for spot in reached:
-        board[spot] += 1
+        for spot in reached:
+            board[spot] += 1
+    else:
+        added, last = landings(sowing, mover, pit, seeds)
+        for spot, more in enumerate(added):
+            board[spot] += more
     if events is not None:
         events.append(ev.Sowed(seat=mover, pit=pit, seeds=seeds))
     to_move: int | None = 1 - mover
@@ -137,6 +136,33 @@ def sow(sowing: Sowing, board: list[int], mover: int, pit: int, events: list[Eve
                 if events is not None:
                     events.append(ev.Swept(seat=seat, seeds=left))
     return to_move
+
+
+def landings(sowing: Sowing, mover: int, pit: int, seeds: int) -> tuple[list[int], int]:
+    """Where ``seeds`` seeds sown from ``mover``'s ``pit`` fall (2.1–2.2, 3.1), on a board that had none elsewhere.
+
+    Each place of the board after the pit gets one seed in turn, skipping the
+    opponent's store, round and round while seeds are left: every place of
+    the route gets a seed a lap, then the rest are sown.
+
+    Returns:
+        The seeds each place of the board gets (the sown pit itself only on a
+        full lap), and the place on the mover's route where the last seed falls
+        (``pits`` is the mover's store; below it, the mover's own pits).
+
+    Examples:
+        >>> landings(Sowing(2, empty_capture=False), 0, 1, 6)
+        ([1, 1, 2, 1, 1, 0], 2)
+    """
+    sowings = sowing.sowings[mover][pit]  # by seeds, up to one fewer than the places of a route
+    laps, rest = divmod(seeds, len(sowings))
+    added = [0] * (2 * sowing.pits + 2)
+    for spot in sowing.routes[mover][: len(sowings)]:
+        added[spot] += laps
+    reached, last = sowings[rest]
+    for spot in reached:
+        added[spot] += 1
+    return added, last
 
 
 def holds_seeds(board: list[int], first: int, pits: int) -> bool:

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
+from tablegames.kalaha.rules import Sowing, landings
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Sequence
@@ -336,7 +337,8 @@ def _build(pits: int, seeds: int, empty_capture: bool) -> Generator[int, None, b
     p = pits
     bits = max(seeds, 1).bit_length()
     mask = (1 << bits) - 1
-    lap = 2 * p + 1
+    sowing = Sowing(p, empty_capture)
+    drops = [[landings(sowing, 0, pit, sown) for sown in range(seeds + 1)] for pit in range(p)]  # seat 0 moves
     rows = _rows(p, seeds)
     offset, rank = _index_maps(p, seeds, bits)
     values = bytearray(table_bytes(p, seeds))
@@ -357,17 +359,11 @@ def _build(pits: int, seeds: int, empty_capture: bool) -> Generator[int, None, b
         for pit in range(p):
             if not row[pit]:
                 continue
-            own, opp = list(row), [0] * p
-            sown, own[pit], gained = own[pit], 0, 0
-            for step in range(1, sown + 1):
-                place = (pit + step) % lap
-                if place < p:
-                    own[place] += 1
-                elif place == p:
-                    gained += 1
-                else:
-                    opp[place - p - 1] += 1
-            last = (pit + sown) % lap
+            sown = row[pit]
+            added, last = drops[pit][sown]
+            own = [held + more for held, more in zip(row, added[:p], strict=True)]  # the mover's pits
+            own[pit] = added[pit]  # emptied, then a seed a full lap
+            gained, opp = added[p], added[p + 1 : 2 * p + 1]
             own_packed, opp_packed = _pack(own, bits), _pack(opp, bits)
             if last < p and own[last] == 1:
                 capture.append((own_packed, opp_packed, gained, last))

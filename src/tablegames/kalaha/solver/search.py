@@ -15,6 +15,7 @@ import attrs
 
 from tablegames.core.errors import TablegamesError
 from tablegames.kalaha.actions import SOWS, Sow
+from tablegames.kalaha.rules import landings
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -91,21 +92,16 @@ class Engine:
         self.shifts = [pit * bits for pit in range(2 * p)]
         # sowing[pit][seeds]: (change of the board, seeds into the store, 1 extra move / 2 may capture / 0,
         # shift of the pit the last seed lands in, shift of the pit opposite it)
-        lap = 2 * p + 1
+        # The rules sow for seat 0, whose board is its pits, its store, the opponent's pits: as the mover here.
         self.sowing: list[list[tuple[int, int, int, int, int]]] = []
         for pit in range(p):
             row = [(0, 0, 0, 0, 0)]
             for seeds in range(1, total + 1):
-                change, home = -(seeds << self.shifts[pit]), 0
-                for step in range(1, seeds + 1):
-                    place = (pit + step) % lap
-                    if place < p:
-                        change += 1 << self.shifts[place]
-                    elif place == p:
-                        home += 1
-                    else:
-                        change += 1 << self.shifts[place - 1]
-                last = (pit + seeds) % lap
+                added, last = landings(game.sowing, 0, pit, seeds)
+                home = added[p]
+                pits = (*added[:p], *added[p + 1 : 2 * p + 1])  # the mover's pits, then the opponent's
+                change = sum(more << shift for more, shift in zip(pits, self.shifts, strict=True))
+                change -= seeds << self.shifts[pit]
                 if last == p:
                     row.append((change, home, 1, 0, 0))
                 elif last < p:
