@@ -86,11 +86,6 @@ def _check_game(_: Any, attribute: Any, value: Any) -> None:
         raise ConfigError(f"{attribute.name} must be a Kalo game, got {brief(value)}")
 
 
-def _goes_out(play: Play, size: int) -> bool:
-    """Whether ``play`` from a hand of ``size`` cards empties it, effects included (K10)."""
-    return _empties(play.rank, len(play.cards), size)
-
-
 def _empties(rank: int, count: int, size: int) -> bool:
     """Whether ``count`` cards of ``rank`` from a hand of ``size`` cards empty it, effects included (K10)."""
     if rank in (4, 6):  # they refill the hand
@@ -192,7 +187,7 @@ class KaloHeuristic(Bot):
         size = len(table.hands[seat])
         plays = [action for action in legal if isinstance(action, Play)]
         for play in plays:
-            if _goes_out(play, size):
+            if _empties(play.rank, len(play.cards), size):
                 return play
         low = [play for play in plays if not _is_high(play)]
         if not table.trick:  # a lead: the lowest rank, as many cards of it as possible
