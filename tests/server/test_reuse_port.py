@@ -89,17 +89,26 @@ def _snapshot(base: str, table: str, token: str) -> dict[str, Any]:
     return got
 
 
+def _turn(base: str, tokens: dict[int, str], table: str) -> tuple[int, dict[str, Any]] | None:
+    """The seat offered a move and its snapshot (or any seat's, once the game is over); None if neither is."""
+    for seat, token in tokens.items():
+        snapshot = _snapshot(base, table, token)
+        if snapshot["view"]["is_over"] or snapshot["view"]["legal_actions"]:
+            return seat, snapshot
+    return None
+
+
 def _play(base: str, table: str, tokens: dict[int, str], *, then: Callable[[int], None]) -> dict[str, Any]:
     """Play a game of people through ``base`` to its end, calling ``then(turn)`` after each action; the last view."""
     for turn in range(MOST_TURNS):
-        first = _snapshot(base, table, tokens[0])
-        if first["view"]["is_over"]:
-            return first
-        seat = first["view"]["current_player"]
-        snapshot = wait_until(
-            lambda s=seat: (got := _snapshot(base, table, tokens[s]))["view"]["legal_actions"] and got,
-            what=f"seat {seat}'s turn",
+        # Each request may reach either server, and one may be a moment behind the other: the seat to
+        # move is whichever is offered a move now, not the one an earlier answer named.
+        found: tuple[int, dict[str, Any]] = wait_until(
+            lambda: _turn(base, tokens, table), what="someone's turn, or the end"
         )
+        seat, snapshot = found
+        if snapshot["view"]["is_over"]:
+            return snapshot
         body = {"action": choose(snapshot["view"], "port"), "decisions": snapshot["decisions"]}
         headers = auth(tokens[seat])
 
@@ -107,7 +116,8 @@ def _play(base: str, table: str, tokens: dict[int, str], *, then: Callable[[int]
             return httpx.post(f"{base}/api/tables/{table}/actions", json=body, headers=headers, timeout=REQUEST)
 
         answer = _retried(act)
-        # 409: the connection dropped after the action was taken, and the retry was for a ply already played.
+        # 409: the connection dropped after the action was taken and the retry was for a ply already played,
+        # or the move was chosen from a server a moment behind and another had been made meanwhile.
         assert answer.status_code in (200, 409), answer.text
         then(turn)
     raise AssertionError(f"the game did not end within {MOST_TURNS} turns")
