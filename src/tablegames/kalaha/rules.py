@@ -139,7 +139,7 @@ def sow(sowing: Sowing, board: list[int], mover: int, pit: int, events: list[Eve
 
 
 def landings(sowing: Sowing, mover: int, pit: int, seeds: int) -> tuple[list[int], int]:
-    """Where ``seeds`` seeds sown from ``mover``'s ``pit`` fall (2.1–2.2, 3.1), on a board that had none elsewhere.
+    """Where ``seeds`` seeds sown from ``mover``'s ``pit`` fall (2.1–2.2, 3.1), counted per place of the board.
 
     Each place of the board after the pit gets one seed in turn, skipping the
     opponent's store, round and round while seeds are left: every place of
