@@ -26,7 +26,7 @@ from tablegames import ConfigError, Match, TablegamesError
 from tablegames.cli.serve import add_serve_parser, run_serve
 from tablegames.core.bots import check_settings_for
 from tablegames.core.inputs import parse_json
-from tablegames.core.words import describe_game
+from tablegames.core.registry import describe_game
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -33,10 +33,10 @@ from tablegames.cli.reading import Quit, Reader
 from tablegames.cli.render import cards_text, event_text, plain_input, render_view
 from tablegames.cli.rounds import ROUND_ENDED, events_of_round, game_length, round_summary
 from tablegames.cli.screen import NEWS_COMMAND, fit_news, lines_tall, screen_height
+from tablegames.cli.sentences import ARRANGING, SHORT_RULES, plain_refusal
 from tablegames.cli.thinking import thinking
-from tablegames.cli.words import ARRANGING, SHORT_RULES, plain_refusal
 from tablegames.core.inputs import brief
-from tablegames.core.words import plural
+from tablegames.core.plurals import plural
 from tablegames.kalo import KaloView, Ready
 
 if TYPE_CHECKING:

@@ -28,9 +28,9 @@ from rich.text import Text
 
 from tablegames.cards import SUIT_NAMES, Card
 from tablegames.cli.rounds import kalo_game_end
+from tablegames.cli.sentences import event_sentence
 from tablegames.cli.whereabouts import kalo_whereabouts
-from tablegames.cli.words import event_sentence
-from tablegames.core.words import plural
+from tablegames.core.plurals import plural
 from tablegames.kalaha import KalahaView
 from tablegames.kalo import (
     KALO,

@@ -16,7 +16,8 @@ from rich.text import Text
 from tablegames.cli.play import Quit
 from tablegames.cli.render import event_text, render_view
 from tablegames.cli.rounds import ROUND_ENDED, events_of_round, game_length, round_summary
-from tablegames.core.words import describe_game, plural
+from tablegames.core.plurals import plural
+from tablegames.core.registry import describe_game
 
 if TYPE_CHECKING:
     from rich.console import Console

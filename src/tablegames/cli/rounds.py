@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablegames.core.words import plural
+from tablegames.core.plurals import plural
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence

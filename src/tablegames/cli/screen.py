@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from tablegames.core.words import plural
+from tablegames.core.plurals import plural
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -9,7 +9,7 @@ from __future__ import annotations
 import abc
 from typing import ClassVar
 
-from tablegames.core.classes import PythonType
+from tablegames.core.compiler import PythonType
 from tablegames.core.writing import JSONDict, fields_dict, header
 
 __all__ = ["Action"]

@@ -36,8 +36,9 @@ from tablegames.core.bots import Bot, check_settings_for
 from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.options import check_seed
+from tablegames.core.plurals import plural
 from tablegames.core.protocol import Game, State
-from tablegames.core.registry import read_game
+from tablegames.core.registry import describe_game, read_game
 from tablegames.core.runs import GameResult, Job, Run, make_bot, play_games
 from tablegames.core.serial import (
     JSONDict,
@@ -50,7 +51,6 @@ from tablegames.core.serial import (
     read_int_list,
     record_dict,
 )
-from tablegames.core.words import describe_game, plural
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping

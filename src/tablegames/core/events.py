@@ -10,7 +10,7 @@ from typing import ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
-from tablegames.core.classes import PythonType
+from tablegames.core.compiler import PythonType
 from tablegames.core.outcomes import result_text, to_int_tuple, to_seat_set
 from tablegames.core.serial import JSONDict, fields_dict, header
 

@@ -1,7 +1,7 @@
 """`Game`: a game with its options, the frozen value that starts, reads and samples its states.
 
 `Game` stays a class of the interpreter in the compiled build, so that any game, compiled or not, extends it
-(see `tablegames.core.classes`).
+(see `tablegames.core.compiler`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from tablegames.core.bots import Bot, BotSpec, bots_of_game
-from tablegames.core.classes import PythonType
+from tablegames.core.compiler import PythonType
 from tablegames.core.errors import ConfigError, InvalidStateError, SeatError
 from tablegames.core.events import Transition, Turn
 from tablegames.core.inputs import brief

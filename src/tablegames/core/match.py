@@ -26,10 +26,10 @@ from tablegames.core.errors import ConfigError, IllegalActionError, InvalidState
 from tablegames.core.events import next_decision
 from tablegames.core.inputs import MAX_INT, brief
 from tablegames.core.options import new_seed
+from tablegames.core.plurals import plural
 from tablegames.core.reasons import CORE
 from tablegames.core.registry import read_game
 from tablegames.core.serial import JSONDict, check_header, check_keys, header
-from tablegames.core.words import plural
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -10,7 +10,7 @@ field names in ``__match_args__``. Their fields are final: the type checker
 refuses assignments to them, and no code of tablegames makes one.
 
 `Plain` and `State` are compiled native classes that classes of the
-interpreter may extend (`tablegames.core.classes` says why), so a plain
+interpreter may extend (`tablegames.core.compiler` says why), so a plain
 class of your own can extend `Plain`. A game's state extends `PlainState`
 instead, which gives it the same and is a `State`. The games' states are
 also marked ``@final``: the compiled build checks that a value handed to a
@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Self
 
-from tablegames.core.classes import mypyc_attr
+from tablegames.core.compiler import mypyc_attr
 from tablegames.core.state import State
 
 __all__ = ["Plain", "PlainState"]

@@ -1,4 +1,4 @@
-"""The registry of games: `load`, `names`, `register` and `state_from_dict`.
+"""The registry of games: `load`, `names`, `register`, `state_from_dict`, and a game described in one line.
 
 Examples:
     >>> import tablegames
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +29,7 @@ from tablegames.core.serial import check_header, read_str
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["load", "names", "read_game", "register", "state_from_dict", "unregister"]
+__all__ = ["describe_game", "load", "names", "read_game", "register", "state_from_dict", "unregister"]
 
 #: A callable that takes the game's options as keyword arguments.
 GameFactory = Callable[..., Game[State]]
@@ -175,3 +176,16 @@ def state_from_dict(data: object) -> State:
     except ConfigError as error:
         raise InvalidStateError(str(error)) from None
     return game.from_dict(checked)
+
+
+def describe_game(name: str, options: Mapping[str, Any]) -> str:
+    """A game and its options in one line, the values as JSON: ``kalo (players=4, play_limit=500)``.
+
+    Examples:
+        >>> describe_game("kalaha", {"pits": 6, "empty_capture": True})
+        'kalaha (pits=6, empty_capture=true)'
+        >>> describe_game("loo", {})
+        'loo'
+    """
+    listed = ", ".join(f"{key}={json.dumps(value)}" for key, value in options.items())
+    return f"{name} ({listed})" if listed else name

@@ -13,7 +13,7 @@ import abc
 from typing import TYPE_CHECKING, Self
 
 from tablegames.core.actions import Action
-from tablegames.core.classes import mypyc_attr
+from tablegames.core.compiler import mypyc_attr
 from tablegames.core.errors import IllegalActionError
 from tablegames.core.events import Event, Transition
 from tablegames.core.inputs import brief
@@ -38,7 +38,7 @@ class State(metaclass=abc.ABCMeta):
     the rest comes from here. In the compiled build this class is compiled,
     and the games' states with it; a state class of your own, compiled or
     not, written with attrs or not, extends it all the same (see
-    `tablegames.core.classes` and the performance guide).
+    `tablegames.core.compiler` and the performance guide).
     """
 
     __slots__ = ()

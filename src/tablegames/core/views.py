@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.classes import PythonType
+from tablegames.core.compiler import PythonType
 from tablegames.core.serial import JSONDict, header
 
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ from typing import ClassVar
 
 import attrs
 
+from tablegames.core.plurals import plural
 from tablegames.core.protocol import Event, GameEnded
-from tablegames.core.words import plural
 from tablegames.kalaha.actions import pit_letter
 
 __all__ = ["Captured", "ExtraMove", "GameEnded", "Sowed", "Swept"]

@@ -13,9 +13,11 @@ from tablegames.core.lazy import listing, on_first_use
 from tablegames.kalo import bots as bots  # registers the game's bots (the game never imports them)
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, Card, power, rank_of
+from tablegames.kalo.effects import Effect
 from tablegames.kalo.game import Kalo
-from tablegames.kalo.model import Effect, Slot, TrickPlay
+from tablegames.kalo.hands import Slot
 from tablegames.kalo.state import KaloState
+from tablegames.kalo.tricks import TrickPlay
 from tablegames.kalo.view import EffectView, KaloView, SlotView
 
 __all__ = [

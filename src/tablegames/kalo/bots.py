@@ -48,8 +48,10 @@ if TYPE_CHECKING:
 
     from tablegames.cards import Card
     from tablegames.core.protocol import Action, State, View
+    from tablegames.kalo.effects import Effect
     from tablegames.kalo.game import Kalo
-    from tablegames.kalo.model import Effect, Slot, TrickPlay
+    from tablegames.kalo.hands import Slot
+    from tablegames.kalo.tricks import TrickPlay
     from tablegames.kalo.view import EffectView, SlotView
 
 __all__ = ["SEARCH_SETTINGS", "KaloHeuristic", "KaloSearch", "kalo_bots", "round_gain", "round_over", "search_bot"]

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tablegames.core.plurals import plural
 from tablegames.core.protocol import Event, GameEnded
-from tablegames.core.words import plural
 
 if TYPE_CHECKING:
     from tablegames.kalo.cards import Card

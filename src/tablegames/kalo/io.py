@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
+from tablegames.core.plurals import plural
 from tablegames.core.seats import next_seat
 from tablegames.core.serial import check_int, check_keys, int_tuple, read_int, read_notated, read_sequence
-from tablegames.core.words import plural
 from tablegames.kalo.actions import Play
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, rank_of, removed_cards
-from tablegames.kalo.model import Effect, Slot, TrickPlay
+from tablegames.kalo.effects import Effect
+from tablegames.kalo.hands import Slot
 from tablegames.kalo.rules import (
     STEPS,
     card_source,
@@ -25,6 +26,7 @@ from tablegames.kalo.rules import (
     play_is_possible,
 )
 from tablegames.kalo.state import KaloState
+from tablegames.kalo.tricks import TrickPlay
 
 if TYPE_CHECKING:
     from tablegames.kalo.options import KaloOptions

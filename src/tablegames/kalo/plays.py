@@ -25,7 +25,8 @@ from tablegames.kalo.rules import held_by_others, most_playable
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Action
-    from tablegames.kalo.model import Slot, TrickPlay
+    from tablegames.kalo.hands import Slot
+    from tablegames.kalo.tricks import TrickPlay
 
 __all__ = ["open_plays"]
 

@@ -15,10 +15,12 @@ from tablegames.core.errors import InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequence
 from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, rank_of, removed_cards
+from tablegames.kalo.effects import Effect
+from tablegames.kalo.hands import Slot
 from tablegames.kalo.io import check_cards, read_cards, read_state
-from tablegames.kalo.model import Effect, Slot, TrickPlay
 from tablegames.kalo.rules import FIRST_STEP, Table, card_source, place_points
 from tablegames.kalo.state import KaloState, freeze, thaw
+from tablegames.kalo.tricks import TrickPlay
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Event

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablegames.core.plurals import plural
 from tablegames.core.reasons import Catalogue
-from tablegames.core.words import plural
 from tablegames.kalo.cards import EFFECTS, RANK_NAMES
 
 if TYPE_CHECKING:

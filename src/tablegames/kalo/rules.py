@@ -17,15 +17,17 @@ from tablegames.core.seats import next_seat
 from tablegames.kalo import events as ev
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, card_key, rank_of, removed_cards
-from tablegames.kalo.model import DEALT, Effect, Slot, TrickPlay, received
+from tablegames.kalo.effects import Effect
+from tablegames.kalo.hands import DEALT, Slot, received
 from tablegames.kalo.options import KaloOptions
+from tablegames.kalo.tricks import TrickPlay
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from tablegames.core.protocol import Action, Event
     from tablegames.kalo.cards import Card
-    from tablegames.kalo.model import Step
+    from tablegames.kalo.effects import Step
 
 __all__ = [
     "FIRST_STEP",

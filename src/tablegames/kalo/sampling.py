@@ -50,7 +50,8 @@ from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
-from tablegames.kalo.model import DEALT, Effect, Slot
+from tablegames.kalo.effects import Effect
+from tablegames.kalo.hands import DEALT, Slot
 from tablegames.kalo.rules import card_source, has_card_on_its_way, held_by_others, lead_is_possible
 from tablegames.kalo.state import KaloState
 from tablegames.kalo.view import KaloView

@@ -38,8 +38,10 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import Action, Event
     from tablegames.core.reasons import Reason
     from tablegames.core.serial import JSONDict
-    from tablegames.kalo.model import Effect, Slot, TrickPlay
+    from tablegames.kalo.effects import Effect
+    from tablegames.kalo.hands import Slot
     from tablegames.kalo.options import KaloOptions
+    from tablegames.kalo.tricks import TrickPlay
 
 __all__ = ["KaloState", "freeze", "thaw", "view_of"]
 

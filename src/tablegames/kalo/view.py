@@ -27,13 +27,15 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tablegames.core.plurals import plural
 from tablegames.core.protocol import View, result_text
-from tablegames.core.words import plural
 from tablegames.kalo.cards import DECK, RANK_NAMES, Card, card_key, rank_of, removed_cards
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
-    from tablegames.kalo.model import Slot, Step, TrickPlay
+    from tablegames.kalo.effects import Step
+    from tablegames.kalo.hands import Slot
+    from tablegames.kalo.tricks import TrickPlay
 
 __all__ = ["EffectView", "KaloView", "SlotView", "hand_seen"]
 

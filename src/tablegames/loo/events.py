@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tablegames.core.plurals import plural
 from tablegames.core.protocol import Event, GameEnded
-from tablegames.core.words import plural
 from tablegames.loo.cards import PAM, SUIT_NAMES
 
 if TYPE_CHECKING:

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import IllegalActionError, InvalidStateError
 from tablegames.core.inputs import brief
+from tablegames.core.plurals import plural
 from tablegames.core.serial import check_int, check_keys, read_int, read_int_list, read_notated, read_sequence, read_str
-from tablegames.core.words import plural
 from tablegames.loo.actions import PLAYS
 from tablegames.loo.cards import DECK, Card, card_key
 from tablegames.loo.deal import Deal, play_order

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tablegames.core.plurals import plural
 from tablegames.core.protocol import View, result_text
-from tablegames.core.words import plural
 from tablegames.loo.cards import DECK, SUIT_NAMES, SUITS, Card, card_key
 from tablegames.loo.tricks import trick_winner
 

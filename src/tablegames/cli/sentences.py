@@ -1,4 +1,4 @@
-"""What the terminal says in plain words: each game's rules in short, what arranging is for, and refusals.
+"""What the terminal says in plain sentences: each game's rules in short, what arranging is for, refusals, events.
 
 The library's refusals are exact but written for every frontend: they name seats by number and cite the
 rulings (``(L9, must overtrump)``). `plain_refusal` says them to the person at the keyboard, without codes.
