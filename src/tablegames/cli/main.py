@@ -23,10 +23,16 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import tablegames
 from tablegames import ConfigError, Match, TablegamesError
+from tablegames.cli.bot_help import bots_help
+from tablegames.cli.files import file_name, read_record
 from tablegames.cli.serve import add_serve_parser, run_serve
+from tablegames.cli.simulate import run_simulation
+from tablegames.cli.solve import position_of, run_solve
+from tablegames.cli.tournament import run_tournament
 from tablegames.core.bots import check_settings_for
 from tablegames.core.inputs import parse_json
 from tablegames.core.registry import describe_game
+from tablegames.kalaha import KalahaState
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -129,7 +135,7 @@ def _backend_options(parser: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     games = ", ".join(tablegames.names())
-    bots = _bots_help()
+    bots = bots_help()
     parser = argparse.ArgumentParser(prog="tablegames", description="Play table games in the terminal.")
     parser.add_argument("--version", action="store_true", help="print the version of tablegames")
     commands = parser.add_subparsers(dest="command", metavar="{play,replay,simulate,tournament,solve,analyse,serve}")
@@ -283,19 +289,6 @@ def _settings(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
     return settings
 
 
-def _read_record(path: Path) -> Match[State]:
-    """Read a record saved by ``play`` (``save FILE``) or by `Match.to_record`."""
-    from tablegames.cli.files import read_record
-
-    return read_record(path)
-
-
-def _bots_help() -> str:
-    from tablegames.cli.bot_help import bots_help
-
-    return bots_help()
-
-
 def main(
     argv: Sequence[str] | None = None,
     *,
@@ -380,7 +373,6 @@ def _interactive(stdin: TextIO | None, out: TextIO) -> bool:
 
 
 def _play(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None:
-    from tablegames.cli.files import file_name
     from tablegames.cli.play import Reader, Session
     from tablegames.cli.render import make_console
 
@@ -388,7 +380,7 @@ def _play(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None:
     if args.load is not None:
         if options or args.seed is not None:
             raise ConfigError("--load continues the record's game: its seed and options come from the record")
-        match = _read_record(args.load)
+        match = read_record(args.load)
         if args.game is not None and args.game != match.game.name:
             raise ConfigError(f"{file_name(args.load)} holds a game of {match.game.name}, not of {args.game}")
     else:
@@ -418,7 +410,7 @@ def _replay(args: argparse.Namespace, stdin: TextIO | None, out: TextIO) -> None
     from tablegames.cli.render import make_console
     from tablegames.cli.replay import replay
 
-    match = _read_record(args.record)
+    match = read_record(args.record)
     game = match.game
     if args.seat is not None and not 0 <= args.seat < game.players:
         raise ConfigError(f"--seat must be 0 to {game.players - 1} in {game.name} with {game.players} players")
@@ -436,8 +428,6 @@ def _game_and_seed(args: argparse.Namespace) -> tuple[Game[State], int]:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
-    from tablegames.cli.simulate import run_simulation
-
     game, seed = _game_and_seed(args)
     run_simulation(
         game,
@@ -455,8 +445,6 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
 
 
 def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
-    from tablegames.cli.tournament import run_tournament
-
     game, seed = _game_and_seed(args)
     run_tournament(
         game,
@@ -475,9 +463,6 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
 
 
 def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
-    from tablegames.cli.solve import position_of, run_solve
-    from tablegames.kalaha import KalahaState
-
     named = {"pits": args.pits, "seeds": args.seeds, "empty_capture": args.empty_capture}
     options = {key: value for key, value in named.items() if value is not None}
     if args.command == "solve":

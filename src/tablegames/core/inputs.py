@@ -33,6 +33,7 @@ Examples:
 
 from __future__ import annotations
 
+import json
 import reprlib
 from typing import TYPE_CHECKING, Any
 
@@ -250,8 +251,6 @@ def parse_json(text: str | bytes, error: type[TablegamesError], what: str, *, ma
     depth = _depth(text)
     if depth > MAX_DEPTH:
         raise error(f"{what} is nested deeper than {MAX_DEPTH} levels (it opens {depth} brackets in a row)")
-    import json  # only reading text needs it: importing tablegames and starting a game do not
-
     try:
         value = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as problem:

@@ -18,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -145,6 +146,4 @@ def new_seed() -> int:
     Drawn seeds are below 2**53, so a record's seed survives every JSON
     reader, JavaScript's ``JSON.parse`` included (readers take seeds up to 2**64 - 1).
     """
-    import random  # only a game started without a seed needs it
-
     return random.SystemRandom().randrange(2**53)

@@ -65,6 +65,7 @@ from tablegames.server.lobby import Lobby
 from tablegames.server.logs import AccessLog
 from tablegames.server.origins import Settings, origin_allowed
 from tablegames.server.routes import client_of, json_response, read_body
+from tablegames.server.sockets import table_socket
 from tablegames.server.storage import open_store
 from tablegames.server.webclient import web_routes
 
@@ -182,8 +183,6 @@ def create_app(
     Raises:
         MissingExtraError: If the ``web`` extra is not installed.
     """
-    from tablegames.server.sockets import table_socket
-
     settings = Settings(limits or Limits(), public_url, origins)
 
     @contextlib.asynccontextmanager
