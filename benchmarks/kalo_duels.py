@@ -20,7 +20,8 @@ import statistics
 import time
 
 import tablegames
-from tablegames.kalo.bots import round_gain, round_over
+from tablegames.cards import round_over
+from tablegames.kalo.bots import round_gain
 
 SEAT = 0
 

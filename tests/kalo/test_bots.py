@@ -16,11 +16,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tablegames
+from tablegames.cards import round_over
 from tablegames.core.bots import Bot, choose_for
 from tablegames.core.search import ISMCTSBot
 from tablegames.kalo import KALO, Card, ChooseCard, ChooseSeat, ChooseSlot, Kalo, KaloState, KaloView, sampling
 from tablegames.kalo.actions import READY
-from tablegames.kalo.bots import KaloHeuristic, KaloSearch, round_gain, round_over
+from tablegames.kalo.bots import KaloHeuristic, KaloSearch, round_gain, search_bot
 from tablegames.testing.bots import check_choose_from_state
 from tablegames.testing.strategies import seeds
 from tests.kalo.strategies import kalo_states
@@ -134,6 +135,15 @@ def test_the_bots_are_offered_by_name() -> None:
         game.bot("search", iterations=0)
     with pytest.raises(tablegames.ConfigError):
         KaloHeuristic(tablegames.load("kalaha"))  # type: ignore[arg-type]
+
+
+def test_the_search_made_directly_refuses_a_setting_it_does_not_take() -> None:
+    """search_bot refuses a misspelt setting as game.bot('search') does, naming the settings it takes."""
+    game = Kalo(players=4)
+    assert search_bot(game, iterations=3).iterations == 3
+    refusal = "bot 'search' of kalo has no setting 'iterationz'; its settings: iterations, exploration"
+    with pytest.raises(tablegames.ConfigError, match=refusal):
+        search_bot(game, iterationz=3)
 
 
 def test_the_search_leaves_arranging_and_inserting_to_the_heuristic() -> None:

@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 
 import tablegames
 from tablegames import ConfigError, IllegalActionError
+from tablegames.cards import round_over
 from tablegames.core.bots import Bot, RandomBot, choose_for
 from tablegames.core.runs import play_bots
 from tablegames.core.search import ISMCTSBot
 from tablegames.loo import Loo, LooState, LooView
-from tablegames.loo.bots import LooHeuristic, round_over, round_reward, search_bot
+from tablegames.loo.bots import LooHeuristic, round_reward, search_bot
 from tablegames.testing.bots import check_choose_from_state
 from tablegames.testing.strategies import seeds
 from tests.loo.strategies import loo_states
@@ -233,6 +234,14 @@ def test_the_search_bot_is_an_ismcts_to_the_end_of_the_round() -> None:
         LooHeuristic(game=tablegames.load("kalaha"))  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError, match="nothing to choose"):
         LooHeuristic(game=game).choose(game.start(seed=1).view(0), random.Random(0))
+
+
+def test_the_search_made_directly_refuses_a_setting_it_does_not_take() -> None:
+    """search_bot refuses a misspelt setting as game.bot('search') does, naming the settings it takes."""
+    game = Loo(players=3)
+    assert search_bot(game, iterations=3).iterations == 3
+    with pytest.raises(ConfigError, match="search' of loo has no setting 'iterationz'; its settings: iterations"):
+        search_bot(game, iterationz=3)
 
 
 @given(loo_states(max_actions=60), st.data())

@@ -1,4 +1,4 @@
-"""What the card games share: the 52 cards, their notation and order, and seeded dealing.
+"""What the card games share: the 52 cards, their notation and order, seeded dealing, and rounds.
 
 Kalo and Loo are played with the same cards, so a card is one type in both:
 ``tablegames.kalo.Card is tablegames.loo.Card is tablegames.cards.Card``.
@@ -15,5 +15,17 @@ from __future__ import annotations
 
 from tablegames.cards.card import DECK, RANK_NAMES, SUIT_NAMES, SUITS, Card, card_key
 from tablegames.cards.dealing import deal_round_robin, shuffle_round
+from tablegames.cards.rounds import InRounds, round_over
 
-__all__ = ["DECK", "RANK_NAMES", "SUITS", "SUIT_NAMES", "Card", "card_key", "deal_round_robin", "shuffle_round"]
+__all__ = [
+    "DECK",
+    "RANK_NAMES",
+    "SUITS",
+    "SUIT_NAMES",
+    "Card",
+    "InRounds",
+    "card_key",
+    "deal_round_robin",
+    "round_over",
+    "shuffle_round",
+]

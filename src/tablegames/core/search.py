@@ -21,14 +21,16 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
 from tablegames.core.bots import Bot, RandomBot, Setting
+from tablegames.core.errors import ConfigError
+from tablegames.core.inputs import brief
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from tablegames.core.protocol import Action, Game, State, View
 
@@ -111,6 +113,34 @@ class ISMCTSBot(Bot):
     paired: bool = attrs.field(default=False, validator=PAIRED.validator)
     anchor: Bot | None = None
     margin: float = attrs.field(default=2.0, validator=MARGIN.validator)
+
+    @classmethod
+    def with_settings(cls, game: Game[State], settings: Mapping[str, Any]) -> Self:
+        """Make the bot for ``game`` with ``settings``, each one of its attributes but ``game``.
+
+        A game's ``search_bot`` makes its search this way, so that a setting
+        misspelt there is refused like one given to ``game.bot("search")``.
+
+        Raises:
+            ConfigError: Naming a setting the bot does not take and listing those it does, or a bad value.
+
+        Examples:
+            >>> import tablegames
+            >>> game = tablegames.load("kalaha", pits=3)
+            >>> ISMCTSBot.with_settings(game, {"iterations": 5}).iterations
+            5
+            >>> ISMCTSBot.with_settings(game, {"depth": 5})
+            Traceback (most recent call last):
+            ...
+            tablegames.core.errors.ConfigError: bot 'search' of kalaha has no setting 'depth'; its settings: ...
+        """
+        names = [field.name for field in attrs.fields(cls) if field.name != "game"]
+        for key in settings:
+            if key not in names:
+                raise ConfigError(
+                    f"bot {cls.name!r} of {game.name} has no setting {brief(key, 40)}; its settings: {', '.join(names)}"
+                )
+        return cls(game, **settings)
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Search ``iterations`` deals consistent with ``view`` and return the choice (see the class)."""

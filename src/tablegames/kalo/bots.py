@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 import attrs
 
+from tablegames.cards import round_over
 from tablegames.core.bots import Bot, BotSpec, Position, random_spec, register_bots
 from tablegames.core.errors import ConfigError
 from tablegames.core.inputs import brief
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
     from tablegames.kalo.tricks import TrickPlay
     from tablegames.kalo.view import EffectView, SlotView
 
-__all__ = ["SEARCH_SETTINGS", "KaloHeuristic", "KaloSearch", "kalo_bots", "round_gain", "round_over", "search_bot"]
+__all__ = ["SEARCH_SETTINGS", "KaloHeuristic", "KaloSearch", "kalo_bots", "round_gain", "search_bot"]
 
 #: The rank of the 2s; the Kalo is a 2 too (the heart 2).
 _TWO = 15
@@ -283,13 +284,6 @@ def _slot(hand: Sequence[SlotView], rng: random.Random) -> int:
 # -- the search bot -------------------------------------------------------------
 
 
-def round_over(start: State, state: State) -> bool:
-    """The search's horizon: the round in progress at ``start`` has ended (or the game has)."""
-    assert isinstance(start, KaloState)
-    assert isinstance(state, KaloState)
-    return state.is_over or state.round_number != start.round_number
-
-
 def round_gain(start: State, end: State, seat: int) -> float:
     """The search's reward: ``seat``'s points gained since ``start`` less the others' mean gain, over the players.
 
@@ -383,7 +377,7 @@ def search_bot(game: Kalo, **settings: Any) -> KaloSearch:
         "margin": 1.0,
     }
     chosen.update(settings)
-    return KaloSearch(game, **chosen)
+    return KaloSearch.with_settings(game, chosen)
 
 
 def kalo_bots(game: Kalo) -> dict[str, Callable[..., Bot]]:

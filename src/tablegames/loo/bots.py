@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from tablegames.cards import round_over
 from tablegames.core.bots import Bot, BotSpec, Position, Setting, random_spec, register_bots
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.core.inputs import brief
@@ -51,7 +52,6 @@ __all__ = [
     "LooHeuristic",
     "hand_strength",
     "loo_bots",
-    "round_over",
     "round_reward",
     "search_bot",
 ]
@@ -265,13 +265,6 @@ class LooHeuristic(Bot):
         return plain[0] if plain else cheapest[0]
 
 
-def round_over(start: State, state: State) -> bool:
-    """The search's horizon: the round of ``start`` is over (a new round began, or the game ended)."""
-    loo_start: LooState = start  # type: ignore[assignment]
-    loo_state: LooState = state  # type: ignore[assignment]
-    return loo_state.is_over or loo_state.round_number != loo_start.round_number
-
-
 def round_reward(start: State, end: State, seat: int) -> float:
     """The search's score for ``seat``: its chips won from ``start`` to ``end`` less the others' mean, in [-1, 1].
 
@@ -330,10 +323,7 @@ def search_bot(game: LooOptions[LooState], **settings: Any) -> ISMCTSBot:
         "reward": round_reward,
         **settings,
     }
-    try:
-        return ISMCTSBot(game, **chosen)
-    except TypeError as error:
-        raise ConfigError(f"bot 'search' of loo: {error}") from None
+    return ISMCTSBot.with_settings(game, chosen)
 
 
 def loo_bots(game: LooOptions[LooState]) -> dict[str, Callable[..., Bot]]:
