@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.plurals import plural
-from tablegames.core.seats import next_seat
+from tablegames.core.seats import next_seat, seats_from
 from tablegames.core.serial import check_int, check_keys, int_tuple, read_int, read_notated, read_sequence
 from tablegames.kalo.actions import Play
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, rank_of, removed_cards
@@ -185,8 +185,7 @@ def _check_turn(
     if any(first.seat == second.seat for first, second in pairwise(trick)):
         raise InvalidStateError("no seat plays twice in a row in a trick: the others would have had to pass, ending it")
     between = []
-    for step in range(1, players):
-        seat = (last + step) % players
+    for seat in seats_from(last, players)[1:]:
         if seat == current:
             break
         if hands[seat]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.inputs import brief
+from tablegames.core.seats import seats_from
 from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequence
 from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, rank_of, removed_cards
 from tablegames.kalo.effects import Effect
@@ -196,8 +197,7 @@ def _effect(game: KaloOptions[KaloState], effect: object, plays: tuple[TrickPlay
 def _to_play(hands: tuple[tuple[Card, ...], ...], plays: tuple[TrickPlay, ...], passed: frozenset[int]) -> int:
     """K4, K6: after the last play the turn goes to the first seat holding cards that has not passed since."""
     players, last = len(hands), plays[-1].seat
-    for step in range(1, players):
-        seat = (last + step) % players
+    for seat in seats_from(last, players)[1:]:
         if hands[seat] and seat not in passed:
             return seat
     raise InvalidStateError(
