@@ -28,15 +28,17 @@ Where ``game.max_decisions`` is at most `RECALL_LIMIT` (Kalaha, Loo) the
 rows hold every decision of the game, ``R = max_decisions``. Kalo's bound
 on a whole game runs to hundreds of thousands of decisions, so its rows
 hold the decisions of the round in play, and ``R`` is the most a round
-can take: ``S + N + play_limit x (13 + N)`` for ``S`` cards in play and
-``N`` players (arranging, then ``play_limit`` plays, each followed by at
-most 12 effect decisions and ``N - 1`` passes), so the option
-``play_limit`` sizes it (8,054 rows for 3 players by default). Any other
-game past `RECALL_LIMIT` keeps its last `RECALL_LIMIT` decisions. So the
-tensor says who played what in which trick or effect, in order, in the
-deal in play, and the digest of field 4 tells apart what a seat saw in
-earlier deals (the scores and the round number, which are in the
-observation, carry their consequences as numbers a learner can use). So in
+can take, ``game.max_round_decisions``: ``S + N + play_limit x (13 + N)``
+for ``S`` cards in play and ``N`` players (arranging, then ``play_limit``
+plays, each followed by at most 12 effect decisions and ``N - 1``
+passes), so the option ``play_limit`` sizes it (8,054 rows for 3 players
+by default). A Loo game of so many rounds that it passes `RECALL_LIMIT`
+recalls its round in play the same way. A game without rounds past
+`RECALL_LIMIT` keeps its last `RECALL_LIMIT` decisions. So the tensor
+says who played what in which trick or effect, in order, in the deal in
+play, and the digest of field 4 tells apart what a seat saw in earlier
+deals (the scores and the round number, which are in the observation,
+carry their consequences as numbers a learner can use). So in
 every game, in every round, equal tensors mean equal information state
 strings and the other way round, for every seat (two different pasts
 share a digest with odds of one in 16 million), as long as no decision of
@@ -130,9 +132,10 @@ def recalls_decisions(game: Game[State]) -> bool:
 def recalled_decisions(game: Game[State]) -> int:
     """The number of decisions (rows) the information state tensor of ``game`` holds.
 
-    ``max_decisions`` if the game `recalls_decisions`; for Kalo the most
-    decisions a round can take, ``S + N + play_limit x (13 + N)``; for any
-    other game `RECALL_LIMIT`.
+    ``max_decisions`` if the game `recalls_decisions`; otherwise, in a game
+    played in rounds, the most decisions a round can take
+    (``max_round_decisions``: for Kalo ``S + N + play_limit x (13 + N)``);
+    in a game without rounds, `RECALL_LIMIT`.
 
     Examples:
         >>> import tablegames
@@ -145,12 +148,8 @@ def recalled_decisions(game: Game[State]) -> int:
     """
     if recalls_decisions(game):
         return game.max_decisions
-    if game.name == "kalo":
-        layout = game.deal_of(game.start(seed=0))
-        assert layout is not None
-        players, limit = game.players, int(game.options()["play_limit"])
-        return len(layout.cards) + players + limit * (13 + players)
-    return RECALL_LIMIT
+    in_a_round = game.max_round_decisions
+    return RECALL_LIMIT if in_a_round is None else in_a_round
 
 
 def until_the_deal(events: Sequence[Event], deal_kinds: frozenset[str]) -> tuple[Event, ...]:

@@ -5,8 +5,9 @@ actions numbered ``0 .. num_actions-1``, a mask of the legal ones
 (``state.legal_mask()``, which `State` defines), and a flat vector of
 numbers for what a seat sees (``view.observation()``, built from the view
 alone). The members of `GameSpaces` give the rest: action indices, the
-observations' size and range, the version of the layout, a bound on the
-decisions of one game (for frameworks that size buffers by it), and the
+observations' size and range, the version of the layout, bounds on the
+decisions of one game and of one round (for frameworks that size buffers
+by them), and the
 deal of a round (for frameworks that deal cards as explicit chance events).
 
 Each game documents its layout in its ``encoding`` module and on the "Train
@@ -75,6 +76,9 @@ class Encoding(Protocol):
     def max_decisions(self, game: Any) -> int:
         """A bound on the decisions of one game."""
 
+    def max_round_decisions(self, game: Any) -> int | None:
+        """A bound on the decisions of one round, from its deal to the next; None in a game without rounds."""
+
     def deal_of(self, game: Any, state: Any) -> DealLayout | None:
         """How the state's round is dealt, None without chance."""
 
@@ -141,6 +145,11 @@ class GameSpaces:
     def max_decisions(self) -> int:
         """An upper bound on the number of decisions in one game with these options."""
         return self._encoded("a bound on its length").max_decisions(self)
+
+    @property
+    def max_round_decisions(self) -> int | None:
+        """An upper bound on the number of decisions in one round, from its deal to the next; None without rounds."""
+        return self._encoded("a bound on its length").max_round_decisions(self)
 
     def deal_of(self, state: object) -> DealLayout | None:
         """Return how ``state``'s round is dealt, or None for a game without chance.

@@ -49,6 +49,7 @@ __all__ = [
     "actions",
     "deal_of",
     "max_decisions",
+    "max_round_decisions",
     "observation_range",
     "observation_size",
     "redeal",
@@ -88,6 +89,11 @@ def max_decisions(game: KalahaOptions[KalahaState]) -> int:
     """
     seeds = 2 * game.pits * game.seeds
     return (seeds + 1) * (seeds * game.pits + 1)
+
+
+def max_round_decisions(game: KalahaOptions[KalahaState]) -> None:
+    """None: Kalaha is one game, not played in rounds."""
+    del game
 
 
 def deal_of(game: KalahaOptions[KalahaState], state: object) -> None:

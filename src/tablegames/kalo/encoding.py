@@ -87,6 +87,7 @@ __all__ = [
     "actions",
     "deal_of",
     "max_decisions",
+    "max_round_decisions",
     "observation_range",
     "observation_size",
     "redeal",
@@ -135,11 +136,9 @@ def observation_range(game: KaloOptions[KaloState]) -> tuple[float, float]:
 
 
 def max_decisions(game: KaloOptions[KaloState]) -> int:
-    """A bound on the decisions of a game: rounds times the decisions a round can take.
+    """A bound on the decisions of a game: rounds times the decisions a round can take (`max_round_decisions`).
 
-    A round has at most ``S + N`` arranging decisions and ``play_limit`` plays
-    (K11), each followed by at most 12 effect decisions and ``N - 1`` passes;
-    every round gives at least 2 points, so there are at most
+    Every round gives at least 2 points, so there are at most
     ``N(5N - 1) / 2 + 1`` rounds before a seat reaches ``5N``, or the
     option ``rounds`` if it is fewer.
 
@@ -152,7 +151,23 @@ def max_decisions(game: KaloOptions[KaloState]) -> int:
     rounds = n * (5 * n - 1) // 2 + 1
     if game.rounds is not None:
         rounds = min(rounds, game.rounds)
-    return rounds * (_in_play(game) + n + game.play_limit * (13 + n))
+    return rounds * max_round_decisions(game)
+
+
+def max_round_decisions(game: KaloOptions[KaloState]) -> int:
+    """A bound on the decisions of a round: ``S + N + play_limit x (13 + N)`` for ``S`` cards in play, ``N`` players.
+
+    A round has at most ``S + N`` arranging decisions and ``play_limit``
+    plays (K11), each followed by at most 12 effect decisions and ``N - 1``
+    passes.
+
+    Examples:
+        >>> from tablegames.kalo import Kalo
+        >>> max_round_decisions(Kalo(players=3)), max_round_decisions(Kalo(players=3, play_limit=60))
+        (8054, 1014)
+    """
+    n = game.players
+    return _in_play(game) + n + game.play_limit * (13 + n)
 
 
 @functools.cache

@@ -78,6 +78,7 @@ __all__ = [
     "chip_bound",
     "deal_of",
     "max_decisions",
+    "max_round_decisions",
     "observation_range",
     "observation_size",
     "redeal",
@@ -135,8 +136,19 @@ def observation_range(game: LooOptions[LooState]) -> tuple[float, float]:
 
 
 def max_decisions(game: LooOptions[LooState]) -> int:
-    """A bound on the decisions of a game: per round, one decision a seat and five tricks of a card a seat."""
-    return game.rounds * 6 * game.players
+    """A bound on the decisions of a game: its rounds times the decisions a round can take (`max_round_decisions`)."""
+    return game.rounds * max_round_decisions(game)
+
+
+def max_round_decisions(game: LooOptions[LooState]) -> int:
+    """A bound on the decisions of a round: one decision a seat, and five tricks of a card a seat.
+
+    Examples:
+        >>> from tablegames.loo import Loo
+        >>> max_round_decisions(Loo(players=5))
+        30
+    """
+    return 6 * game.players
 
 
 def _loo_state(game: LooOptions[LooState], state: object) -> LooState:

@@ -77,6 +77,7 @@ class _Checker:
         self.action_space = _defines(lambda: game.num_actions)
         self.observations = _defines(lambda: game.observation_size)
         self.bounded = _defines(lambda: game.max_decisions)
+        self.round_bound = game.max_round_decisions if self.bounded else None
 
     def fail(self, message: str, path: list[Action], seed: int) -> ConformanceError:
         moves = " ".join(str(action) for action in path) or "(start)"
@@ -89,11 +90,18 @@ class _Checker:
             raise self.fail("the same seed gave two different start states", [], seed)
         chooser = random.Random(seed)
         state, path = start, list[Action]()
+        deal, dealt_at = 0, 0  # the deal in play, and the decisions taken before it was dealt
         while not state.is_over:
             if len(path) >= self.max_actions:
                 raise self.fail(f"no end after {self.max_actions} actions", path, seed)
             try:
                 self.check_state(state)
+                if self.round_bound is not None:
+                    layout = game.deal_of(state)
+                    if layout is not None and layout.number != deal:
+                        deal, dealt_at = layout.number, len(path)
+                    if len(path) - dealt_at >= self.round_bound:
+                        raise ConformanceError(f"round {deal} took more than max_round_decisions")
             except ConformanceError as error:
                 raise self.fail(str(error), path, seed) from None
             action = chooser.choice(state.legal_actions())
@@ -351,7 +359,8 @@ def check_game(game: Game[State], *, seeds: Iterable[int] = range(5), max_action
     every view's ``observation()`` is ``observation_size`` numbers within
     ``observation_range``, and, where the game offers ``sample_state``, that
     the seat to act sees the same observation in a state sampled from its
-    view; and if it gives ``max_decisions``, that no playout takes more. A
+    view; and if it gives ``max_decisions``, that no playout takes more, nor
+    any round more than ``max_round_decisions`` (if it has rounds). A
     game without them (they are optional) skips these checks, and
     the report's ``action_space`` and ``observations`` say which ran.
 
