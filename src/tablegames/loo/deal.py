@@ -13,13 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, final
 
-from tablegames.cards import shuffle_round
+from tablegames.cards import deal_round_robin, shuffle_round
 from tablegames.core.plain import Plain
 from tablegames.core.seats import next_seat, seats_from
 from tablegames.loo.cards import DECK, Card
 from tablegames.loo.tricks import TRICKS
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tablegames.core.protocol import State
     from tablegames.loo.options import LooOptions
 
@@ -56,11 +58,10 @@ class Deal(Plain):
         self.stock = stock
 
 
-def _cards(places: list[int]) -> tuple[Card, ...]:
+def _cards(places: Sequence[int]) -> tuple[Card, ...]:
     """The cards at ``places`` of `DECK`, in `DECK` order."""
-    places.sort()
     deck = DECK  # read once: the compiled build looks a module's name up at every use
-    return tuple([deck[place] for place in places])
+    return tuple([deck[place] for place in sorted(places)])
 
 
 def shuffled_deal(game: LooOptions[State], seed: int, round_number: int) -> Deal:
@@ -76,8 +77,9 @@ def shuffled_deal(game: LooOptions[State], seed: int, round_number: int) -> Deal
     places = players + 1 if game.miss else players
     dealt = places * TRICKS
     first = (players - 1 - game.dealer_of(round_number)) % players  # the place in each pass of seat 0's card
-    hands = tuple(_cards(deck[(first + seat) % players : dealt : places]) for seat in range(players))
-    miss = _cards(deck[players:dealt:places]) if game.miss else ()
+    passes = deal_round_robin(deck[:dealt], places)
+    hands = tuple(_cards(passes[(first + seat) % players]) for seat in range(players))
+    miss = _cards(passes[players]) if game.miss else ()
     return Deal(hands, miss, DECK[deck[dealt]], _cards(deck[dealt + 1 :]))
 
 
