@@ -7,8 +7,8 @@ numbers for what a seat sees (``view.observation()``, built from the view
 alone). The members of `GameSpaces` give the rest: action indices, the
 observations' size and range, the version of the layout, bounds on the
 decisions of one game and of one round (for frameworks that size buffers
-by them), and the
-deal of a round (for frameworks that deal cards as explicit chance events).
+by them), and the deal of a round (for frameworks that deal cards as
+explicit chance events).
 
 Each game documents its layout in its ``encoding`` module and on the "Train
 agents" page. A layout is stable: index ``i`` and observation entry ``j``
