@@ -3,9 +3,10 @@
 Each module's imports of other tablegames modules are read from its source:
 those a module runs when it is imported (the top level, outside
 ``if TYPE_CHECKING:``), and those inside functions. The rules checked are
-the architecture's: the core imports no game, no game imports another, and
-the library imports its own modules at the top, where an import circle
-cannot hide.
+the architecture's: the core imports no game, the cards import the core
+only, no game imports another, and the library imports its own modules and
+the standard library at the top, where an import circle cannot hide; inside
+a function it imports an optional extra only.
 """
 
 from __future__ import annotations

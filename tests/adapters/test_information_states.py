@@ -245,6 +245,17 @@ def test_kalo_tensor_is_sized_by_the_play_limit(pyspiel: ModuleType, players: in
         assert game.information_state_tensor_shape() == [2 * game.game.observation_size + 2 + 3 * rows]
 
 
+def test_a_loo_game_too_long_to_recall_whole_recalls_its_round_in_play(pyspiel: ModuleType) -> None:
+    """A Loo game whose bound passes the recall limit keeps the round in play, as Kalo does: six rows a seat."""
+    from tablegames.adapters.openspiel import RECALL_LIMIT, load_game, recalled_decisions, recalls_decisions
+
+    game = load_game("loo", players=8, rounds=420)
+    assert game.game.max_decisions > RECALL_LIMIT
+    assert not recalls_decisions(game.game)
+    assert recalled_decisions(game.game) == game.game.max_round_decisions == 48
+    assert game.information_state_tensor_shape() == [2 * game.game.observation_size + 2 + 3 * 48]
+
+
 def test_kalo_later_rounds_say_earlier_decisions_are_left_out(pyspiel: ModuleType) -> None:
     """In Kalo's second round the flag is 1 and the rows hold only that round's decisions."""
     from tablegames.adapters.openspiel import load_game

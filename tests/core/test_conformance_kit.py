@@ -10,6 +10,7 @@ import pytest
 from tablegames.core.protocol import State
 from tablegames.core.registry import register, unregister
 from tablegames.kalaha import Kalaha, KalahaState, KalahaView, Sow
+from tablegames.loo import Loo
 from tablegames.testing import ConformanceError, check_game
 
 if TYPE_CHECKING:
@@ -177,3 +178,34 @@ def test_endless_games_fail() -> None:
     """A playout that never ends is reported once it passes max_actions."""
     with pytest.raises(ConformanceError, match="no end after 3 actions"):
         check_game(Kalaha(), seeds=[0], max_actions=3)
+
+
+@attrs.frozen(kw_only=True)
+class _Rounds(Loo):
+    """Loo whose bound on a round's decisions is ``bound`` (6 a seat, Loo's own, by default)."""
+
+    name: ClassVar[str] = "rounds-loo"
+
+    bound: int = 18
+
+    @property
+    def max_round_decisions(self) -> int:
+        return self.bound
+
+    def options(self) -> JSONDict:
+        return {**super().options(), "bound": self.bound}
+
+
+@pytest.mark.parametrize(("bound", "passes"), [(18, True), (17, False)])
+def test_a_round_longer_than_max_round_decisions_fails(bound: int, passes: bool) -> None:
+    """A Loo round of three seats takes at most 18 decisions, and one that all three play takes exactly 18."""
+    register(_Rounds.name, _Rounds)
+    try:
+        game = _Rounds(players=3, rounds=3, bound=bound)
+        if passes:
+            assert check_game(game, seeds=range(5)).playouts == 5
+        else:
+            with pytest.raises(ConformanceError, match="took more than max_round_decisions"):
+                check_game(game, seeds=range(5))
+    finally:
+        unregister(_Rounds.name)

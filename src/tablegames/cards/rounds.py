@@ -40,5 +40,11 @@ def round_over(start: State, state: State) -> bool:
 
     Both are states of one game played in rounds (`InRounds`), as Kalo's and
     Loo's are; it takes them as any `State`, as a search's ``horizon`` does.
+
+    Examples:
+        >>> import tablegames
+        >>> start = tablegames.load("kalo", players=3).start(seed=2)
+        >>> round_over(start, start.apply(start.legal_actions()[-1]))
+        False
     """
     return state.is_over or cast("InRounds", state).round_number != cast("InRounds", start).round_number

@@ -11,5 +11,15 @@ __all__ = ["plural"]
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``count`` and ``noun``, in the plural unless the count is one: ``1 card``, ``2 cards``."""
+    """``count`` and ``noun``, in the plural unless the count is one: ``1 card``, ``2 cards``.
+
+    Args:
+        count: How many.
+        noun: The noun for one.
+        many: The noun for more than one, where adding ``s`` is wrong.
+
+    Examples:
+        >>> plural(0, "trick"), plural(1, "trick"), plural(3, "reply", "replies")
+        ('0 tricks', '1 trick', '3 replies')
+    """
     return f"{count:,} {noun if count == 1 else many or noun + 's'}"

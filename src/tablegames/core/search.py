@@ -88,7 +88,7 @@ class ISMCTSBot(Bot):
 
     Attributes:
         game: The game (its ``sample_state`` deals what the seat cannot see).
-        iterations: Deals searched per decision (1 to 100,000).
+        iterations: Deals searched per decision (1 to 1,000,000).
         exploration: The UCB exploration constant (0 to 100).
         rollout: The bot that plays on from a new node (default: random).
         horizon: ``horizon(start, state)`` is True where a playout stops (default: the game's end).

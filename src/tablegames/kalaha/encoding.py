@@ -92,7 +92,13 @@ def max_decisions(game: KalahaOptions[KalahaState]) -> int:
 
 
 def max_round_decisions(game: KalahaOptions[KalahaState]) -> None:
-    """None: Kalaha is one game, not played in rounds."""
+    """None: Kalaha is one game, not played in rounds.
+
+    Examples:
+        >>> from tablegames.kalaha import Kalaha
+        >>> max_round_decisions(Kalaha()) is None
+        True
+    """
     del game
 
 

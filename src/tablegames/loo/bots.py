@@ -315,7 +315,7 @@ def search_bot(game: LooOptions[LooState], **settings: Any) -> ISMCTSBot:
         **settings: `ISMCTSBot` settings.
 
     Raises:
-        ConfigError: If a setting is not one of `ISMCTSBot`'s.
+        ConfigError: If a setting is not one of `ISMCTSBot`'s, or its value is not allowed.
     """
     chosen: dict[str, Any] = {
         "rollout": LooHeuristic(game=game),

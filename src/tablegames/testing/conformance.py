@@ -77,7 +77,10 @@ class _Checker:
         self.action_space = _defines(lambda: game.num_actions)
         self.observations = _defines(lambda: game.observation_size)
         self.bounded = _defines(lambda: game.max_decisions)
-        self.round_bound = game.max_round_decisions if self.bounded else None
+        #: The bound on a round's decisions, where the game has one and tells its rounds apart by their deals.
+        self.round_bound: int | None = None
+        if _defines(lambda: game.max_round_decisions) and _defines(lambda: game.deal_of(game.start(seed=0))):
+            self.round_bound = game.max_round_decisions
 
     def fail(self, message: str, path: list[Action], seed: int) -> ConformanceError:
         moves = " ".join(str(action) for action in path) or "(start)"
@@ -96,11 +99,12 @@ class _Checker:
                 raise self.fail(f"no end after {self.max_actions} actions", path, seed)
             try:
                 self.check_state(state)
-                if self.round_bound is not None:
-                    layout = game.deal_of(state)
-                    if layout is not None and layout.number != deal:
+                bound = self.round_bound
+                layout = None if bound is None else game.deal_of(state)
+                if bound is not None and layout is not None:  # a round counts from its deal: no deal, no check
+                    if layout.number != deal:
                         deal, dealt_at = layout.number, len(path)
-                    if len(path) - dealt_at >= self.round_bound:
+                    if len(path) - dealt_at >= bound:
                         raise ConformanceError(f"round {deal} took more than max_round_decisions")
             except ConformanceError as error:
                 raise self.fail(str(error), path, seed) from None
@@ -360,7 +364,8 @@ def check_game(game: Game[State], *, seeds: Iterable[int] = range(5), max_action
     ``observation_range``, and, where the game offers ``sample_state``, that
     the seat to act sees the same observation in a state sampled from its
     view; and if it gives ``max_decisions``, that no playout takes more, nor
-    any round more than ``max_round_decisions`` (if it has rounds). A
+    any round more than ``max_round_decisions`` (if it has rounds, counted
+    from each deal that ``deal_of`` numbers). A
     game without them (they are optional) skips these checks, and
     the report's ``action_space`` and ``observations`` say which ran.
 
