@@ -99,12 +99,11 @@ class _Checker:
                 raise self.fail(f"no end after {self.max_actions} actions", path, seed)
             try:
                 self.check_state(state)
-                bound = self.round_bound
-                layout = None if bound is None else game.deal_of(state)
-                if bound is not None and layout is not None:  # a round counts from its deal: no deal, no check
+                # a round counts from its deal: a game that deals none is not checked
+                if self.round_bound is not None and (layout := game.deal_of(state)) is not None:
                     if layout.number != deal:
                         deal, dealt_at = layout.number, len(path)
-                    if len(path) - dealt_at >= bound:
+                    if len(path) - dealt_at >= self.round_bound:
                         raise ConformanceError(f"round {deal} took more than max_round_decisions")
             except ConformanceError as error:
                 raise self.fail(str(error), path, seed) from None
