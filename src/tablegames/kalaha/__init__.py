@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 #: The solver, and the submodules that playing needs none of, are imported on first use.
-_SUBMODULES = ("batch", "encoding", "packed", "solver")
+_SUBMODULES = ("batch", "packed", "solver")
 _ON_FIRST_USE = {
     **dict.fromkeys(("Progress", "Solution", "SolveTimeout", "Solver", "solve"), "tablegames.kalaha.solver"),
     **{name: f"{__name__}.{name}" for name in _SUBMODULES},

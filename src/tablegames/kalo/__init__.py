@@ -9,7 +9,6 @@ Examples:
 
 from __future__ import annotations
 
-from tablegames.core.lazy import listing, on_first_use
 from tablegames.kalo import bots as bots  # registers the game's bots (the game never imports them)
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, Card, power, rank_of
@@ -43,8 +42,3 @@ __all__ = [
     "power",
     "rank_of",
 ]
-
-#: The submodules that playing needs none of are imported on first use.
-_ON_FIRST_USE = {name: f"{__name__}.{name}" for name in ("encoding",)}
-__getattr__ = on_first_use(__name__, _ON_FIRST_USE, globals())
-__dir__ = listing(_ON_FIRST_USE, globals())

@@ -9,7 +9,6 @@ Examples:
 
 from __future__ import annotations
 
-from tablegames.core.lazy import listing, on_first_use
 from tablegames.loo import bots as bots  # registers the game's bots (the game never imports them)
 from tablegames.loo.actions import Drop, PlayCard, Stay, TakeMiss
 from tablegames.loo.cards import DECK, PAM, Card, parse_card
@@ -39,8 +38,3 @@ __all__ = [
     "payouts",
     "trick_winner",
 ]
-
-#: The submodules that playing needs none of are imported on first use.
-_ON_FIRST_USE = {name: f"{__name__}.{name}" for name in ("encoding",)}
-__getattr__ = on_first_use(__name__, _ON_FIRST_USE, globals())
-__dir__ = listing(_ON_FIRST_USE, globals())
