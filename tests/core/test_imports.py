@@ -54,6 +54,25 @@ def test_the_games_and_their_submodules_are_there_right_after_import_tablegames(
     assert not [name for name in kalaha.split() if name.startswith("_")]
 
 
+_PLAYED = """
+import sys, tablegames, tablegames.core
+for name in ("kalaha", "kalo", "loo"):
+    tablegames.load(name).start(seed=1).view(0)
+offered = {*tablegames.core.LAZY.values(), *(f"tablegames.kalaha.{name}" for name in ("solver", "batch", "packed"))}
+print(" ".join(sorted(name for name in offered if name in sys.modules)))
+"""
+
+
+def test_what_the_packages_offer_on_first_use_is_not_imported_by_playing() -> None:
+    """Loading, starting and viewing every game imports none of the modules the packages import on first use.
+
+    A name offered on first use whose module playing imports anyway would be
+    a lazy entry that defers nothing.
+    """
+    done = subprocess.run([sys.executable, "-c", _PLAYED], capture_output=True, check=True, text=True)
+    assert done.stdout.split() == []
+
+
 @pytest.mark.parametrize(("package", "name"), [("tablegames", "chess"), ("tablegames.kalaha", "Chess")])
 def test_an_unknown_name_is_an_attribute_error(package: str, name: str) -> None:
     """Asking a package for a name it does not have raises `AttributeError`, naming the package."""

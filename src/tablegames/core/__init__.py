@@ -2,15 +2,15 @@
 
 The arena (`simulate`, `ArenaResult`) and tournaments (`tournament`,
 `TournamentResult`) are imported on first use: they bring in process pools,
-which most programs never start. So are the bots (`Bot`, `RandomBot`,
-`choose_for`, `play_bots`) and `Match` and `Ply`, which loading and starting
-a game does not need.
+which most programs never start. So are `play_bots`, `Match` and `Ply`,
+which loading and starting a game does not need.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablegames.core.bots import Bot, RandomBot, choose_for
 from tablegames.core.errors import (
     ConfigError,
     IllegalActionError,
@@ -28,7 +28,6 @@ from tablegames.core.seats import next_seat, seats_from
 
 if TYPE_CHECKING:
     from tablegames.core.arena import ArenaResult, simulate
-    from tablegames.core.bots import Bot, RandomBot, choose_for
     from tablegames.core.match import Match, Ply
     from tablegames.core.runs import play_bots
     from tablegames.core.tournament import TournamentResult, tournament
@@ -72,9 +71,6 @@ __all__ = [
 
 #: Names imported from their module on first use, and the module that has each.
 LAZY: dict[str, str] = {
-    "Bot": "tablegames.core.bots",
-    "RandomBot": "tablegames.core.bots",
-    "choose_for": "tablegames.core.bots",
     "play_bots": "tablegames.core.runs",
     "Match": "tablegames.core.match",
     "Ply": "tablegames.core.match",
