@@ -59,19 +59,11 @@ class SlotView:
     card: Card | None
     received: bool
     known_by: frozenset[int]
-    #: The card's notation and the seats that know it, in order, worked out the first time the slot is
-    #: written (`to_dict`): a slot's view is made once and written into every view that shows it, and
-    #: a search makes many that are never written.
-    _written: tuple[str | None, tuple[int, ...]] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def to_dict(self) -> JSONDict:
         """The slot as JSON."""
-        written = self._written
-        if written is None:
-            written = (None if self.card is None else str(self.card), tuple(sorted(self.known_by)))
-            object.__setattr__(self, "_written", written)
-        text, knowers = written
-        return {"card": text, "received": self.received, "known_by": list(knowers)}
+        card = None if self.card is None else str(self.card)
+        return {"card": card, "received": self.received, "known_by": sorted(self.known_by)}
 
     def __str__(self) -> str:
         return "??" if self.card is None else str(self.card)
