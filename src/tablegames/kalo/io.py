@@ -105,7 +105,7 @@ def _effect(value: object, players: int) -> Effect:
         raise InvalidStateError(
             f"an effect of a {rank} at step {brief(step)} {'has' if chosen_card else 'has no'} card on its way"
         )
-    has_target = rank in (3, 5, 6) and steps.index(step) > steps.index("seat")
+    has_target = "seat" in steps and steps.index(step) > steps.index("seat")  # a 3, 5 or 6 chooses its target
     if (target is not None) != has_target or target == seat:
         raise InvalidStateError(
             f"an effect of a {rank} at step {brief(step)} needs {'another' if has_target else 'no'} target"
@@ -210,7 +210,7 @@ def _check_effect_can_finish(effect: Effect, hands: tuple[tuple[Slot, ...], ...]
         if rank == 6:
             raise InvalidStateError(f"a 6's effects still need {needs} from the other hands, which hold {others}")
         raise InvalidStateError(f"the effects of a {rank} still need {needs} from the discard pile of {pile}")
-    if effect.step in ("card", "seat") and rank in (3, 5, 6) and not others:
+    if effect.step in ("card", "seat") and "seat" in STEPS[rank] and not others:
         raise InvalidStateError(f"the effect of a {rank} needs another player holding cards")
 
 

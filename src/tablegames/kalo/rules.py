@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
 from tablegames.cards import deal_round_robin, shuffle_round
+from tablegames.core.outcomes import winners_of
 from tablegames.core.protocol import State
 from tablegames.core.seats import next_seat
 from tablegames.kalo import events as ev
@@ -403,10 +404,8 @@ class Table(Generic[G]):
     def finish(self) -> None:
         """End the game: the highest totals win."""
         self.phase, self.current_player = "over", None
-        best = max(self.scores)
-        winners = frozenset(seat for seat, score in enumerate(self.scores) if score == best)
         if self.events is not None:
-            self.events.append(ev.GameEnded(scores=tuple(self.scores), winners=winners))
+            self.events.append(ev.GameEnded(scores=tuple(self.scores), winners=winners_of(self.scores)))
 
     # -- effects -------------------------------------------------------------
 
@@ -426,8 +425,7 @@ class Table(Generic[G]):
                         seat=effect.seat, rank=effect.rank, target=action.seat, card=effect.card, seen_by=seen_by
                     )
                 )
-            if step == "insert":
-                self.current_player = action.seat
+            self.current_player = self.effect.decider
         elif type(action) is ChooseSlot:
             self.rob(effect, action.slot)
         else:
@@ -479,7 +477,7 @@ class Table(Generic[G]):
         if effect.left > 1:
             rank = effect.rank
             self.effect = Effect(rank=rank, seat=effect.seat, left=effect.left - 1, step=FIRST_STEP[rank])
-            self.current_player = effect.seat
+            self.current_player = self.effect.decider
         else:
             self.after_play(effect.seat)
 
