@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import State
     from tablegames.loo.options import LooOptions
 
-__all__ = ["Deal", "play_order", "shuffled_deal"]
+__all__ = ["Deal", "miss_and_stock", "play_order", "shuffled_deal"]
 
 
 @final
@@ -81,6 +81,21 @@ def shuffled_deal(game: LooOptions[State], seed: int, round_number: int) -> Deal
     hands = tuple(_cards(passes[(first + seat) % players]) for seat in range(players))
     miss = _cards(passes[players]) if game.miss else ()
     return Deal(hands, miss, DECK[deck[dealt]], _cards(deck[dealt + 1 :]))
+
+
+def miss_and_stock(game: LooOptions[State]) -> tuple[int, int]:
+    """How many cards the Miss and the stock hold when a round is dealt (L4).
+
+    The Miss is five cards with option ``miss`` and none without; the stock
+    is every card not dealt to a hand or the Miss, less the turned-up card.
+
+    Examples:
+        >>> from tablegames.loo import Loo
+        >>> miss_and_stock(Loo(players=5)), miss_and_stock(Loo(players=5, miss=True))
+        ((0, 26), (5, 21))
+    """
+    miss = TRICKS if game.miss else 0
+    return miss, len(DECK) - TRICKS * game.players - miss - 1
 
 
 def play_order(dealer: int, players: int) -> tuple[int, ...]:

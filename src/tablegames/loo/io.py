@@ -30,7 +30,7 @@ from tablegames.core.plurals import plural
 from tablegames.core.serial import check_int, check_keys, read_int, read_int_list, read_notated, read_sequence, read_str
 from tablegames.loo.actions import PLAYS
 from tablegames.loo.cards import DECK, Card, card_key
-from tablegames.loo.deal import Deal, play_order
+from tablegames.loo.deal import Deal, miss_and_stock, play_order
 from tablegames.loo.rules import first_leader, payouts
 from tablegames.loo.state import LooState
 from tablegames.loo.tricks import TRICKS, TrickCard, trick_taker
@@ -208,9 +208,7 @@ def _check_cards(state: LooState) -> None:
             f"{[len(hand) for hand in state.hands]} cards after {[played[seat] for seat in range(len(state.hands))]} "
             "played do not add up"
         )
-    game = state.game
-    miss = TRICKS if game.miss else 0
-    stock = len(DECK) - TRICKS * game.players - miss - 1
+    miss, stock = miss_and_stock(state.game)
     if len(state.miss) != miss or len(state.stock) != stock:
         raise InvalidStateError(
             f"the Miss holds {miss} cards and the stock the {stock} cards not dealt; "

@@ -35,8 +35,9 @@ import attrs
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.loo.cards import DECK, Card, card_key
+from tablegames.loo.deal import miss_and_stock
 from tablegames.loo.state import LooState
-from tablegames.loo.tricks import TRICKS, TrickCard, follow
+from tablegames.loo.tricks import TrickCard, follow
 from tablegames.loo.view import LooView
 
 if TYPE_CHECKING:
@@ -214,10 +215,10 @@ def _plan(game: LooOptions[LooState], loo: LooView) -> _Plan:
     absent = proven_absent(game, loo)
     seats = tuple(other for other in range(game.players) if other != seat)
     sees_miss = bool(loo.given_up)
-    miss_size = TRICKS if game.miss else 0
+    miss_size, stock_size = miss_and_stock(game)
     sizes = [loo.hand_sizes[other] for other in seats]
     sizes.append(0 if sees_miss else miss_size)
-    sizes.append(len(DECK) - TRICKS * game.players - miss_size - 1)
+    sizes.append(stock_size)
     if sum(sizes) != len(pool):
         raise InvalidStateError(
             f"the view leaves {len(pool)} cards unseen but {sum(sizes)} places for them: it is not a view of {game}"
