@@ -179,8 +179,9 @@ def test_hidden_cards_are_seen_by_exactly_those_who_may_know_them(state: KaloSta
     """A face-down card is seen by exactly those who may know it.
 
     That is whoever chose, lost or receives it, and those who already knew it
-    where it was; the receiving slot is then known to exactly those who saw
-    it, bar the receiver, and marked received. Checks rules/kalo.md#receiving,
+    where it was; the receiver is told the card when it is handed over, as
+    its view shows it from then on; the receiving slot is then known to
+    exactly those who saw it, bar the receiver, and marked received. Checks rules/kalo.md#receiving,
     rules/kalo.md#effect-6 and rules/kalo.md#what-each-player-knows.
     """
     if state.is_over:
@@ -188,6 +189,7 @@ def test_hidden_cards_are_seen_by_exactly_those_who_may_know_them(state: KaloSta
     action = data.draw(st.sampled_from(state.legal_actions()))
     transition = state.step(action)
     effect = state.effect
+    knowers_before = effect.origin if effect is not None else frozenset()
     for event in transition.events:
         if isinstance(event, CardChosen):
             if event.slot is None:
@@ -196,6 +198,11 @@ def test_hidden_cards_are_seen_by_exactly_those_who_may_know_them(state: KaloSta
                 assert event.seen_by == state.hands[event.seat][event.slot].known_by | {event.seat}
         elif isinstance(event, Robbed):
             assert event.seen_by == state.hands[event.victim][event.slot].known_by | {event.seat, event.victim}
+        elif isinstance(event, TargetChosen) and event.card is not None:  # a 3 or 5 hands its card over
+            after = transition.state
+            views = [after.view(seat) for seat in range(after.game.players)]
+            shown = {view.seat for view in views if view.effect is not None and view.effect.card is not None}
+            assert event.seen_by == shown == knowers_before | {event.target}
         elif isinstance(event, Inserted):
             assert effect is not None
             if effect.rank == 4:

@@ -213,15 +213,19 @@ def test_the_scores_of_those_out_must_hold_their_places_points() -> None:
 def test_choosing_whom_an_effect_goes_to_is_announced_without_its_card() -> None:
     """The seat k step of a 3, 5 or 6 is an event for everyone; the card given is named only to those who know it.
 
+    They are its giver and its receiver, who sees it in the view from then on.
     Checks rules/kalo.md#effects, rules/kalo.md#what-each-player-knows.
     """
     state = FOUR.position([cards("3c 9c Kc"), cards("6d Qd"), cards("Kd 8s"), cards("Ad 8h")], leader=0, kalo_holder=0)
     for move in ["3c", "card 9c"]:
         state = state.apply(state.parse_action(move))
-    (event,) = state.step(state.parse_action("seat 2")).events
-    assert event == TargetChosen(seat=0, rank=3, target=2, card=Card.parse("9c"), seen_by=frozenset({0}))
-    assert str(event.for_seat(0)) == "seat 0 gives 9c to seat 2"
-    for seat in (None, 1, 2, 3):
+    transition = state.step(state.parse_action("seat 2"))
+    (event,) = transition.events
+    assert event == TargetChosen(seat=0, rank=3, target=2, card=Card.parse("9c"), seen_by=frozenset({0, 2}))
+    for knower in (0, 2):
+        assert str(event.for_seat(knower)) == "seat 0 gives 9c to seat 2"
+        assert transition.state.view(knower).effect.card == Card.parse("9c")  # type: ignore[union-attr]
+    for seat in (None, 1, 3):
         assert str(event.for_seat(seat)) == "seat 0 gives the card to seat 2"
         assert event.for_seat(seat).to_dict()["card"] is None  # type: ignore[union-attr]
     robbing = FOUR.position([cards("6c 9c"), cards("Qd Jd"), cards("Kd"), cards("Ad")], leader=0, kalo_holder=0)

@@ -418,11 +418,14 @@ class Table(Generic[G]):
         elif type(action) is ChooseSeat:
             step = _AFTER_SEAT[effect.rank]
             self.effect = Effect(effect.rank, effect.seat, effect.left, step, effect.card, effect.origin, action.seat)
-            if self.events is not None:
-                seen_by = frozenset() if effect.card is None else effect.origin
+            if self.events is not None:  # the card is handed over: its receiver sees it from now on (K9)
                 self.events.append(
                     ev.TargetChosen(
-                        seat=effect.seat, rank=effect.rank, target=action.seat, card=effect.card, seen_by=seen_by
+                        seat=effect.seat,
+                        rank=effect.rank,
+                        target=action.seat,
+                        card=effect.card,
+                        seen_by=self.effect.seen_by,
                     )
                 )
             self.current_player = self.effect.decider
