@@ -189,7 +189,6 @@ def test_hidden_cards_are_seen_by_exactly_those_who_may_know_them(state: KaloSta
     action = data.draw(st.sampled_from(state.legal_actions()))
     transition = state.step(action)
     effect = state.effect
-    knowers_before = effect.origin if effect is not None else frozenset()
     for event in transition.events:
         if isinstance(event, CardChosen):
             if event.slot is None:
@@ -199,10 +198,11 @@ def test_hidden_cards_are_seen_by_exactly_those_who_may_know_them(state: KaloSta
         elif isinstance(event, Robbed):
             assert event.seen_by == state.hands[event.victim][event.slot].known_by | {event.seat, event.victim}
         elif isinstance(event, TargetChosen) and event.card is not None:  # a 3 or 5 hands its card over
+            assert effect is not None
             after = transition.state
             views = [after.view(seat) for seat in range(after.game.players)]
             shown = {view.seat for view in views if view.effect is not None and view.effect.card is not None}
-            assert event.seen_by == shown == knowers_before | {event.target}
+            assert event.seen_by == shown == effect.origin | {event.target}
         elif isinstance(event, Inserted):
             assert effect is not None
             if effect.rank == 4:

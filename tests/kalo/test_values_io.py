@@ -196,6 +196,19 @@ def test_bad_state_dicts(data: dict[str, Any], message: str) -> None:
         FOUR.from_dict(data)
 
 
+def test_nobody_knows_the_card_of_an_effect_that_has_none_on_its_way() -> None:
+    """A 6 about to choose whom to rob has no card on its way, so no seat can be said to know one.
+
+    Checks rules/kalo.md#effect-6, rules/kalo.md#what-each-player-knows.
+    """
+    state = FOUR.position([cards("6c 9c"), cards("Qd Jd"), cards("Kd"), cards("Ad")], leader=0, kalo_holder=0)
+    data = state.apply(state.parse_action("6c")).to_dict()
+    assert data["effect"]["card"] is None
+    data["effect"]["origin"] = [1]
+    with pytest.raises(InvalidStateError, match="with no card on its way, none"):
+        FOUR.from_dict(data)
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [

@@ -110,13 +110,16 @@ def _effect(value: object, players: int) -> Effect:
         raise InvalidStateError(
             f"an effect of a {rank} at step {brief(step)} needs {'another' if has_target else 'no'} target"
         )
+    origin = _seats(value["origin"], players, "effect origin")
+    if card is None and origin:
+        raise InvalidStateError("an effect's origin lists the seats that know its card: with no card on its way, none")
     return Effect(
         rank=rank,
         seat=seat,
         left=read_int(value, "left", InvalidStateError, "effect", minimum=1, maximum=4),
         step=step,
         card=card,
-        origin=_seats(value["origin"], players, "effect origin"),
+        origin=origin,
         target=target,
     )
 

@@ -418,7 +418,7 @@ class Table(Generic[G]):
         elif type(action) is ChooseSeat:
             step = _AFTER_SEAT[effect.rank]
             self.effect = Effect(effect.rank, effect.seat, effect.left, step, effect.card, effect.origin, action.seat)
-            if self.events is not None:  # the card is handed over: its receiver sees it from now on (K9)
+            if self.events is not None:  # a 3 or 5 hands its card over: the receiver sees it from now on (K9)
                 self.events.append(
                     ev.TargetChosen(
                         seat=effect.seat,
