@@ -40,25 +40,33 @@ import tablegames
 print(tablegames.kalaha.Kalaha(pits=6, seeds=4).pits, tablegames.kalaha.bots.__name__, tablegames.loo.sampling.__name__)
 print(" ".join(dir(tablegames)))
 print(" ".join(dir(tablegames.kalaha)))
+print(" ".join(dir(tablegames.kalo)))
+print(" ".join(dir(tablegames.loo)))
 """
 
 
 def test_the_games_and_their_submodules_are_there_right_after_import_tablegames() -> None:
     """``tablegames.kalaha.Kalaha`` and ``tablegames.kalaha.bots`` work at once, and ``dir()`` lists them."""
     done = subprocess.run([sys.executable, "-c", _FRESH], capture_output=True, check=True, text=True)
-    first, top, kalaha = done.stdout.splitlines()
+    first, top, kalaha, kalo, loo = done.stdout.splitlines()
     assert first == "6 tablegames.kalaha.bots tablegames.loo.sampling"
     assert {"kalaha", "kalo", "loo", "load", "Match", "__version__"} <= set(top.split())
     assert not [name for name in top.split() if name.startswith("_") and name != "__version__"]
     assert {"Kalaha", "bots", "solver", "Solver", "KalahaView"} <= set(kalaha.split())
-    assert not [name for name in kalaha.split() if name.startswith("_")]
+    assert {"Kalo", "bots", "encoding", "KaloView"} <= set(kalo.split())
+    assert {"Loo", "bots", "encoding", "LooView"} <= set(loo.split())
+    for listed in (kalaha, kalo, loo):
+        assert not [name for name in listed.split() if name.startswith("_")]
 
 
 _PLAYED = """
 import sys, tablegames, tablegames.core
 for name in ("kalaha", "kalo", "loo"):
     tablegames.load(name).start(seed=1).view(0)
-offered = {*tablegames.core.LAZY.values(), *(f"tablegames.kalaha.{name}" for name in ("solver", "batch", "packed"))}
+offered = set(tablegames.core.LAZY.values())
+for package in (tablegames.kalaha, tablegames.kalo, tablegames.loo):
+    offered.update(getattr(package, "_ON_FIRST_USE", {}).values())
+assert "tablegames.kalaha.solver" in offered
 print(" ".join(sorted(name for name in offered if name in sys.modules)))
 """
 

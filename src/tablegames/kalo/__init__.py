@@ -9,6 +9,7 @@ Examples:
 
 from __future__ import annotations
 
+from tablegames.core.lazy import listing
 from tablegames.kalo import bots as bots  # registers the game's bots (the game never imports them)
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, Card, power, rank_of
@@ -42,3 +43,6 @@ __all__ = [
     "power",
     "rank_of",
 ]
+
+#: ``dir()`` lists the package's public names, as every game package's does.
+__dir__ = listing({}, globals())

@@ -9,6 +9,7 @@ Examples:
 
 from __future__ import annotations
 
+from tablegames.core.lazy import listing
 from tablegames.loo import bots as bots  # registers the game's bots (the game never imports them)
 from tablegames.loo.actions import Drop, PlayCard, Stay, TakeMiss
 from tablegames.loo.cards import DECK, PAM, Card, parse_card
@@ -38,3 +39,6 @@ __all__ = [
     "payouts",
     "trick_winner",
 ]
+
+#: ``dir()`` lists the package's public names, as every game package's does.
+__dir__ = listing({}, globals())
