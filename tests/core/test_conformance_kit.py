@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 import pytest
 
-from tablegames.core.protocol import State
+from tablegames.core.protocol import GameEnded, State
 from tablegames.core.registry import register, unregister
 from tablegames.kalaha import Kalaha, KalahaState, KalahaView, Sow
 from tablegames.loo import Loo
@@ -85,6 +85,13 @@ class _BrokenState(State):
 
     def advance(self, action: Action, events: list[Event] | None) -> _BrokenState:
         after = _BrokenState(self.game, self.inner.advance(action, events))
+        if self.game.flaw == "wrong_winners" and events is not None:  # a wrong seat named, or one of two that drew
+            events[:] = [
+                GameEnded(scores=event.scores, winners=frozenset({1 - min(event.winners)}))
+                if isinstance(event, GameEnded)
+                else event
+                for event in events
+            ]
         if self.game.flaw == "mutates":
             object.__setattr__(self, "inner", after.inner)
         return after
@@ -159,6 +166,7 @@ def test_a_sound_game_passes() -> None:
         ("short_observation", "observation_size"),
         ("observation_out_of_range", "not numbers in"),
         ("silent_refusal", "why_illegal"),
+        ("wrong_winners", "game_ended gives scores"),
     ],
 )
 def test_broken_games_fail(flaw: str, message: str) -> None:

@@ -11,7 +11,7 @@ import attrs
 
 from tablegames.core.errors import IllegalActionError, InvalidActionError, TablegamesError
 from tablegames.core.match import Match
-from tablegames.core.protocol import Action, Event, Game, State, View
+from tablegames.core.protocol import Action, Event, Game, GameEnded, State, View
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -228,6 +228,13 @@ class _Checker:
             raise ConformanceError(f"apply({action}) did not return a state of this game")
         for event in transition.events:
             self.check_event(event)
+            if isinstance(event, GameEnded) and (
+                after.outcome is None or (event.scores, event.winners) != (after.scores, after.winners)
+            ):
+                raise ConformanceError(
+                    f"game_ended gives scores {list(event.scores)} and winners {sorted(event.winners)}, but the state "
+                    f"{action} leads to has scores {list(after.scores)} and winners {sorted(after.winners)}"
+                )
         if state != snapshot:
             raise ConformanceError(f"apply({action}) changed the state it was applied to")
 
