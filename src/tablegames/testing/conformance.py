@@ -74,6 +74,8 @@ class _Checker:
         self.actions = 0
         self.illegal = 0
         self.seen: dict[str, Action] = {}
+        #: The dict of each state met in the playout, by the state: two states that compare equal write one dict.
+        self.written: dict[State, dict[str, Any]] = {}
         self.action_space = _defines(lambda: game.num_actions)
         self.observations = _defines(lambda: game.observation_size)
         self.bounded = _defines(lambda: game.max_decisions)
@@ -92,6 +94,7 @@ class _Checker:
         if game.start(seed=seed) != start:
             raise self.fail("the same seed gave two different start states", [], seed)
         chooser = random.Random(seed)
+        self.written = {}
         state, path = start, list[Action]()
         deal, dealt_at = 0, 0  # the deal in play, and the decisions taken before it was dealt
         while not state.is_over:
@@ -171,6 +174,11 @@ class _Checker:
             raise ConformanceError("from_dict(to_dict()) does not give an equal state with an equal hash")
         if again.legal_actions() != state.legal_actions():
             raise ConformanceError("a state read back from its dict lists other legal actions")
+        if self.written.setdefault(state, data) != data:
+            raise ConformanceError(
+                "two states of this playout write different dicts but compare equal: equality leaves out part of "
+                "the state (a PlainState compares the fields its __match_args__ lists)"
+            )
         return again
 
     def check_view(self, state: State, view: View, seat: int | None) -> None:
@@ -355,7 +363,8 @@ def check_game(game: Game[State], *, seeds: Iterable[int] = range(5), max_action
     - actions that are not legal (seen elsewhere, or of no game at all) raise
       `IllegalActionError` with a message and change nothing;
     - ``to_dict``/``from_dict`` round-trip through JSON to an equal state with
-      an equal hash; every view and every event is JSON-ready;
+      an equal hash, and no two states of a playout that write different
+      dicts compare equal; every view and every event is JSON-ready;
     - each view names its seat, and offers legal actions only to the seat to act;
     - the state keeps the game's own laws (`Game.broken_laws`);
     - the same seed gives the same start; a `Match` playing the same actions
