@@ -20,7 +20,8 @@ import pytest
 import tablegames
 
 SRC = Path(tablegames.__file__).resolve().parent
-GAMES = ("kalaha", "kalo", "loo")
+#: The game packages: each states its rules in a ``rules.py``.
+GAMES = tuple(sorted(path.parent.name for path in SRC.glob("*/rules.py")))
 #: The library's layers, whose modules these rules cover (the frontends load optional extras on demand).
 LIBRARY = ("core", "cards", *GAMES, "testing", "adapters")
 
@@ -112,6 +113,11 @@ def _imported_in_functions(module: str) -> set[str]:
 def test_a_library_module_imports_no_standard_module_in_a_function(module: str) -> None:
     """Inside a function a library module imports an optional extra only, never the standard library."""
     assert sorted(_imported_in_functions(module) & sys.stdlib_module_names) == []
+
+
+def test_the_game_packages_are_the_games_tablegames_offers() -> None:
+    """Every package with a ``rules.py`` is a built-in game, and every built-in game such a package."""
+    assert tuple(sorted(tablegames.names())) == GAMES
 
 
 def test_the_core_imports_no_game_and_no_game_imports_another() -> None:
