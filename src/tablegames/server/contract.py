@@ -37,23 +37,8 @@ if TYPE_CHECKING:
 __all__ = ["ERROR_TYPES", "SCHEMAS", "openapi"]
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
-#: Every error type a client may be sent: the library's errors a request can meet, and the server's own.
-ERROR_TYPES = sorted(
-    {
-        "IllegalActionError",
-        "InvalidActionError",
-        "ConfigError",
-        "InvalidStateError",
-        "MatchError",
-        "ServerError",
-        *(
-            name
-            for name in errors.__all__
-            if isinstance(getattr(errors, name), type) and issubclass(getattr(errors, name), errors.ServerError)
-        ),
-    }
-    - {"StoreError"}
-)
+#: Every error type a client may be sent (`tablegames.server.errors.WIRE_TYPES`).
+ERROR_TYPES = list(errors.WIRE_TYPES)
 
 
 def _ref(name: str) -> JSONDict:

@@ -6,9 +6,11 @@ WebSocket::
     {"error": {"type": "IllegalActionError", "message": "...", "legal": ["c", "d"],
                "reason": {"key": "kalaha.pit_empty", "fields": {"pit": 2}}}}
 
-``type`` is the name of the error's class: one of the library's errors (a
-bad action, bad options, a bad state) or one of the server's own below
-(a malformed request, a missing token, a body too large). ``legal`` is
+``type`` names the error's class: one of the library's errors (a bad
+action, bad options, a bad state) or one of the server's own below (a
+malformed request, a missing token, a body too large); an error of a class
+the wire does not name goes by the nearest of its bases that it does
+(`WIRE_TYPES`), so a client is only ever sent a type it is told of. ``legal`` is
 there for an `IllegalActionError` only: the actions the client's seat may
 take now. ``reason`` is there for an `IllegalActionError` and a
 `ConfigError`: why the action, or the game's options or seats, were
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
 
 __all__ = [
+    "WIRE_TYPES",
     "BadRequestError",
     "BusyError",
     "ConflictError",
@@ -131,6 +134,16 @@ class StoreError(ServerError):
     """The database cannot be used: not a tablegames database, or written by a newer version."""
 
 
+#: Every error type a client may be sent: the library's errors a request can meet, and the server's own
+#: (a store that cannot be used stops the server before any request).
+WIRE_TYPES: tuple[str, ...] = tuple(
+    sorted(
+        {"IllegalActionError", "InvalidActionError", "ConfigError", "InvalidStateError", "MatchError", "ServerError"}
+        | {kind.__name__ for kind in ServerError.__subclasses__() if kind is not StoreError}
+    )
+)
+
+
 def status_of(error: TablegamesError) -> int:
     """Return the HTTP status for ``error``: a server error's own; 409 for an illegal action; else 400."""
     if isinstance(error, ServerError):
@@ -159,8 +172,13 @@ def error_body(error: TablegamesError, *, legal: bool = True) -> JSONDict:
         ... except tablegames.ConfigError as refused:
         ...     error_body(refused)["error"]["reason"]
         {'key': 'config.players', 'fields': {'game': 'Loo', 'maximum': 8, 'minimum': 3, 'value': '9'}}
+        >>> class OutOfSeats(BusyError):  # a class of the server's own that the wire does not name
+        ...     pass
+        >>> error_body(OutOfSeats("every seat is taken"))["error"]["type"]
+        'BusyError'
     """
-    body: JSONDict = {"type": type(error).__name__, "message": str(error)}
+    named = next((kind.__name__ for kind in type(error).__mro__ if kind.__name__ in WIRE_TYPES), "ServerError")
+    body: JSONDict = {"type": named, "message": str(error)}
     if isinstance(error, IllegalActionError):
         body["legal"] = [str(action) for action in error.legal] if legal else []
     if isinstance(error, (IllegalActionError, ConfigError)):

@@ -34,8 +34,9 @@ Several processes may serve the same tables from one database:
   another process then takes it over.
 
 While the database cannot be reached (restarting, a network cut), every
-call raises `DatabaseUnavailableError` (HTTP 503: "try again in a moment");
-the pool opens new connections once the database is back.
+call raises `DatabaseUnavailableError`, which a client is sent as a
+`BusyError` (HTTP 503: "the database cannot be reached just now; try again
+in a moment"); the pool opens new connections once the database is back.
 """
 
 from __future__ import annotations
