@@ -61,9 +61,13 @@ def main(
     return tablegames.simulate(game, [bot, opponent, opponent], games=games, seed=1)
 
 
+#: The runs the agents guide reports, by game: the games against each opponent, and the simulations a decision.
+REPORTED = {"loo": (150, 100), "kalo": (30, 30)}
+
 if __name__ == "__main__":
     import sys
 
     name = sys.argv[1] if len(sys.argv) > 1 else "loo"
-    print(main(name=name))
-    print(main(name=name, opponent="heuristic"))
+    games, simulations = REPORTED[name]
+    for opponent in ("random", "heuristic"):
+        print(main(games, simulations, opponent, name))
