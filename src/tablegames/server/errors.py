@@ -10,7 +10,8 @@ WebSocket::
 action, bad options, a bad state) or one of the server's own below (a
 malformed request, a missing token, a body too large); an error of a class
 the wire does not name goes by the nearest of its bases that it does
-(`WIRE_TYPES`), so a client is only ever sent a type it is told of. ``legal`` is
+(`WIRE_TYPES`), or by its status, so a client is only ever sent a type it
+is told of. ``legal`` is
 there for an `IllegalActionError` only: the actions the client's seat may
 take now. ``reason`` is there for an `IllegalActionError` and a
 `ConfigError`: why the action, or the game's options or seats, were
@@ -176,8 +177,12 @@ def error_body(error: TablegamesError, *, legal: bool = True) -> JSONDict:
         ...     pass
         >>> error_body(OutOfSeats("every seat is taken"))["error"]["type"]
         'BusyError'
+        >>> error_body(tablegames.SeatError("seat 7 is not a seat of this game"))["error"]["type"]
+        'BadRequestError'
     """
-    named = next((kind.__name__ for kind in type(error).__mro__ if kind.__name__ in WIRE_TYPES), "ServerError")
+    named = next((kind.__name__ for kind in type(error).__mro__ if kind.__name__ in WIRE_TYPES), None)
+    if named is None:  # a library error no request should meet: named for the status it is sent with
+        named = "BadRequestError" if status_of(error) == 400 else "ServerError"
     body: JSONDict = {"type": named, "message": str(error)}
     if isinstance(error, IllegalActionError):
         body["legal"] = [str(action) for action in error.legal] if legal else []
