@@ -11,11 +11,10 @@ action, bad options, a bad state) or one of the server's own below (a
 malformed request, a missing token, a body too large); an error of a class
 the wire does not name goes by the nearest of its bases that it does
 (`WIRE_TYPES`), or by its status, so a client is only ever sent a type it
-is told of. ``legal`` is
-there for an `IllegalActionError` only: the actions the client's seat may
-take now. ``reason`` is there for an `IllegalActionError` and a
-`ConfigError`: why the action, or the game's options or seats, were
-refused, as a key and language-neutral fields
+is told of. ``legal`` is there for an `IllegalActionError` only: the
+actions the client's seat may take now. ``reason`` is there for an
+`IllegalActionError` and a `ConfigError`: why the action, or the game's
+options or seats, were refused, as a key and language-neutral fields
 (`tablegames.core.reasons.Reason`), for a client to say in its player's
 language what the message says in English.
 
