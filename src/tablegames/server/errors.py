@@ -32,7 +32,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from tablegames.core.errors import ConfigError, IllegalActionError, MatchError, TablegamesError
+from tablegames.core.errors import (
+    ConfigError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidStateError,
+    MatchError,
+    TablegamesError,
+)
 
 if TYPE_CHECKING:
     from tablegames.core.serial import JSONDict
@@ -134,23 +141,43 @@ class StoreError(ServerError):
     """The database cannot be used: not a tablegames database, or written by a newer version."""
 
 
-#: Every error type a client may be sent: the library's errors a request can meet, and the server's own
-#: (a store that cannot be used stops the server before any request).
-WIRE_TYPES: tuple[str, ...] = tuple(
-    sorted(
-        {"IllegalActionError", "InvalidActionError", "ConfigError", "InvalidStateError", "MatchError", "ServerError"}
-        | {kind.__name__ for kind in ServerError.__subclasses__() if kind is not StoreError}
-    )
+#: Every error class a client may be sent, by its name: the library's errors a request can meet, and the
+#: server's own (a store that cannot be used stops the server before any request).
+_WIRE_CLASSES: tuple[type[TablegamesError], ...] = (
+    IllegalActionError,
+    InvalidActionError,
+    ConfigError,
+    InvalidStateError,
+    MatchError,
+    ServerError,
+    BadRequestError,
+    UnauthorizedError,
+    ForbiddenError,
+    NotFoundError,
+    MethodNotAllowedError,
+    ConflictError,
+    TooLargeError,
+    TooManyRequestsError,
+    UnsupportedMediaTypeError,
+    BusyError,
 )
+#: The names of the error types a client may be sent, sorted.
+WIRE_TYPES: tuple[str, ...] = tuple(sorted(kind.__name__ for kind in _WIRE_CLASSES))
 
 
 def status_of(error: TablegamesError) -> int:
-    """Return the HTTP status for ``error``: a server error's own; 409 for an illegal action; else 400."""
+    """Return the HTTP status for ``error``.
+
+    A server error's own; 409 for an illegal action or a match that cannot
+    go back or forward; 400 for other bad input (a `ValueError`); 500 for
+    anything else, which no request should meet (an extra the server was
+    installed without, say).
+    """
     if isinstance(error, ServerError):
         return error.status
     if isinstance(error, (IllegalActionError, MatchError)):
         return 409
-    return 400
+    return 400 if isinstance(error, ValueError) else 500
 
 
 def error_body(error: TablegamesError, *, legal: bool = True) -> JSONDict:
@@ -179,8 +206,8 @@ def error_body(error: TablegamesError, *, legal: bool = True) -> JSONDict:
         >>> error_body(tablegames.SeatError("seat 7 is not a seat of this game"))["error"]["type"]
         'BadRequestError'
     """
-    named = next((kind.__name__ for kind in type(error).__mro__ if kind.__name__ in WIRE_TYPES), None)
-    if named is None:  # a library error no request should meet: named for the status it is sent with
+    named = next((kind.__name__ for kind in type(error).__mro__ if kind in _WIRE_CLASSES), None)
+    if named is None:  # an error of a class the wire does not name: named for the status it is sent with
         named = "BadRequestError" if status_of(error) == 400 else "ServerError"
     body: JSONDict = {"type": named, "message": str(error)}
     if isinstance(error, IllegalActionError):
