@@ -177,7 +177,7 @@ def test_a_sound_game_passes() -> None:
         ("observation_out_of_range", "not numbers in"),
         ("silent_refusal", "why_illegal"),
         ("wrong_winners", "game_ended gives scores"),
-        ("blind_equality", "write different dicts but compare equal"),
+        ("blind_equality", "write different JSON but compare equal"),
     ],
 )
 def test_broken_games_fail(flaw: str, message: str) -> None:

@@ -30,7 +30,7 @@ __all__ = ["State"]
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(metaclass=abc.ABCMeta):
-    """A position of a game: a frozen value; equal positions are equal, hash equal and write equal dicts.
+    """A position of a game: a frozen value; equal positions are equal, hash equal and write the same JSON.
 
     Subclasses fill in the hooks `game`, `current_player`, `scores`,
     `legal_actions`, `advance`, `view`, `parse_action` and `json_fields`

@@ -10,8 +10,8 @@ WebSocket::
 action, bad options, a bad state) or one of the server's own below (a
 malformed request, a missing token, a body too large); an error of a class
 the wire does not name goes by the nearest of its bases that it does
-(`WIRE_TYPES`), or by its status, so a client is only ever sent a type it
-is told of. ``legal`` is there for an `IllegalActionError` only: the
+(`WIRE_TYPES`), or is a bad request, so a client is only ever sent a type
+it is told of. ``legal`` is there for an `IllegalActionError` only: the
 actions the client's seat may take now. ``reason`` is there for an
 `IllegalActionError` and a `ConfigError`: why the action, or the game's
 options or seats, were refused, as a key and language-neutral fields
@@ -37,7 +37,6 @@ from tablegames.core.errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidStateError,
-    MatchError,
     TablegamesError,
 )
 
@@ -148,7 +147,6 @@ _WIRE_CLASSES: tuple[type[TablegamesError], ...] = (
     InvalidActionError,
     ConfigError,
     InvalidStateError,
-    MatchError,
     ServerError,
     BadRequestError,
     UnauthorizedError,
@@ -166,18 +164,17 @@ WIRE_TYPES: tuple[str, ...] = tuple(sorted(kind.__name__ for kind in _WIRE_CLASS
 
 
 def status_of(error: TablegamesError) -> int:
-    """Return the HTTP status for ``error``.
+    """Return the HTTP status for ``error``: a server error's own; 409 for an illegal action; else 400.
 
-    A server error's own; 409 for an illegal action or a match that cannot
-    go back or forward; 400 for other bad input (a `ValueError`); 500 for
-    anything else, which no request should meet (an extra the server was
-    installed without, say).
+    Any other error of the library, or of a game's own, refuses what the
+    request asked for (a game's reader may raise an error of its own for
+    notation it cannot read).
     """
     if isinstance(error, ServerError):
         return error.status
-    if isinstance(error, (IllegalActionError, MatchError)):
+    if isinstance(error, IllegalActionError):
         return 409
-    return 400 if isinstance(error, ValueError) else 500
+    return 400
 
 
 def error_body(error: TablegamesError, *, legal: bool = True) -> JSONDict:
@@ -206,9 +203,8 @@ def error_body(error: TablegamesError, *, legal: bool = True) -> JSONDict:
         >>> error_body(tablegames.SeatError("seat 7 is not a seat of this game"))["error"]["type"]
         'BadRequestError'
     """
-    named = next((kind.__name__ for kind in type(error).__mro__ if kind in _WIRE_CLASSES), None)
-    if named is None:  # an error of a class the wire does not name: named for the status it is sent with
-        named = "BadRequestError" if status_of(error) == 400 else "ServerError"
+    # An error of the library or of a game's own that the wire does not name is a refused request (`status_of`).
+    named = next((kind.__name__ for kind in type(error).__mro__ if kind in _WIRE_CLASSES), "BadRequestError")
     body: JSONDict = {"type": named, "message": str(error)}
     if isinstance(error, IllegalActionError):
         body["legal"] = [str(action) for action in error.legal] if legal else []

@@ -3,7 +3,7 @@
 
 export interface ErrorAnswer {
   error: {
-    type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MatchError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
+    type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
     message: string;
     legal?: string[];
     /** why the action, or the game's options or seats, were refused (IllegalActionError and ConfigError only): a key such as kalaha.pit_empty or config.integer and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters, options by name), for a client to say what the message says in English in its player's language */
@@ -93,7 +93,7 @@ export interface Checks {
     /** why the action may not be taken now, in the rules' words in English (refusals only); the error's reason says it as a key and fields, for other languages */
     reason?: string;
     error?: {
-      type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MatchError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
+      type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
       message: string;
       legal?: string[];
       /** why the action, or the game's options or seats, were refused (IllegalActionError and ConfigError only): a key such as kalaha.pit_empty or config.integer and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters, options by name), for a client to say what the message says in English in its player's language */
@@ -184,7 +184,7 @@ export interface TableFrame {
 export interface ErrorFrame {
   type: "error";
   error: {
-    type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MatchError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
+    type: "BadRequestError" | "BusyError" | "ConfigError" | "ConflictError" | "ForbiddenError" | "IllegalActionError" | "InvalidActionError" | "InvalidStateError" | "MethodNotAllowedError" | "NotFoundError" | "ServerError" | "TooLargeError" | "TooManyRequestsError" | "UnauthorizedError" | "UnsupportedMediaTypeError";
     message: string;
     legal?: string[];
     /** why the action, or the game's options or seats, were refused (IllegalActionError and ConfigError only): a key such as kalaha.pit_empty or config.integer and language-neutral fields (seats, counts, pits and ranks as integers, cards in notation, suits as letters, options by name), for a client to say what the message says in English in its player's language */

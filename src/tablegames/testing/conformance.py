@@ -186,9 +186,9 @@ class _Checker:
             self.written[state] = digest
         elif known is not None and known != digest:
             raise ConformanceError(
-                "two states of this playout write different dicts but compare equal: equal states must write equal "
-                "dicts (sets as sorted lists), so either equality leaves out part of the state (a PlainState "
-                "compares the fields its __match_args__ lists) or to_dict writes something equality ignores"
+                "two states of this playout write different JSON but compare equal: equal states must write the same "
+                "JSON (sets as sorted lists, 1 not True), so either equality leaves out part of the state (a "
+                "PlainState compares the fields its __match_args__ lists) or to_dict writes something equality ignores"
             )
         return again
 
@@ -374,8 +374,9 @@ def check_game(game: Game[State], *, seeds: Iterable[int] = range(5), max_action
     - actions that are not legal (seen elsewhere, or of no game at all) raise
       `IllegalActionError` with a message and change nothing;
     - ``to_dict``/``from_dict`` round-trip through JSON to an equal state with
-      an equal hash, and no two states of a playout that write different
-      dicts compare equal; every view and every event is JSON-ready;
+      an equal hash, and no two states of a playout (of its first 5,000)
+      that write different JSON compare equal; every view and every event is
+      JSON-ready;
     - each view names its seat, and offers legal actions only to the seat to act;
     - the state keeps the game's own laws (`Game.broken_laws`);
     - the same seed gives the same start; a `Match` playing the same actions
