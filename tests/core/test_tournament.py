@@ -163,8 +163,12 @@ def test_table_orders_are_drawn_from_the_seed() -> None:
 
 
 def test_tournament_arguments_are_checked() -> None:
-    """Too few bots, shared names, an unknown bot and a count that leaves seats unbalanced are refused first."""
+    """A name for a game, too few bots, shared names, an unknown bot and unbalanced seats are refused first."""
     game = tablegames.load("kalaha", pits=3)
+    with pytest.raises(
+        ConfigError, match=r"the arena plays a Game, such as tablegames\.load\('kalaha'\); got 'kalaha'"
+    ):
+        tablegames.tournament("kalaha", ["random", "heuristic"], 10, seed=1)  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="at least two bots"):
         tablegames.tournament(game, ["random"], 10, seed=1)
     with pytest.raises(ConfigError, match="distinct names"):

@@ -258,11 +258,29 @@ def simulate(
         ConfigError: If a bot is unknown, a setting is not one of its bot's or is for a bot not named
             in ``bots``, or a count, the backend or the address is out of place.
         MissingExtraError: If ``backend="ray"`` and Ray is not installed.
+        IllegalActionError: If a bot chooses an action that is not legal.
     """
     run = check_run(game, bots, games=games, seed=seed, settings=settings)
     check_backend(backend, address, workers)
     (results,) = play_runs([run], workers=workers, progress=progress, backend=backend, address=address)
     return measure(game, run.entries, seed, results)
+
+
+def game_of(game: object) -> Game[State]:
+    """Return ``game`` if it is a game the arena can play.
+
+    Raises:
+        ConfigError: If it is not a `Game`.
+
+    Examples:
+        >>> game_of("kalaha")
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.ConfigError: the arena plays a Game, such as tablegames.load('kalaha'); got 'kalaha'
+    """
+    if not isinstance(game, Game):
+        raise ConfigError(f"the arena plays a Game, such as tablegames.load('kalaha'); got {brief(game)}")
+    return game
 
 
 def check_run(
@@ -279,8 +297,7 @@ def check_run(
         ConfigError: If ``game`` is not a game, a bot is unknown, there are none, or ``games`` or ``seed``
             is out of range.
     """
-    if not isinstance(game, Game):
-        raise ConfigError(f"the arena plays a Game, such as tablegames.load('kalaha'); got {brief(game)}")
+    game = game_of(game)
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         raise ConfigError(
             f"bots are a list of names or Bot objects, such as ['heuristic', 'random']; got {brief(bots)}"

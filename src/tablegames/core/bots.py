@@ -230,7 +230,11 @@ class Setting:
         self.check(value)
 
     def with_default(self, default: int | float | bool | None) -> Setting:
-        """The same setting with another default (the same search, tuned otherwise for another game)."""
+        """The same setting with another default (the same search, tuned otherwise for another game).
+
+        Raises:
+            ConfigError: If ``default`` is not a value the setting allows.
+        """
         return attrs.evolve(self, default=self.check(default))
 
     def __str__(self) -> str:
@@ -373,7 +377,7 @@ def choose_for(bot: Bot, state: Position, rng: random.Random) -> Action:
     """Ask ``bot`` for the decision of ``state.current_player``, giving it only that seat's view.
 
     Raises:
-        IllegalActionError: If the bot returns an action that is not legal.
+        IllegalActionError: If the game is over, or the bot returns an action that is not legal.
     """
     seat = state.current_player
     if seat is None:

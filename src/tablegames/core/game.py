@@ -252,6 +252,9 @@ class Game(GameSpaces, Generic[S], metaclass=PythonType):
     def check_seat(self, seat: object) -> int | None:
         """Return ``seat`` if it is a seat of this game or None, else raise `SeatError`.
 
+        Raises:
+            SeatError: If ``seat`` is neither None nor one of the game's seats.
+
         Examples:
             >>> import tablegames
             >>> tablegames.load("kalaha").check_seat(2)

@@ -91,6 +91,10 @@ class Match(Generic[S]):
         seed: The seed of the start, or None when the match began at a given state.
         initial: The state the match began at.
         opening: The events of the start, before any decision.
+
+    Raises:
+        ConfigError: If both a seed and a state are given, the state is of
+            another game, or the seed is not a seed.
     """
 
     game: Game[S]
@@ -157,7 +161,11 @@ class Match(Generic[S]):
         return self.opening + tuple(event for ply in self._plies for event in ply.events)
 
     def events_for(self, seat: int | None) -> tuple[Event, ...]:
-        """Every event so far as ``seat`` may know it (see `Event.for_seat`)."""
+        """Every event so far as ``seat`` may know it (see `Event.for_seat`).
+
+        Raises:
+            SeatError: If ``seat`` is not a seat of the game or None.
+        """
         self.game.check_seat(seat)
         seen = (event.for_seat(seat) for event in self.events)
         return tuple(event for event in seen if event is not None)

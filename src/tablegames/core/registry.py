@@ -50,7 +50,7 @@ def register(name: str, factory: GameFactory) -> None:
         factory: Called with the options as keyword arguments; returns a `Game`.
 
     Raises:
-        ConfigError: If ``name`` is taken.
+        ConfigError: If ``name`` is taken, or is not a non-empty string.
     """
     if not isinstance(name, str) or not name:
         raise ConfigError(f"a game's name is a non-empty string, got {name!r}")

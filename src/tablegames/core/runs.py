@@ -95,7 +95,8 @@ def play_bots(game: Game[State], bots: Sequence[Bot], *, seed: int, rng: random.
         rng: The bots' random source (default: one seeded from ``seed``).
 
     Raises:
-        ConfigError: If there is not one bot per seat.
+        ConfigError: If there is not one bot per seat, or ``seed`` is not a seed.
+        IllegalActionError: If a bot chooses an action that is not legal.
 
     Examples:
         >>> import tablegames

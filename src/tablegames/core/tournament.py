@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.core.arena import ArenaResult, _interval, check_backend, check_run, measure, play_runs
+from tablegames.core.arena import ArenaResult, _interval, check_backend, check_run, game_of, measure, play_runs
 from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.plots import plot_tournament
@@ -280,9 +280,13 @@ def tournament(
         progress: Called with (games done, games in all) as games finish.
 
     Raises:
-        ConfigError: If there are fewer than two bots, two share a name or label,
-            a bot is unknown, or a count, the backend or the address is out of place.
+        ConfigError: If ``game`` is not a game, there are fewer than two bots,
+            two share a name or label, a bot is unknown, or a count, the
+            backend or the address is out of place.
+        MissingExtraError: If ``backend="ray"`` and Ray is not installed.
+        IllegalActionError: If a bot chooses an action that is not legal.
     """
+    game = game_of(game)
     if isinstance(bots, Mapping):
         names = list(bots)
         entries = tuple(bots.values())

@@ -56,7 +56,7 @@ class Kalaha(KalahaOptions[KalahaState]):
         that every game starts the same way.
 
         Raises:
-            ConfigError: If ``seed`` is neither an integer nor None.
+            ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
 
         Examples:
             >>> Kalaha(pits=4).start().pits

@@ -61,7 +61,7 @@ class Kalo(KaloOptions[KaloState]):
         """Shuffle and deal round 1; without a seed, draw one (it is kept in the state).
 
         Raises:
-            ConfigError: If ``seed`` is neither an integer nor None.
+            ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
         """
         return self._start(seed, None)
 
@@ -69,7 +69,7 @@ class Kalo(KaloOptions[KaloState]):
         """Like `start`, with the first round's events: the round starts, the Kalo's holder named.
 
         Raises:
-            ConfigError: If ``seed`` is neither an integer nor None.
+            ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
         """
         events: list[Event] = []
         return Transition(state=self._start(seed, events), events=tuple(events))
@@ -101,7 +101,8 @@ class Kalo(KaloOptions[KaloState]):
             round_number: Which round this deal starts.
 
         Raises:
-            InvalidStateError: If the deal is not a full, even deal of this game's cards.
+            InvalidStateError: If the deal is not a full, even deal of this game's
+                cards, or the seed, the scores or the round number are out of range.
 
         Examples:
             >>> from tablegames.kalo.cards import DECK

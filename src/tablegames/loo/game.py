@@ -60,7 +60,7 @@ class Loo(LooOptions[LooState]):
         """Take the antes and deal round 1; without a seed, draw one (it is kept in the state).
 
         Raises:
-            ConfigError: If ``seed`` is neither an integer nor None.
+            ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
         """
         return self._start(seed, None)
 
@@ -68,7 +68,7 @@ class Loo(LooOptions[LooState]):
         """Like `start`, with the first round's events: it starts, each seat is dealt its hand, trump is turned.
 
         Raises:
-            ConfigError: If ``seed`` is neither an integer nor None.
+            ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
         """
         events: list[Event] = []
         state = self._start(seed, events)
@@ -110,9 +110,10 @@ class Loo(LooOptions[LooState]):
             seed: Seeds the deals of the rounds after this one.
 
         Raises:
-            InvalidStateError: If a hand is not five cards, a card appears twice,
-                the Miss does not match the option, or the chips do not add up
-                to ``players x starting_chips``.
+            InvalidStateError: If a hand is not five cards, a card appears twice
+                (the turned card included), the Miss does not match the option,
+                the chips do not add up to ``players x starting_chips``, or the
+                seed, the round number or the carry-over is out of range.
 
         Examples:
             >>> from tablegames.loo.cards import DECK
