@@ -58,15 +58,18 @@ class _Foreign(Action):
         return "foreign"
 
 
-def _json_ready(data: object, what: str) -> bytes:
-    """Check that ``data`` goes through JSON unchanged; return a digest of its JSON, the same for equal data."""
+def _json_ready(data: object, what: str) -> None:
     try:
-        text = json.dumps(data, allow_nan=False, sort_keys=True)
+        text = json.dumps(data, allow_nan=False)
     except (TypeError, ValueError) as error:
         raise ConformanceError(f"{what} is not JSON-ready: {error}") from None
     if json.loads(text) != data:
         raise ConformanceError(f"{what} changes when sent through JSON: {data!r}")
-    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def _digest(data: object) -> bytes:
+    """A digest of JSON-ready ``data`` as JSON, its keys sorted: the same for data that writes the same JSON."""
+    return hashlib.blake2b(json.dumps(data, sort_keys=True).encode(), digest_size=16).digest()
 
 
 #: How many states of a playout the check of equality against dicts remembers (its memory's bound).
@@ -175,13 +178,13 @@ class _Checker:
     def check_values(self, state: State) -> State:
         """Check the dict round trip; return the copy read back, to compare the state with later."""
         data = state.to_dict()
-        digest = _json_ready(data, "state.to_dict()")
+        _json_ready(data, "state.to_dict()")
         again = self.game.from_dict(json.loads(json.dumps(data)))
         if again != state or hash(again) != hash(state):
             raise ConformanceError("from_dict(to_dict()) does not give an equal state with an equal hash")
         if again.legal_actions() != state.legal_actions():
             raise ConformanceError("a state read back from its dict lists other legal actions")
-        known = self.written.get(state)
+        digest, known = _digest(data), self.written.get(state)
         if known is None and len(self.written) < _KEPT:
             self.written[state] = digest
         elif known is not None and known != digest:
