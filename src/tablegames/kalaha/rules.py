@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.plain import Plain
 from tablegames.kalaha import events as ev
+from tablegames.kalaha.actions import SOWS, Sow
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Event
@@ -47,21 +48,26 @@ class Sowing(Plain):
             (``pits`` is the store).
         rows: Each seat's pits as a slice of the board; its store is the place
             after them.
+        pit_sows: Each seat's pits in order as their place on the board and the
+            `Sow` of the pit.
 
     Examples:
         >>> sowing = Sowing(2, empty_capture=True)
         >>> sowing.routes[0][:5], sowing.routes[1][:5], sowing.sowings[0][1][3]
         ((0, 1, 2, 3, 4), (3, 4, 5, 0, 1), ((2, 3, 4), 4))
+        >>> sowing.pit_sows[1]
+        ((3, Sow(pit=0)), (4, Sow(pit=1)))
     """
 
     __match_args__ = ("pits", "empty_capture")
-    __slots__ = (*__match_args__, "routes", "sowings", "rows")
+    __slots__ = (*__match_args__, "routes", "sowings", "rows", "pit_sows")
 
     pits: Final[int]
     empty_capture: Final[bool]
     routes: Final[tuple[Places, Places]]
     sowings: Final[tuple[tuple[tuple[tuple[Places, int], ...], ...], ...]]
     rows: Final[tuple[slice, slice]]
+    pit_sows: Final[tuple[tuple[tuple[int, Sow], ...], ...]]
 
     def __init__(self, pits: int, empty_capture: bool) -> None:
         self.pits = p = pits
@@ -80,6 +86,7 @@ class Sowing(Plain):
             for route in routes
         )
         self.rows = slice(0, p), slice(p + 1, 2 * p + 1)
+        self.pit_sows = tuple(tuple((first[seat] + pit, SOWS[pit]) for pit in range(p)) for seat in (0, 1))
 
 
 def sow(sowing: Sowing, board: list[int], mover: int, pit: int, events: list[Event] | None) -> int | None:

@@ -87,13 +87,11 @@ class KalahaState(PlainState):
         mover = self.current_player
         if mover is None:
             return ()
-        board, sows = self.board, SOWS
-        p = self._sowing.pits
-        first = mover * (p + 1)
+        board = self.board
         legal = []
-        for pit in range(p):
-            if board[first + pit]:
-                legal.append(sows[pit])
+        for place, action in self._sowing.pit_sows[mover]:  # each pit of the mover's, in order
+            if board[place]:
+                legal.append(action)
         return tuple(legal)
 
     def is_legal(self, action: object) -> bool:
