@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import tablegames
+from tests.checkout import compiled_beside_sources, stale
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,3 +87,27 @@ print(isinstance(state, State), "mypy_extensions" in sys.modules and sys.modules
 """
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "True"]
+
+
+def test_a_checkout_finds_its_compiled_modules_beside_their_sources(tmp_path: Path) -> None:
+    """A compiled build in a checkout leaves each module's extension beside its source; the shared library has none."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (tmp_path / "games").mkdir()
+    for name in ("games/rules.py", "games/rules" + suffix, "games/view.py", "abc123__mypyc" + suffix):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    assert compiled_beside_sources(tmp_path) == [(tmp_path / "games" / ("rules" + suffix), tmp_path / "games/rules.py")]
+    assert compiled_beside_sources(tmp_path / "games" / "empty") == []
+
+
+def test_a_source_changed_after_it_was_compiled_is_stale(tmp_path: Path) -> None:
+    """The tests would run the compiled module, the old code: such sources are named."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for name in ("rules", "view"):
+        (tmp_path / f"{name}.py").write_text("", encoding="utf-8")
+        (tmp_path / f"{name}{suffix}").write_text("", encoding="utf-8")
+        os.utime(tmp_path / f"{name}.py", (1_000, 1_000))
+        os.utime(tmp_path / f"{name}{suffix}", (2_000, 2_000))
+    pairs = compiled_beside_sources(tmp_path)
+    assert stale(pairs) == []
+    os.utime(tmp_path / "view.py", (3_000, 3_000))
+    assert stale(pairs) == [tmp_path / "view.py"]
