@@ -58,13 +58,16 @@ class _Foreign(Action):
         return "foreign"
 
 
-def _json_ready(data: object, what: str) -> None:
+def _json_ready(data: object, what: str) -> Any:
+    """Check that ``data`` goes through JSON unchanged; return the copy read back, as a reader would get it."""
     try:
         text = json.dumps(data, allow_nan=False)
     except (TypeError, ValueError) as error:
         raise ConformanceError(f"{what} is not JSON-ready: {error}") from None
-    if json.loads(text) != data:
+    again = json.loads(text)
+    if again != data:
         raise ConformanceError(f"{what} changes when sent through JSON: {data!r}")
+    return again
 
 
 def _digest(data: object) -> bytes:
@@ -178,8 +181,7 @@ class _Checker:
     def check_values(self, state: State) -> State:
         """Check the dict round trip; return the copy read back, to compare the state with later."""
         data = state.to_dict()
-        _json_ready(data, "state.to_dict()")
-        again = self.game.from_dict(json.loads(json.dumps(data)))
+        again = self.game.from_dict(_json_ready(data, "state.to_dict()"))
         if again != state or hash(again) != hash(state):
             raise ConformanceError("from_dict(to_dict()) does not give an equal state with an equal hash")
         if again.legal_actions() != state.legal_actions():
@@ -233,8 +235,8 @@ class _Checker:
         data = action.to_dict()
         if len(self.seen) < 500:
             self.seen.setdefault(json.dumps(data, sort_keys=True), action)
-        _json_ready(data, f"{action!r}.to_dict()")
-        if self.game.action_from_dict(json.loads(json.dumps(data))) != action:
+        read_back = _json_ready(data, f"{action!r}.to_dict()")
+        if self.game.action_from_dict(read_back) != action:
             raise ConformanceError(f"action_from_dict(to_dict()) does not give back {action!r}")
         if state.parse_action(str(action)) != action:
             raise ConformanceError(f"parse_action({str(action)!r}) does not give back {action!r}")
