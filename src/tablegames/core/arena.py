@@ -67,12 +67,8 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
 
     Without values the mean is 0 and the interval unbounded.
     """
-    if not values:
-        return 0.0, math.inf
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.inf
-    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    mean = statistics.fmean(values) if values else 0.0
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
 
 
 @attrs.frozen
@@ -138,7 +134,7 @@ class ArenaResult:
 
     def to_dict(self, *, results: bool = False) -> JSONDict:
         """The results as JSON; with ``results``, the game-by-game list too, which `from_dict` reads back."""
-        data = {
+        return {
             **header("arena"),
             "game": self.game,
             "options": self.options,
@@ -148,10 +144,8 @@ class ArenaResult:
             "mean_decisions": self.mean_decisions,
             "by_bot": [record_dict(stats) for stats in self.bots],
             "by_seat": [record_dict(stats) for stats in self.seats],
+            **({"results": [fields_dict(game) for game in self.results]} if results else {}),
         }
-        if results:
-            data["results"] = [fields_dict(game) for game in self.results]
-        return data
 
     @classmethod
     def from_dict(cls, data: object) -> ArenaResult:
@@ -261,7 +255,6 @@ def simulate(
         IllegalActionError: If a bot chooses an action that is not legal.
     """
     run = check_run(game, bots, games=games, seed=seed, settings=settings)
-    check_backend(backend, address, workers)
     (results,) = play_runs([run], workers=workers, progress=progress, backend=backend, address=address)
     return measure(game, run.entries, seed, results)
 
@@ -343,7 +336,11 @@ def play_runs(
     the run and the games' numbers, so how they are cut and where they run
     changes nothing in the results. ``progress`` is called with the games done
     of all the runs as chunks finish.
+
+    Raises:
+        ConfigError: If the backend is unknown, an address is given without Ray, or ``workers`` is below one.
     """
+    check_backend(backend, address, workers)
     if backend == "ray":
         return play_on_ray(runs, workers=workers, progress=progress, address=address)
     processes = workers or 1

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.core.errors import ConfigError
 from tablegames.core.extras import require
-from tablegames.core.runs import GameResult, Job, Run, play_games
+from tablegames.core.runs import GameResult, Run, play_games
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -96,11 +96,10 @@ def _check_reachable(address: str) -> None:
         ) from None
 
 
-def _play_chunk(run: Job, numbers: range) -> tuple[list[GameResult], float]:
-    """A Ray task: play the games ``numbers`` of ``run`` (a job without games, shared by a run's tasks); time it."""
+def _play_chunk(run: Run, numbers: range) -> tuple[list[GameResult], float]:
+    """A Ray task: play the games ``numbers`` of ``run`` (shared by a run's tasks); time it."""
     began = time.perf_counter()
-    game, entries, settings, seed, _ = run
-    results = play_games((game, entries, settings, seed, numbers))
+    results = play_games(run.job(numbers))
     return results, time.perf_counter() - began
 
 
@@ -125,8 +124,7 @@ class _Chunks:
             return None
         index = self.run
         if self.timed[index]:
-            per_game = max(self.seconds[index] / self.timed[index], 1e-6)
-            size = round(CHUNK_SECONDS / per_game)
+            size = round(CHUNK_SECONDS / max(self.seconds[index] / self.timed[index], 1e-6))
         else:
             size = self.probe[index]
             self.probe[index] *= 2
@@ -167,7 +165,7 @@ def play_on_ray(
     slots = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
     in_flight = workers or 2 * slots  # a cap is kept exactly; a whole cluster gets a task queued per CPU
     task = ray.remote(max_retries=RETRIES)(_play_chunk)
-    shared = [ray.put(run.job(range(0))) for run in runs]
+    shared = [ray.put(run) for run in runs]
     chunks = _Chunks(runs, slots)
     total = chunks.remaining
     played: list[dict[int, list[GameResult]]] = [{} for _ in runs]

@@ -59,6 +59,7 @@ __all__ = [
     "bots_of_game",
     "check_settings_for",
     "choose_for",
+    "game_validator",
     "random_spec",
     "register_bots",
 ]
@@ -321,6 +322,16 @@ class BotSpec:
             ConfigError: If a setting is unknown or its value is not allowed.
         """
         return self.make(**self.check(settings))
+
+
+def game_validator(kind: type, title: str) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator for a bot's game: one of ``kind`` (a game's options class), called ``title`` if not."""
+
+    def check(_: Any, attribute: Any, value: Any) -> None:
+        if not isinstance(value, kind):
+            raise ConfigError(f"{attribute.name} must be a {title} game, got {brief(value)}")
+
+    return check
 
 
 def random_spec(game: str) -> BotSpec:

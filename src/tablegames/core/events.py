@@ -111,26 +111,17 @@ class Transition(Generic[StateT]):
         >>> state = tablegames.load("kalaha").start()
         >>> state.step(state.parse_action("c"))
         <Transition: seat 0 sows 4 seeds from pit c; seat 0 moves again; then seat 0 to decide>
+        >>> Transition(state=state, events=())
+        <Transition: nothing happened; then seat 0 to decide>
     """
 
     state: StateT
     events: tuple[Event, ...]
 
     def __repr__(self) -> str:
-        return f"<Transition: {said(self.events)}; then {next_decision(self.state)}>"
-
-
-def said(events: tuple[Event, ...], most: int = 3) -> str:
-    """The first ``most`` events in words, and how many more there are.
-
-    Examples:
-        >>> said(())
-        'nothing happened'
-    """
-    if not events:
-        return "nothing happened"
-    words = "; ".join(str(event) for event in events[:most])
-    return words if len(events) <= most else f"{words}; and {len(events) - most} more events"
+        said = "; ".join(str(event) for event in self.events[:3]) or "nothing happened"
+        more = f"; and {len(self.events) - 3} more events" if len(self.events) > 3 else ""
+        return f"<Transition: {said}{more}; then {next_decision(self.state)}>"
 
 
 def next_decision(state: Turn) -> str:

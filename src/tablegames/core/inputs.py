@@ -153,8 +153,7 @@ def check_json(value: object, error: type[TablegamesError], what: str) -> None:
         tablegames.core.errors.InvalidActionError: action is nested deeper than 32 levels at ['cards'][0][0]...
     """
     # One pass over the containers; a scalar costs a type test. Paths are built only for a message.
-    top = type(value)
-    if top is not list and top is not dict:
+    if type(value) not in (list, dict):
         _check_scalar(value, error, what, ())
         return
     stack: list[tuple[Any, int, Any]] = [(value, 1, None)]  # (container, depth, (parent entry, key))

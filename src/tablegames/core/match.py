@@ -195,22 +195,16 @@ class Match(Generic[S]):
             tablegames.core.errors.IllegalActionError: it is seat 0's decision, not seat 1's
         """
         before = self.state
+        current = before.current_player
         self.game.check_seat(seat)
-        if seat is not None and seat != before.current_player:
-            current = before.current_player
-            reason = (
-                CORE.reason("core.turn_over", seat=seat)
-                if current is None
-                else CORE.reason("core.turn", current=current, seat=seat)
-            )
+        if seat is not None and seat != current:
+            key, fields = ("core.turn_over", {}) if current is None else ("core.turn", {"current": current})
+            reason = CORE.reason(key, seat=seat, **fields)
             raise IllegalActionError(reason.text, action=action, reason=reason)
         chosen = before.parse_action(action) if isinstance(action, str) else action
-        seat = before.current_player
         transition = before.step(chosen)
-        assert seat is not None
-        self._plies.append(
-            Ply(seat=seat, action=chosen, events=transition.events, before=before, after=transition.state)
-        )
+        assert current is not None
+        self._plies.append(Ply(current, chosen, before, transition.state, transition.events))
         self._redo.clear()
         return transition
 
@@ -303,13 +297,9 @@ class Match(Generic[S]):
         The record holds the game and options, the seed (or the start state)
         and every action in notation.
         """
-        record: JSONDict = {**header("record"), "game": self.game.name, "options": self.game.options()}
-        if self.seed is not None:
-            record["seed"] = self.seed
-        else:
-            record["start"] = self.initial.to_dict()
-        record["actions"] = [str(ply.action) for ply in self._plies]
-        return record
+        begun = {"seed": self.seed} if self.seed is not None else {"start": self.initial.to_dict()}
+        actions = [str(ply.action) for ply in self._plies]
+        return {**header("record"), "game": self.game.name, "options": self.game.options(), **begun, "actions": actions}
 
     @classmethod
     def from_record(cls, record: object) -> Match[State]:
@@ -326,7 +316,6 @@ class Match(Generic[S]):
         actions: Any = checked.get("actions")
         if type(actions) is not list or not all(type(text) is str for text in actions):
             raise InvalidStateError("record field 'actions' must be a list of notation strings")
-        plies = match._plies
         state = match.initial
         for number, text in enumerate(actions, start=1):
             try:
@@ -336,7 +325,7 @@ class Match(Generic[S]):
                 raise InvalidStateError(f"record action {number} ({brief(text)}) cannot be played: {error}") from None
             seat = state.current_player
             assert seat is not None
-            plies.append(Ply(seat=seat, action=action, before=state, after=after))
+            match._plies.append(Ply(seat=seat, action=action, before=state, after=after))
             state = after
         return match
 

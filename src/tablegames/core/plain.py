@@ -106,6 +106,8 @@ class Plain:
 class PlainState(State):
     """What `Plain` gives a value, for a game's `State`: the base of the games' own state classes.
 
+    Its ``str`` is the table as a spectator sees it, ``str(state.view(None))``.
+
     Examples:
         >>> from tablegames.kalaha import Kalaha
         >>> state = Kalaha(pits=2, seeds=1).start()
@@ -140,3 +142,7 @@ class PlainState(State):
         """Return a copy with ``changes`` made, as `Plain.__replace__` does."""
         replaced: Self = _replace(self, changes)
         return replaced
+
+    def __str__(self) -> str:
+        """The state as a spectator sees it: ``str(self.view(None))``."""
+        return str(self.view(None))

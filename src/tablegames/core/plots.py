@@ -85,51 +85,32 @@ def plot_tournament(result: Plotted, path: str | Path) -> None:
         figure = figure_module.Figure(figsize=(10, 1.6 + 0.45 * count), layout="constrained", facecolor="white")
         left, right = figure.subplots(1, 2, width_ratios=(1.1, 1))
         rows = list(range(count))[::-1]
-        left.errorbar(
-            [rating.rating for rating in ranking],
-            rows,
-            xerr=[rating.error for rating in ranking],
-            fmt="o",
-            color="#3949ab",
-            ecolor="#7986cb",
-            elinewidth=3,
-            capsize=4,
-        )
-        left.set_yticks(rows, [rating.bot for rating in ranking])
+        names = [rating.bot for rating in ranking]
+        values, errors = [rating.rating for rating in ranking], [rating.error for rating in ranking]
+        left.errorbar(values, rows, xerr=errors, fmt="o", color="#3949ab", ecolor="#7986cb", elinewidth=3, capsize=4)
+        left.set_yticks(rows, names)
         left.set_ylim(-0.7, count - 0.3)
         left.margins(x=0.12)
         left.axvline(0, color="#9e9e9e", linewidth=0.8, zorder=0)
         for row, rating in zip(rows, ranking, strict=True):
+            label = f"{rating.rating:+.0f} ± {rating.error:.0f}"
             left.annotate(
-                f"{rating.rating:+.0f} ± {rating.error:.0f}",
-                (rating.rating, row),
-                xytext=(0, 7),
-                textcoords="offset points",
-                ha="center",
-                fontsize=9,
+                label, (rating.rating, row), xytext=(0, 7), textcoords="offset points", ha="center", fontsize=9
             )
         left.set_xlabel("rating, Elo scale (mean 0), with 95% interval")
         left.set_title("ratings")
         left.grid(axis="x", alpha=0.3)
-        scores = [[_score(result, first, second) for second in order] for first in order]
+        cells = [[result.crosstable[first][second] for second in order] for first in order]
+        scores = [[0.5 if cell is None or not cell.games else cell.score for cell in row] for row in cells]
         right.imshow(scores, cmap="RdBu", vmin=0, vmax=1)
-        names = [rating.bot for rating in ranking]
         right.set_xticks(range(count), names, rotation=30, ha="right")
         right.set_yticks(range(count), names)
-        for row, first in enumerate(order):
-            for column, second in enumerate(order):
-                cell = result.crosstable[first][second]
+        for row, line in enumerate(cells):
+            for column, cell in enumerate(line):
                 text = "—" if cell is None else f"{cell.score:.0%}" if cell.games else "·"
-                value = scores[row][column]
-                right.text(
-                    column, row, text, ha="center", va="center", color="white" if abs(value - 0.5) > 0.3 else "black"
-                )
+                color = "white" if abs(scores[row][column] - 0.5) > 0.3 else "black"
+                right.text(column, row, text, ha="center", va="center", color=color)
         right.set_title("score of the row against the column")
         figure.suptitle(f"{result.game} · {result.layout()}")
         metadata = {"Date": None} if suffix == ".svg" else {}
         figure.savefig(target, format=suffix[1:], metadata=metadata, dpi=120)
-
-
-def _score(result: Plotted, first: int, second: int) -> float:
-    cell = result.crosstable[first][second]
-    return 0.5 if cell is None or not cell.games else cell.score

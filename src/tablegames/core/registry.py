@@ -14,9 +14,9 @@ Examples:
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import json
+import pkgutil
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -82,8 +82,7 @@ def _factory(name: str) -> GameFactory:
         return _REGISTERED[name]
     if name not in _BUILTIN:
         raise config_error("config.no_game", game=brief(name, 40), games=names())
-    module, _, attribute = _BUILTIN[name].partition(":")
-    factory: GameFactory = getattr(importlib.import_module(module), attribute)
+    factory: GameFactory = pkgutil.resolve_name(_BUILTIN[name])
     return factory
 
 
@@ -109,18 +108,12 @@ def load(name: str, **options: Any) -> Game[State]:
     factory = _factory(name)
     check_json(options, ConfigError, "the options")
     accepted = inspect.signature(factory).parameters
-    fixed = getattr(factory, "min_players", None)
-    if (
-        "players" in options
-        and "players" not in accepted
-        and fixed is not None
-        and fixed == getattr(factory, "max_players", None)
-    ):
+    fixed = None if "players" in accepted else getattr(factory, "min_players", None)
+    if "players" in options and fixed is not None and fixed == getattr(factory, "max_players", None):
         # A game for a fixed number of players has no players option; saying that number is still right.
         players_option(getattr(factory, "__name__", name), fixed, fixed)(None, None, options.pop("players"))
-    open_ended = any(each.kind is inspect.Parameter.VAR_KEYWORD for each in accepted.values())
     unknown = sorted(key for key in options if key not in accepted)
-    if unknown and not open_ended:
+    if unknown and not any(each.kind is inspect.Parameter.VAR_KEYWORD for each in accepted.values()):
         raise config_error(
             "config.unknown_options",
             game=name,
@@ -168,14 +161,7 @@ def state_from_dict(data: object) -> State:
         True
     """
     checked = check_header(data, "state", InvalidStateError)
-    name, options = checked.get("game"), checked.get("options")
-    if type(name) is not str or type(options) is not dict:
-        raise InvalidStateError("a state needs 'game' (a name) and 'options' (an object)")
-    try:
-        game = load(name, **options)
-    except ConfigError as error:
-        raise InvalidStateError(str(error)) from None
-    return game.from_dict(checked)
+    return read_game(checked, "state").from_dict(checked)
 
 
 def describe_game(name: str, options: Mapping[str, Any]) -> str:

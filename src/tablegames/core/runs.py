@@ -72,13 +72,7 @@ def play_games(job: Job, played: Callable[[int], None] | None = None) -> list[Ga
     for number in numbers:
         seat_bots = tuple((seat + number) % len(entries) for seat in range(game.players))
         rng = random.Random(f"arena/{seed}/{number}/bots")
-        state = game.start(seed=game_seed(seed, number))
-        decisions = 0
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            state = state.apply(choose_for(made[seat_bots[seat]], state, rng))
-            decisions += 1
+        state, decisions = _play(game, [made[bot] for bot in seat_bots], game_seed(seed, number), rng)
         results.append(GameResult(number, seat_bots, state.scores, state.winners, decisions))
         if played is not None:
             played(len(results))
@@ -106,10 +100,15 @@ def play_bots(game: Game[State], bots: Sequence[Bot], *, seed: int, rng: random.
     """
     if len(bots) != game.players:
         raise ConfigError(f"{game.name} with {game.players} players needs {game.players} bots, got {len(bots)}")
-    rng = rng if rng is not None else random.Random(f"bots/{seed}")
-    state = game.start(seed=seed)
+    return _play(game, bots, seed, rng if rng is not None else random.Random(f"bots/{seed}"))[0]
+
+
+def _play(game: Game[State], bots: Sequence[Bot], seed: int, rng: random.Random) -> tuple[State, int]:
+    """Play one game from ``game.start(seed)`` with ``bots[seat]`` at each seat; return its end and its decisions."""
+    state, decisions = game.start(seed=seed), 0
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
         state = state.apply(choose_for(bots[seat], state, rng))
-    return state
+        decisions += 1
+    return state, decisions

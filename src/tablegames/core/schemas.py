@@ -31,9 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from tablegames.core.writing import FORMAT_VERSION
+from tablegames.core.writing import FORMAT_VERSION, public_fields
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -131,12 +129,11 @@ def _header(kind: str) -> dict[str, JSONDict]:
 def _fields(value_type: type) -> dict[str, JSONDict]:
     """The schema of each public attrs field of ``value_type``, as `fields_dict` writes them."""
     found = {}
-    for field in attrs.fields(value_type):
-        if field.init and not field.name.startswith("_"):
-            annotation = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
-            if annotation not in FIELD_TYPES:
-                raise TypeError(f"{value_type.__name__}.{field.name}: no JSON type for {annotation!r}")
-            found[field.name] = FIELD_TYPES[annotation]
+    for field in public_fields(value_type):
+        annotation = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
+        if annotation not in FIELD_TYPES:
+            raise TypeError(f"{value_type.__name__}.{field.name}: no JSON type for {annotation!r}")
+        found[field.name] = FIELD_TYPES[annotation]
     return found
 
 

@@ -130,8 +130,7 @@ def read_int(
     Raises:
         TablegamesError: ``error`` when the field is missing, not an int or out of range.
     """
-    value = _missing(data, key, error, kind)
-    return check_int(value, f"{kind} field {key!r}", error, minimum=minimum, maximum=maximum)
+    return check_int(_missing(data, key, error, kind), f"{kind} field {key!r}", error, minimum=minimum, maximum=maximum)
 
 
 def check_int(
@@ -155,12 +154,10 @@ def check_int(
     low = -MAX_INT if minimum is None else minimum
     high = MAX_INT if maximum is None else maximum
     if type(value) is not int or not low <= value <= high:
-        if minimum is not None and maximum is not None:
-            span = f" from {minimum} to {maximum}"
-        elif minimum is not None:
-            span = f" of at least {minimum}"
-        else:
+        if minimum is None:
             span = "" if maximum is None else f" of at most {maximum}"
+        else:
+            span = f" of at least {minimum}" if maximum is None else f" from {minimum} to {maximum}"
         raise error(f"{what} must be an integer{span}, got {brief(value)}")
     return value
 
@@ -191,8 +188,7 @@ def read_int_list(
     Raises:
         TablegamesError: ``error`` naming the field and the offending entry.
     """
-    value = _missing(data, key, error, kind)
-    return int_tuple(value, f"{kind} field {key!r}", error, length=length, minimum=minimum)
+    return int_tuple(_missing(data, key, error, kind), f"{kind} field {key!r}", error, length=length, minimum=minimum)
 
 
 def int_tuple(

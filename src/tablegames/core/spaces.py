@@ -50,10 +50,6 @@ __all__ = ["Encoding", "GameSpaces"]
 Dealt = TypeVar("Dealt")
 
 
-def _missing(game: object, what: str) -> NotImplementedError:
-    return NotImplementedError(f"{getattr(game, 'name', type(game).__name__)} does not define {what}")
-
-
 class Encoding(Protocol):
     """What a game's encoding module provides: the module ``tablegames.kalo.encoding`` is one.
 
@@ -100,7 +96,7 @@ class GameSpaces:
 
     def _encoded(self, what: str = "an action space") -> Encoding:
         if self.encoding is None:
-            raise _missing(self, what)
+            raise NotImplementedError(f"{getattr(self, 'name', type(self).__name__)} does not define {what}")
         return self.encoding
 
     @property

@@ -10,11 +10,11 @@ Examples:
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Self, TypeVar
 
 from tablegames.core.actions import Action
 from tablegames.core.compiler import mypyc_attr
-from tablegames.core.errors import IllegalActionError
+from tablegames.core.errors import IllegalActionError, InvalidStateError
 from tablegames.core.events import Event, Transition
 from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, winners_of
@@ -25,7 +25,10 @@ from tablegames.core.views import View, game_over
 if TYPE_CHECKING:
     from tablegames.core.game import Game
 
-__all__ = ["State"]
+__all__ = ["State", "state_of"]
+
+#: The state class of a game, as `state_of` returns it.
+S = TypeVar("S", bound="State")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -138,8 +141,7 @@ class State(metaclass=abc.ABCMeta):
         if not self.is_legal(action):
             raise self._illegal(action)
         events: list[Event] = []
-        state = self.advance(action, events)
-        return Transition(state=state, events=tuple(events))
+        return Transition(state=self.advance(action, events), events=tuple(events))
 
     def legal_mask(self) -> tuple[bool, ...]:
         """One bool per action index, True exactly for the actions in `legal_actions` (see `tablegames.core.spaces`).
@@ -219,13 +221,31 @@ class State(metaclass=abc.ABCMeta):
 
     def _illegal(self, action: object) -> IllegalActionError:
         reason = self.refusal(action) or said(f"{action} is not a legal action")
-        why = reason.text
-        if self.is_over:
-            return IllegalActionError(why, action=action, reason=reason)
-        legal = self.legal_actions()
-        listing = ", ".join(str(each) for each in legal)
-        return IllegalActionError(f"{why}; legal: {listing}", action=action, legal=legal, reason=reason)
+        legal = () if self.is_over else self.legal_actions()
+        listing = f"; legal: {', '.join(str(each) for each in legal)}" if legal else ""
+        return IllegalActionError(reason.text + listing, action=action, legal=legal, reason=reason)
 
     def to_dict(self) -> JSONDict:
         """Return the full state as a JSON-ready dict that `Game.from_dict` reads back."""
         return {**header("state"), "game": self.game.name, "options": self.game.options(), **self.json_fields()}
+
+
+def state_of(game: Game[S], state: object) -> S:
+    """``state`` if it is a state of ``game``: what a function given a game and a state checks first.
+
+    Raises:
+        InvalidStateError: If ``state`` is not a state of ``game`` (of another game, other options, or no state).
+
+    Examples:
+        >>> import tablegames
+        >>> game = tablegames.load("loo", players=3)
+        >>> state_of(game, game.start(seed=1)).pot
+        3
+        >>> state_of(game, tablegames.load("loo", players=4).start())
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.InvalidStateError: a state of Loo(players=3, ...) is needed, got LooState
+    """
+    if not isinstance(state, State) or state.game != game:
+        raise InvalidStateError(f"a state of {game} is needed, got {type(state).__name__}")
+    return state  # type: ignore[return-value]  # a game's states are all of its state class

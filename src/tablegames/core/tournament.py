@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.core.arena import ArenaResult, _interval, check_backend, check_run, game_of, measure, play_runs
+from tablegames.core.arena import ArenaResult, _interval, check_run, game_of, measure, play_runs
 from tablegames.core.errors import ConfigError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.plots import plot_tournament
@@ -307,7 +307,6 @@ def tournament(
             f"each seat equally often; got {games_per_pairing}"
         )
     checked = check_run(game, entries, games=games_per_pairing, seed=seed, settings=settings)
-    check_backend(backend, address, workers)
     layout = tables_for(len(entries), game.players, seed)
     runs = [
         Run(game, tuple(entries[bot] for bot in table), checked.settings, _table_seed(seed, number), games_per_pairing)

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["FORMAT_VERSION", "JSONDict", "fields_dict", "header", "json_value", "record_dict"]
+__all__ = ["FORMAT_VERSION", "JSONDict", "fields_dict", "header", "json_value", "public_fields", "record_dict"]
 
 #: The format version written into every dict; readers accept this version.
 FORMAT_VERSION = 1
@@ -87,8 +87,9 @@ def fields_dict(value: Any) -> JSONDict:
         >>> fields_dict(Captured(seat=0, pit=1, seeds=5))
         {'seat': 0, 'pit': 1, 'seeds': 5}
     """
-    return {
-        field.name: json_value(getattr(value, field.name))
-        for field in attrs.fields(type(value))
-        if field.init and not field.name.startswith("_")
-    }
+    return {field.name: json_value(getattr(value, field.name)) for field in public_fields(type(value))}
+
+
+def public_fields(kind: type) -> list[attrs.Attribute[Any]]:
+    """The attrs fields of ``kind`` that its dict holds: those its ``__init__`` takes, but for private ones."""
+    return [field for field in attrs.fields(kind) if field.init and not field.name.startswith("_")]
