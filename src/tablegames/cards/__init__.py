@@ -13,9 +13,9 @@ Examples:
 
 from __future__ import annotations
 
-from tablegames.cards.card import DECK, RANK_NAMES, SUIT_NAMES, SUITS, Card, card_key
+from tablegames.cards.card import DECK, RANK_NAMES, SUIT_NAMES, SUITS, Card, card_key, read_cards
 from tablegames.cards.dealing import deal_round_robin, shuffle_round
-from tablegames.cards.rounds import InRounds, round_over
+from tablegames.cards.rounds import DealtGame, InRounds, round_over
 
 __all__ = [
     "DECK",
@@ -23,9 +23,11 @@ __all__ = [
     "SUITS",
     "SUIT_NAMES",
     "Card",
+    "DealtGame",
     "InRounds",
     "card_key",
     "deal_round_robin",
+    "read_cards",
     "round_over",
     "shuffle_round",
 ]

@@ -21,14 +21,18 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief, check_text
+from tablegames.core.serial import read_notated, read_sequence
 
-__all__ = ["DECK", "RANK_NAMES", "SUITS", "SUIT_NAMES", "Card", "card_key"]
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["DECK", "RANK_NAMES", "SUITS", "SUIT_NAMES", "Card", "card_key", "read_cards"]
 
 #: Rank numbers 2..14 (J 11, Q 12, K 13, A 14) and how they are printed.
 RANK_NAMES: dict[int, str] = {**{rank: str(rank) for rank in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -129,3 +133,16 @@ _ORDER: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
 card_key = _ORDER.__getitem__
 #: Every card by its notation, as written, in capitals and in small letters: the quick way through `Card.parse`.
 _NOTATION: dict[str, Card] = {text: card for card in DECK for text in (str(card), str(card).upper(), str(card).lower())}
+
+
+def read_cards(value: object, what: str, where: str, key: Callable[[Card], int] = card_key) -> tuple[Card, ...]:
+    """The cards ``value`` lists, each a card or its notation (``what``, in the list ``where``), sorted by ``key``.
+
+    Raises:
+        InvalidStateError: Naming ``where`` if ``value`` is not a list, or ``what`` for an entry that is no card.
+
+    Examples:
+        >>> [str(card) for card in read_cards(["Qh", "2c"], "a card in a hand", "a hand")]
+        ['2c', 'Qh']
+    """
+    return tuple(sorted((read_notated(card, Card, what) for card in read_sequence(value, where)), key=key))

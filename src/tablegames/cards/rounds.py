@@ -1,9 +1,11 @@
-"""Rounds of the card games: where a search that plays a round out stops.
+"""Rounds of the card games: a game's start, which deals round 1, and where a search that plays a round out stops.
 
-Kalo and Loo are played in rounds, each dealt afresh, and their search bots
-play each sampled deal out to the end of the round in progress, not of the
-game: what a round scores is what a decision in it can change. `round_over`
-is that horizon, for the state of any game with a round number.
+Kalo and Loo are played in rounds, each dealt afresh from the game's seed.
+`DealtGame` starts them alike: it draws a seed if none is given and deals
+the first round, saying so in events. Their search bots play each sampled
+deal out to the end of the round in progress, not of the game: what a
+round scores is what a decision in it can change. `round_over` is that
+horizon, for the state of any game with a round number.
 
 Examples:
     >>> import tablegames
@@ -15,12 +17,63 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, cast
+import abc
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
+
+from tablegames.core.events import Transition
+from tablegames.core.game import Game
+from tablegames.core.options import check_seed, new_seed
+from tablegames.core.state import State
 
 if TYPE_CHECKING:
-    from tablegames.core.protocol import State
+    from tablegames.core.events import Event
 
-__all__ = ["InRounds", "round_over"]
+__all__ = ["DealtGame", "InRounds", "round_over"]
+
+#: The game's state class.
+S = TypeVar("S", bound=State, covariant=True)
+
+
+class DealtGame(Game[S]):
+    """A game of rounds dealt from its seed: its start draws a seed if it has none, and deals round 1.
+
+    A game fills in `first_round`; `start` and `start_with_events` are this
+    class's, so that every dealt game starts the same way.
+
+    Examples:
+        >>> import tablegames
+        >>> game = tablegames.load("loo", players=3)
+        >>> isinstance(game, DealtGame), game.start(seed=4) == game.start_with_events(seed=4).state
+        (True, True)
+    """
+
+    __slots__ = ()
+
+    def start(self, seed: int | None = None) -> S:
+        """Deal round 1 from ``seed``; without one, draw one (it is kept in the state).
+
+        Raises:
+            ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
+        """
+        return self.first_round(self._seed(seed), None)
+
+    def start_with_events(self, seed: int | None = None) -> Transition[S]:
+        """Like `start`, with the first round's events: how it starts, and what each seat is dealt.
+
+        Raises:
+            ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
+        """
+        events: list[Event] = []
+        return Transition(state=self.first_round(self._seed(seed), events), events=tuple(events))
+
+    @abc.abstractmethod
+    def first_round(self, seed: int, events: list[Event] | None) -> S:
+        """Hook: the state at the start of round 1 of a game seeded with ``seed``; its events go to ``events``."""
+
+    @staticmethod
+    def _seed(seed: int | None) -> int:
+        checked = check_seed(seed)
+        return new_seed() if checked is None else checked
 
 
 class InRounds(Protocol):

@@ -32,13 +32,12 @@ from __future__ import annotations
 import functools
 import math
 import time
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.bots import Bot, BotSpec, Setting, random_spec, register_bots
+from tablegames.core.bots import Bot, BotSpec, Setting, game_validator, random_spec, register_bots
 from tablegames.core.errors import ConfigError, IllegalActionError
-from tablegames.core.inputs import brief
 from tablegames.kalaha.game import Kalaha
 from tablegames.kalaha.options import KalahaOptions
 
@@ -58,9 +57,8 @@ def _standard_game() -> Kalaha:
     return Kalaha()
 
 
-def _check_game(_: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, KalahaOptions):
-        raise ConfigError(f"{attribute.name} must be a Kalaha game, got {brief(value)}")
+#: Checks that a bot's game is a Kalaha game.
+_check_game = game_validator(KalahaOptions, "Kalaha")
 
 
 #: `KalahaSearch`'s settings, as ``game.bot("search", ...)`` checks them.

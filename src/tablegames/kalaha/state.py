@@ -180,6 +180,3 @@ class KalahaState(PlainState):
             "stores": list(self.stores),
             "current_player": self.current_player,
         }
-
-    def __str__(self) -> str:
-        return str(self.view(None))

@@ -27,14 +27,12 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
 from tablegames.cards import round_over
-from tablegames.core.bots import Bot, BotSpec, Position, random_spec, register_bots
-from tablegames.core.errors import ConfigError
-from tablegames.core.inputs import brief
+from tablegames.core.bots import Bot, BotSpec, Position, game_validator, random_spec, register_bots
 from tablegames.core.search import EXPLORATION, ITERATIONS, MARGIN, PAIRED, ISMCTSBot
 from tablegames.kalo.actions import READY, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
 from tablegames.kalo.cards import power, rank_of
@@ -49,11 +47,8 @@ if TYPE_CHECKING:
 
     from tablegames.cards import Card
     from tablegames.core.protocol import Action, State, View
-    from tablegames.kalo.effects import Effect
     from tablegames.kalo.game import Kalo
-    from tablegames.kalo.hands import Slot
-    from tablegames.kalo.tricks import TrickPlay
-    from tablegames.kalo.view import EffectView, SlotView
+    from tablegames.kalo.view import SlotView
 
 __all__ = ["SEARCH_SETTINGS", "KaloHeuristic", "KaloSearch", "kalo_bots", "round_gain", "search_bot"]
 
@@ -65,28 +60,9 @@ _FEW = 3
 _LOW = 8
 
 
-class _Table(Protocol):
-    """What `KaloHeuristic` reads, alike in a `KaloView` and a `KaloState`.
-
-    Of ``hands`` it reads the sizes and the mover's own hand only; a hand it
-    looks into otherwise comes as the mover sees it (``seen``).
-    """
-
-    @property
-    def phase(self) -> str: ...
-    @property
-    def hands(self) -> Sequence[Sequence[Slot | SlotView]]: ...
-    @property
-    def trick(self) -> Sequence[TrickPlay]: ...
-    @property
-    def scores(self) -> Sequence[int]: ...
-    @property
-    def effect(self) -> Effect | EffectView | None: ...
-
-
-def _check_game(_: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, KaloOptions):
-        raise ConfigError(f"{attribute.name} must be a Kalo game, got {brief(value)}")
+#: What `KaloHeuristic` reads, alike in a `KaloView` and a `KaloState`: of ``hands``, the sizes and the mover's own hand
+#: only; a hand it looks into otherwise comes as the mover sees it (``seen``).
+_Table = KaloView | KaloState
 
 
 def _empties(rank: int, count: int, size: int) -> bool:
@@ -139,7 +115,7 @@ class KaloHeuristic(Bot):
 
     name: ClassVar[str] = "heuristic"
 
-    game: KaloOptions[KaloState] = attrs.field(validator=_check_game)
+    game: KaloOptions[KaloState] = attrs.field(validator=game_validator(KaloOptions, "Kalo"))
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return the decision the priorities above give for ``view``'s seat."""

@@ -68,8 +68,8 @@ from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.layouts import ActionTable, DealLayout
-from tablegames.core.protocol import State
 from tablegames.core.seats import next_seat
+from tablegames.core.state import state_of
 from tablegames.kalo.actions import ARRANGES, INSERTS, PASS, READY, SEATS, SLOTS, ChooseCard, Play
 from tablegames.kalo.cards import CARDS, DECK, SUITS, removed_cards
 from tablegames.kalo.positions import deal_hands
@@ -176,20 +176,13 @@ def _deal_cards(players: int) -> tuple[str, ...]:
     return tuple(str(card) for card in DECK if card not in removed)
 
 
-def _kalo_state(game: KaloOptions[KaloState], state: object) -> KaloState:
-    """``state`` if it is a state of ``game``, or `InvalidStateError`."""
-    if not isinstance(state, State) or state.game != game:
-        raise InvalidStateError(f"a state of {game} is needed, got {type(state).__name__}")
-    return state  # type: ignore[return-value]  # the only states of a Kalo game are KaloStates
-
-
 def deal_of(game: KaloOptions[KaloState], state: object) -> DealLayout:
     """The deal of ``state``'s round: every card in play, drawn into the hands of seats 0, 1, ... in turn.
 
     Raises:
         InvalidStateError: If ``state`` is not a Kalo state.
     """
-    state = _kalo_state(game, state)
+    state = state_of(game, state)
     cards = _deal_cards(game.players)
     return DealLayout(number=state.round_number, cards=cards, places=(len(cards) // game.players,) * game.players)
 
@@ -208,7 +201,7 @@ def redeal(game: KaloOptions[KaloState], state: object, cards: Sequence[int]) ->
         >>> [str(slot.card) for slot in state.hands[0][:4]]
         ['3c', '3d', '3h', '3s']
     """
-    state = _kalo_state(game, state)
+    state = state_of(game, state)
     opener = next_seat(state.kalo_holder, game.players)
     if state.phase != "arrange" or state.arranged or state.current_player != opener:
         raise InvalidStateError("only a round that has just been dealt, before its first decision, can be dealt again")

@@ -18,8 +18,6 @@ import attrs
 
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief
-from tablegames.core.options import check_seed, new_seed
-from tablegames.core.protocol import Action, Transition
 from tablegames.core.seats import next_seat, seats_from
 from tablegames.core.serial import JSONDict, check_header, check_keys, read_int, read_str
 from tablegames.kalo import actions as act
@@ -27,7 +25,7 @@ from tablegames.kalo import encoding as _encoding
 from tablegames.kalo.cards import DECK, Card
 from tablegames.kalo.io import read_state
 from tablegames.kalo.options import KaloOptions
-from tablegames.kalo.positions import begin_round, deal_hands, lay_out, read_back, scores_of
+from tablegames.kalo.positions import begin_round, deal_hands, lay_out, scores_of
 from tablegames.kalo.rules import deal_round
 from tablegames.kalo.sampling import sample_state
 from tablegames.kalo.schema import json_schemas
@@ -37,7 +35,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Mapping, Sequence
 
-    from tablegames.core.protocol import Event, View
+    from tablegames.core.protocol import Action, Event, View
     from tablegames.core.spaces import Encoding
 
 __all__ = ["Kalo"]
@@ -57,29 +55,11 @@ class Kalo(KaloOptions[KaloState]):
 
     encoding: ClassVar[Encoding] = _encoding
 
-    def start(self, seed: int | None = None) -> KaloState:
-        """Shuffle and deal round 1; without a seed, draw one (it is kept in the state).
-
-        Raises:
-            ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
-        """
-        return self._start(seed, None)
-
-    def start_with_events(self, seed: int | None = None) -> Transition[KaloState]:
-        """Like `start`, with the first round's events: the round starts, the Kalo's holder named.
-
-        Raises:
-            ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
-        """
-        events: list[Event] = []
-        return Transition(state=self._start(seed, events), events=tuple(events))
-
-    def _start(self, seed: int | None, events: list[Event] | None) -> KaloState:
-        seed = check_seed(seed)
-        if seed is None:
-            seed = new_seed()
-        hands = deal_round(self, seed, 1)
-        return begin_round(self, hands, seed=seed, scores=(0,) * self.players, round_number=1, events=events)
+    def first_round(self, seed: int, events: list[Event] | None) -> KaloState:
+        """Shuffle and deal round 1 from ``seed``; the Kalo's holder begins (see `DealtGame`)."""
+        return begin_round(
+            self, deal_round(self, seed, 1), seed=seed, scores=(0,) * self.players, round_number=1, events=events
+        )
 
     def deal(
         self,
@@ -179,22 +159,19 @@ class Kalo(KaloOptions[KaloState]):
             (0, ['Kh', 'pass'], 43)
         """
         totals = None if scores is None else scores_of(self, scores)
-        return read_back(
+        return lay_out(
             self,
-            lay_out(
-                self,
-                hands,
-                pile=pile,
-                trick=trick,
-                passed=passed,
-                effect=effect,
-                leader=leader,
-                scores=totals,
-                out=out,
-                kalo_holder=kalo_holder,
-                seed=seed,
-                round_number=round_number,
-            ),
+            hands,
+            pile=pile,
+            trick=trick,
+            passed=passed,
+            effect=effect,
+            leader=leader,
+            scores=totals,
+            out=out,
+            kalo_holder=kalo_holder,
+            seed=seed,
+            round_number=round_number,
         )
 
     def action_from_dict(self, data: object) -> Action:

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from tablegames.cards import read_cards
 from tablegames.core.errors import InvalidActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.plurals import plural
@@ -31,7 +32,7 @@ from tablegames.kalo.tricks import TrickPlay
 if TYPE_CHECKING:
     from tablegames.kalo.options import KaloOptions
 
-__all__ = ["check_cards", "read_cards", "read_state"]
+__all__ = ["check_cards", "read_state"]
 
 _KEYS = (
     "game", "options", "seed", "round", "scores", "hands", "pile", "kalo_holder", "trick", "passed",
@@ -58,11 +59,6 @@ def check_cards(cards: Sequence[Card], players: int, what: str) -> None:
     missing = [card for card in DECK if card not in counts and card not in removed]
     if missing:
         raise InvalidStateError(f"{what} lacks {' '.join(map(str, missing))}")
-
-
-def read_cards(value: object, what: str, where: str) -> tuple[Card, ...]:
-    """The cards ``value`` lists by their notation (each ``what``, the list ``where``), in `DECK` order."""
-    return tuple(sorted((read_notated(card, Card, what) for card in read_sequence(value, where)), key=card_key))
 
 
 def _seat(value: object, players: int, what: str) -> int:
@@ -131,7 +127,7 @@ def _trick(value: object, players: int, combos: bool) -> tuple[TrickPlay, ...]:
             raise InvalidStateError(f"trick play {index} must be an object with seat and cards, got {brief(entry)}")
         seat = _seat(entry["seat"], players, f"trick play {index} seat")
         try:
-            play = Play(read_cards(entry["cards"], f"trick play {index}", "trick cards"))
+            play = Play(read_cards(entry["cards"], f"trick play {index}", "trick cards", card_key))
         except InvalidActionError as error:
             raise InvalidStateError(f"trick play {index}: {error}") from None
         if play.has_kalo and len(play.cards) > 1 and not combos:
@@ -276,7 +272,7 @@ def read_state(game: KaloOptions[KaloState], data: Mapping[str, Any]) -> KaloSta
         )
         for owner, hand in enumerate(raw_hands)
     )
-    pile = read_cards(data["pile"], "a pile card", "pile")
+    pile = read_cards(data["pile"], "a pile card", "pile", card_key)
     trick = _trick(data["trick"], n, game.kalo_in_combinations)
     effect = None if data["effect"] is None else _effect(data["effect"], n)
     current = None if data["current_player"] is None else _seat(data["current_player"], n, "current_player")
@@ -284,7 +280,7 @@ def read_state(game: KaloOptions[KaloState], data: Mapping[str, Any]) -> KaloSta
     cards += [card for play in trick for card in play.cards]
     if effect is not None and effect.card is not None:
         cards.append(effect.card)
-    aside = read_cards(data.get("aside", []), "a card set aside", "aside")
+    aside = read_cards(data.get("aside", []), "a card set aside", "aside", card_key)
     check_cards([*cards, *aside], n, "the state")
     if aside and phase == "arrange":
         raise InvalidStateError("while hands are arranged every card is as dealt: none is set aside")

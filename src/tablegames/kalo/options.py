@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import attrs
 
+from tablegames.cards import DealtGame
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.options import bool_option, int_option, players_option
-from tablegames.core.protocol import Game, State
+from tablegames.core.protocol import State
 from tablegames.kalo.actions import ChooseCard, ChooseSeat, Play
 from tablegames.kalo.cards import removed_cards
 from tablegames.kalo.reasons import KALO_REASONS
@@ -37,7 +38,7 @@ S = TypeVar("S", bound=State, covariant=True)
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class KaloOptions(Game[S]):
+class KaloOptions(DealtGame[S]):
     """Kalo's options, checked, with the target score they fix.
 
     Attributes:

@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from tablegames.cards import read_cards
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.seats import seats_from
 from tablegames.core.serial import check_int, int_tuple, read_notated, read_sequence
-from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, rank_of, removed_cards
+from tablegames.kalo.cards import DECK, KALO, RANK_NAMES, Card, card_key, rank_of, removed_cards
 from tablegames.kalo.effects import Effect
 from tablegames.kalo.hands import Slot
-from tablegames.kalo.io import check_cards, read_cards, read_state
+from tablegames.kalo.io import check_cards, read_state
 from tablegames.kalo.rules import FIRST_STEP, Table, card_source, place_points
 from tablegames.kalo.state import KaloState, freeze, thaw
 from tablegames.kalo.tricks import TrickPlay
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import Event
     from tablegames.kalo.options import KaloOptions
 
-__all__ = ["EFFECT_KEYS", "begin_round", "deal_hands", "empty_table", "hands_of", "lay_out", "read_back", "scores_of"]
+__all__ = ["EFFECT_KEYS", "begin_round", "deal_hands", "empty_table", "hands_of", "lay_out", "scores_of"]
 
 
 #: What an effect in progress given to `Kalo.position` may say; its rank and seat are the trick's last play's.
@@ -69,15 +70,6 @@ def scores_of(game: KaloOptions[KaloState], scores: object) -> tuple[int, ...]:
             f"scores must be {game.players} integers from 0 to {game.target - 1}, got {brief(totals)}"
         )
     return totals
-
-
-def read_back(game: KaloOptions[KaloState], state: KaloState) -> KaloState:
-    """``state`` as `Kalo.from_dict` reads it back: what a deal or a position makes is checked like a saved game.
-
-    Raises:
-        InvalidStateError: Naming the first field that is inconsistent.
-    """
-    return read_state(game, state.to_dict())
 
 
 def begin_round(
@@ -137,7 +129,7 @@ def deal_hands(
     totals = scores_of(game, scores)
     first = check_int(seed, "seed", InvalidStateError)
     number = check_int(round_number, "round_number", InvalidStateError, minimum=1)
-    return read_back(game, begin_round(game, cards, seed=first, scores=totals, round_number=number))
+    return read_state(game, begin_round(game, cards, seed=first, scores=totals, round_number=number).to_dict())
 
 
 def empty_table(
@@ -157,7 +149,7 @@ def _trick(game: KaloOptions[KaloState], trick: object) -> tuple[TrickPlay, ...]
         if len(pair) != 2:
             raise InvalidStateError(f"trick play {index} is (seat, cards), got {brief(entry)}")
         seat = check_int(pair[0], f"trick play {index}'s seat", InvalidStateError, minimum=0, maximum=game.players - 1)
-        cards = read_cards(pair[1], f"trick play {index}", f"trick play {index}'s cards")
+        cards = read_cards(pair[1], f"trick play {index}", f"trick play {index}'s cards", card_key)
         plays.append(TrickPlay(seat=seat, cards=cards))
     return tuple(plays)
 
@@ -221,7 +213,7 @@ def lay_out(
     seed: object,
     round_number: object,
 ) -> KaloState:
-    """Lay out the position `Kalo.position` describes and freeze it (unchecked: `Kalo.position` reads it back)."""
+    """Lay out the position `Kalo.position` describes, and read it back, checked as `Kalo.from_dict` checks a state."""
     players = game.players
     held = hands_of(hands, "a card in a hand")
     if len(held) != players:
@@ -234,7 +226,7 @@ def lay_out(
         placed.append(chosen.card)
     removed = set(removed_cards(players))
     rest = [card for card in DECK if card not in placed and card not in removed]
-    piled = rest if pile is None else read_cards(pile, "a card in the pile", "pile")
+    piled = rest if pile is None else read_cards(pile, "a card in the pile", "pile", card_key)
     aside = [] if pile is None else [card for card in rest if card not in set(piled)]
     check_cards([*placed, *piled, *aside], players, "the position")
     outs = int_tuple(out, "out", InvalidStateError, minimum=0)
@@ -250,11 +242,8 @@ def lay_out(
     check_int(seed, "seed", InvalidStateError)
     check_int(round_number, "round_number", InvalidStateError, minimum=1)
     holder = _kalo_holder(held, kalo_holder, players)
-    if scores is None:
-        totals = [0] * players
-        for place, seat in enumerate(outs, start=1):
-            totals[seat] = place_points(players, place)
-        scores = tuple(totals)
+    if scores is None:  # the points of the places this round (K10)
+        scores = tuple(place_points(players, outs.index(seat) + 1) if seat in outs else 0 for seat in range(players))
     table = empty_table(game, seed, scores, round_number)  # type: ignore[arg-type]
     table.hands = [tuple(Slot(card) for card in hand) for hand in held]
     table.pile, table.aside = tuple(piled), tuple(aside)  # both in deck order already
@@ -267,7 +256,7 @@ def lay_out(
         table.current_player = _to_play(held, plays, passing)
     else:
         table.begin_lead(start)
-    return freeze(table)
+    return read_state(game, freeze(table).to_dict())
 
 
 def _kalo_holder(held: tuple[tuple[Card, ...], ...], given: object, players: int) -> int:

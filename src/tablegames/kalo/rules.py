@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final, Generic, TypeVar
 from tablegames.cards import deal_round_robin, shuffle_round
 from tablegames.core.outcomes import winners_of
 from tablegames.core.protocol import State
-from tablegames.core.seats import next_seat
+from tablegames.core.seats import next_seat, seats_from
 from tablegames.kalo import events as ev
 from tablegames.kalo.actions import Arrange, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play, Ready
 from tablegames.kalo.cards import DECK, KALO, card_key, rank_of, removed_cards
@@ -166,14 +166,10 @@ def place_points(players: int, place: int) -> int:
     return players - place + 1
 
 
-def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int, *, including: bool = False) -> int | None:
-    """The first seat holding cards after ``seat`` in turn order, or ``seat`` itself.
-
-    With ``including``, ``seat`` comes first; without, last (it is the answer
-    only if no other seat holds cards). None if no seat holds cards.
-    """
+def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int) -> int | None:
+    """The first seat holding cards after ``seat`` in turn order: ``seat`` itself if no other does; None if none."""
     players = len(hands)
-    candidate = seat if including else next_seat(seat, players)
+    candidate = next_seat(seat, players)
     for _ in range(players):
         if hands[candidate]:
             return candidate
@@ -276,23 +272,16 @@ class Table(Generic[G]):
     def begin_lead(self, seat: int) -> None:
         """K6, K7, K11: the first holder from ``seat`` on that can lead leads; if none can, the round ends."""
         pile = len(self.pile)
-        start = next_holder(self.hands, seat, including=True)
-        assert start is not None
-        candidate = start
-        while True:
-            if lead_is_possible(self.hands[candidate], pile, held_by_others(self.hands, candidate)):
+        for candidate in seats_from(seat, len(self.hands)):
+            hand = self.hands[candidate]
+            if hand and lead_is_possible(hand, pile, held_by_others(self.hands, candidate)):
                 self.leader = self.current_player = candidate
                 if self.events is not None:
                     self.events.append(ev.Leads(seat=candidate))
                 return
-            if self.events is not None:
+            if hand and self.events is not None:
                 self.events.append(ev.Blocked(seat=candidate))
-            following = next_holder(self.hands, candidate)
-            assert following is not None
-            candidate = following
-            if candidate == start:
-                self.end_round("blocked")
-                return
+        self.end_round("blocked")
 
     def play(self, action: Play) -> None:
         """K4, K5, K8: put the cards on the trick; start their effects, if any."""

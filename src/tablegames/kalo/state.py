@@ -15,6 +15,7 @@ from itertools import repeat
 from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.plain import PlainState
+from tablegames.core.serial import json_value
 from tablegames.kalo.actions import (
     ARRANGES,
     CARD_CHOICES,
@@ -302,17 +303,7 @@ class KaloState(PlainState):
             "phase": self.phase,
             "current_player": self.current_player,
             "arranged": self.arranged,
-            "effect": None
-            if effect is None
-            else {
-                "rank": effect.rank,
-                "seat": effect.seat,
-                "left": effect.left,
-                "step": effect.step,
-                "card": None if effect.card is None else str(effect.card),
-                "origin": sorted(effect.origin),
-                "target": effect.target,
-            },
+            "effect": None if effect is None else {k: json_value(getattr(effect, k)) for k in effect.__match_args__},
             "out": list(self.out),
             "plays": self.plays,
             **({"aside": [str(card) for card in self.aside]} if self.aside else {}),
@@ -333,9 +324,6 @@ class KaloState(PlainState):
         if not self.aside:
             return removed_cards(self.game.players)
         return tuple(sorted((*removed_cards(self.game.players), *self.aside), key=card_key))
-
-    def __str__(self) -> str:
-        return str(self.view(None))
 
 
 def _slot_dict(slot: Slot) -> JSONDict:

@@ -29,6 +29,7 @@ import attrs
 
 from tablegames.core.plurals import plural
 from tablegames.core.protocol import View, result_text
+from tablegames.core.writing import fields_dict
 from tablegames.kalo.cards import DECK, RANK_NAMES, Card, card_key, rank_of, removed_cards
 
 if TYPE_CHECKING:
@@ -82,14 +83,7 @@ class EffectView:
 
     def to_dict(self) -> JSONDict:
         """The effect as JSON."""
-        return {
-            "rank": self.rank,
-            "seat": self.seat,
-            "left": self.left,
-            "step": self.step,
-            "target": self.target,
-            "card": None if self.card is None else str(self.card),
-        }
+        return fields_dict(self)
 
 
 @attrs.frozen

@@ -30,9 +30,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tablegames.cards import round_over
-from tablegames.core.bots import Bot, BotSpec, Position, Setting, random_spec, register_bots
-from tablegames.core.errors import ConfigError, IllegalActionError
-from tablegames.core.inputs import brief
+from tablegames.core.bots import Bot, BotSpec, Position, Setting, game_validator, random_spec, register_bots
+from tablegames.core.errors import IllegalActionError
 from tablegames.core.search import EXPLORATION, ITERATIONS, PAIRED, ISMCTSBot
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard
 from tablegames.loo.cards import DECK, Card, card_key
@@ -64,11 +63,6 @@ SEARCH_SETTINGS = (ITERATIONS, EXPLORATION, PAIRED)
 
 #: What `LooHeuristic` reads besides the mover's hand: public facts, alike in a `LooView` and a `LooState`.
 _Table = LooView | LooState
-
-
-def _check_game(_: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, LooOptions):
-        raise ConfigError(f"{attribute.name} must be a Loo game, got {brief(value)}")
 
 
 @functools.cache
@@ -174,7 +168,7 @@ class LooHeuristic(Bot):
 
     name: ClassVar[str] = "heuristic"
 
-    game: LooOptions[LooState] = attrs.field(validator=_check_game)
+    game: LooOptions[LooState] = attrs.field(validator=game_validator(LooOptions, "Loo"))
     boldness: float = attrs.field(default=0.15, validator=BOLDNESS.validator)
 
     def choose(self, view: View, rng: random.Random) -> Action:

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.layouts import ActionTable, DealLayout
-from tablegames.core.protocol import State
+from tablegames.core.state import state_of
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.cards import DECK
 from tablegames.loo.io import read_deal
@@ -151,20 +151,13 @@ def max_round_decisions(game: LooOptions[LooState]) -> int:
     return 6 * game.players
 
 
-def _loo_state(game: LooOptions[LooState], state: object) -> LooState:
-    """``state`` if it is a state of ``game``, or `InvalidStateError`."""
-    if not isinstance(state, State) or state.game != game:
-        raise InvalidStateError(f"a state of {game} is needed, got {type(state).__name__}")
-    return state  # type: ignore[return-value]  # the only states of a Loo game are LooStates
-
-
 def deal_of(game: LooOptions[LooState], state: object) -> DealLayout:
     """The deal of ``state``'s round: five cards per seat, five for the Miss (with option ``miss``), one turned up.
 
     Raises:
         InvalidStateError: If ``state`` is not a Loo state.
     """
-    state = _loo_state(game, state)
+    state = state_of(game, state)
     places = (TRICKS,) * (game.players + (1 if game.miss else 0)) + (1,)
     return DealLayout(number=state.round_number, cards=_NAMES, places=places)
 
@@ -183,7 +176,7 @@ def redeal(game: LooOptions[LooState], state: object, cards: Sequence[int]) -> L
         >>> [str(card) for card in state.hands[1]], str(state.turned)
         (['7c', '8c', '9c', '10c', 'Jc'], '4d')
     """
-    state = _loo_state(game, state)
+    state = state_of(game, state)
     if state.phase != "decide" or any(choice is not None for choice in state.decisions):
         raise InvalidStateError("only a round that has just been dealt, before its first decision, can be dealt again")
     deal = deal_of(game, state)

@@ -102,7 +102,7 @@ class Dealt(_HoldersCards):
 
     Examples:
         >>> from tablegames.loo.cards import DECK
-    >>> dealt = Dealt(seat=2, cards=tuple(DECK[:5]))
+        >>> dealt = Dealt(seat=2, cards=tuple(DECK[:5]))
         >>> str(dealt), str(dealt.for_seat(0)), dealt.for_seat(0).to_dict()["cards"]
         ('seat 2 is dealt 2c 3c 4c 5c 6c', 'seat 2 is dealt five cards', [None, None, None, None, None])
     """

@@ -18,8 +18,6 @@ import attrs
 
 from tablegames.core.errors import InvalidActionError
 from tablegames.core.inputs import brief
-from tablegames.core.options import check_seed, new_seed
-from tablegames.core.protocol import Action, Transition
 from tablegames.core.serial import JSONDict, check_header, check_keys, read_str
 from tablegames.loo import encoding as _encoding
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
@@ -36,7 +34,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Mapping, Sequence
 
-    from tablegames.core.protocol import Event, View
+    from tablegames.core.protocol import Action, Event, View
     from tablegames.core.spaces import Encoding
     from tablegames.loo.cards import Card
 
@@ -56,28 +54,8 @@ class Loo(LooOptions[LooState]):
 
     encoding: ClassVar[Encoding] = _encoding
 
-    def start(self, seed: int | None = None) -> LooState:
-        """Take the antes and deal round 1; without a seed, draw one (it is kept in the state).
-
-        Raises:
-            ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
-        """
-        return self._start(seed, None)
-
-    def start_with_events(self, seed: int | None = None) -> Transition[LooState]:
-        """Like `start`, with the first round's events: it starts, each seat is dealt its hand, trump is turned.
-
-        Raises:
-            ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
-        """
-        events: list[Event] = []
-        state = self._start(seed, events)
-        return Transition(state=state, events=tuple(events))
-
-    def _start(self, seed: int | None, events: list[Event] | None) -> LooState:
-        seed = check_seed(seed)
-        if seed is None:
-            seed = new_seed()
+    def first_round(self, seed: int, events: list[Event] | None) -> LooState:
+        """Take the antes and deal round 1 from ``seed`` (see `DealtGame`)."""
         balances = (self.starting_chips,) * self.players
         return LooState.begin_round(
             self, shuffled_deal(self, seed, 1), seed=seed, round_number=1, balances=balances, carry=0, events=events

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from tablegames.cards import read_cards
 from tablegames.core.errors import IllegalActionError, InvalidStateError
 from tablegames.core.inputs import brief
 from tablegames.core.plurals import plural
@@ -36,7 +37,7 @@ from tablegames.loo.state import LooState
 from tablegames.loo.tricks import TRICKS, TrickCard, trick_taker
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
     from tablegames.loo.options import LooOptions
 
@@ -47,11 +48,8 @@ _FIELDS = ("game", "options", "seed", "round", *LooState.__match_args__[3:])
 _CHOICES = (None, "play", "drop", "miss")
 
 
-def _list(data: Mapping[str, Any], key: str) -> list[Any]:
-    value = data.get(key)
-    if not isinstance(value, list):
-        raise InvalidStateError(f"state field {key!r} must be a list, got {brief(value)}")
-    return value
+def _list(data: Mapping[str, Any], key: str) -> Sequence[Any]:
+    return read_sequence(data.get(key), f"state field {key!r}")
 
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:
@@ -99,7 +97,7 @@ def read_deal(
         (1, 3, 36)
     """
     players = game.players
-    held = tuple(_given(hand, "a hand") for hand in read_sequence(hands, "hands"))
+    held = tuple(read_cards(hand, "a card in a hand", "a hand") for hand in read_sequence(hands, "hands"))
     if len(held) != players:
         raise InvalidStateError(f"a deal needs {players} hands, got {len(held)}")
     if any(len(hand) != TRICKS for hand in held):
@@ -109,7 +107,7 @@ def read_deal(
         raise InvalidStateError("this game deals the Miss (option miss): give its five cards")
     if miss is not None and not game.miss:
         raise InvalidStateError("a Miss is dealt only with option miss")
-    missed = _given(miss or (), "the Miss")
+    missed = read_cards(miss or (), "a card in the Miss", "the Miss")
     if game.miss and len(missed) != TRICKS:
         raise InvalidStateError(f"the Miss is {TRICKS} cards, got {len(missed)}")
     given = [*(card for hand in held for card in hand), *missed, top]
@@ -134,12 +132,6 @@ def read_deal(
         game, deal, seed=seeded, round_number=number, balances=before, carry=carried, events=None
     )
     return read_state(game, state.to_dict())
-
-
-def _given(value: object, where: str) -> tuple[Card, ...]:
-    """The cards given as ``where``, read one by one, in `DECK` order."""
-    cards = (read_notated(card, Card, f"a card in {where}") for card in read_sequence(value, where))
-    return tuple(sorted(cards, key=card_key))
 
 
 def read_state(game: LooOptions[LooState], data: Mapping[str, Any]) -> LooState:
@@ -257,11 +249,9 @@ def _check_decisions(state: LooState) -> None:
         raise InvalidStateError("trick play begins when every seat has decided and two or more play")
     if state.phase == "over" and state.round_number != game.rounds:
         raise InvalidStateError(f"the game ends after round {game.rounds}, not round {state.round_number}")
-    if state.phase == "over" and staying == 1:
-        if state.tricks or state.trick or state.p0 or state.pot or state.carry:
-            raise InvalidStateError("a round won without play (L6) has no tricks, no P0 and an empty pot")
-        return
-    if state.phase == "over" and not all(made):
+    if state.phase == "over" and staying == 1 and (state.tricks or state.trick or state.p0 or state.pot or state.carry):
+        raise InvalidStateError("a round won without play (L6) has no tricks, no P0 and an empty pot")
+    if state.phase == "over" and staying != 1 and not all(made):
         raise InvalidStateError("a round played out ends once every seat has decided")
 
 
@@ -285,8 +275,6 @@ def _check_tricks(state: LooState) -> None:
     hands = [list(hand) for hand in state.hands]
     for play in (play for trick in (*state.tricks, state.trick) for play in trick):
         hands[play.seat].append(play.card)
-    if any(len(hand) != TRICKS for hand in hands):
-        raise InvalidStateError(f"each hand held {TRICKS} cards when trick play began; the tricks do not add up")
     replay = state.__replace__(
         balances=tuple(balances),
         pot=state.p0,

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
+from tablegames.cards import DealtGame
 from tablegames.core.options import bool_option, check_int_option, int_option, players_option
-from tablegames.core.protocol import Game, State
+from tablegames.core.protocol import State
 from tablegames.loo.reasons import LOO_REASONS
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def _first_dealer(game: Any, _: Any, value: Any) -> None:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class LooOptions(Game[S]):
+class LooOptions(DealtGame[S]):
     """Loo's options, checked, with what they fix: the chips in play and the dealer of each round.
 
     Attributes:

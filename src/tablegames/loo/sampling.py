@@ -92,24 +92,14 @@ def _absent(
     gone = {play.card for play in played}
     unplayed = [card for card in DECK if card not in gone]
     absent: list[set[Card]] = [set() for _ in range(players)]
+    legal = functools.partial(follow, trump=trump, pam_is_wild=pam_is_wild, trump_must_be_highest=trump_must_be_highest)
     for trick in tricks:
-        for position, play in enumerate(trick):
-            if position == 0:
-                continue  # a lead may be any card
+        for position, play in enumerate(trick[1:], 1):  # a lead may be any card
             index = played.index(play)
             later = [other.card for other in played[index:] if other.seat == play.seat]
             prefix = [other.card for other in trick[:position]]
             for card in unplayed:
-                if card in absent[play.seat]:
-                    continue
-                legal = follow(
-                    [*later, card],
-                    prefix,
-                    trump,
-                    pam_is_wild=pam_is_wild,
-                    trump_must_be_highest=trump_must_be_highest,
-                ).cards
-                if play.card not in legal:
+                if card not in absent[play.seat] and play.card not in legal([*later, card], prefix).cards:
                     absent[play.seat].add(card)
     return tuple(frozenset(cards) for cards in absent)
 
@@ -158,38 +148,42 @@ def sample_state(game: LooOptions[LooState], view: View, rng: random.Random) -> 
         >>> [len(hand) for hand in spectator.hands], spectator.view(None) == state.view(None)
         ([5, 5, 5], True)
     """
-    plan = _plan(game, _checked(game, view))
-    loo = plan.view
+    if not isinstance(view, LooView):
+        raise InvalidStateError(f"Loo samples states from a Loo view, not {type(view).__name__}")
+    if len(view.hand_sizes) != game.players or view.rounds != game.rounds:
+        raise InvalidStateError(f"this view is of a Loo game with other options than {game}")
+    if view.dealer != game.dealer_of(view.round_number):
+        raise InvalidStateError(f"seat {view.dealer} does not deal round {view.round_number} of {game}")
+    plan = _plan(game, view)
     seed = rng.randrange(2**63)
     places = _deal(plan.pool, plan.sizes, plan.forbidden, rng)
     dealt = iter(places[: len(plan.seats)])
-    hands = [loo.hand if other == loo.seat else next(dealt) for other in range(game.players)]
+    hands = [view.hand if other == view.seat else next(dealt) for other in range(game.players)]
     return LooState(
         game,
         seed,
-        loo.round_number,
-        loo.scores,
-        loo.pot,
-        loo.carry,
+        view.round_number,
+        view.scores,
+        view.pot,
+        view.carry,
         tuple(hands),
-        loo.given_up if plan.sees_miss else places[len(plan.seats)],
+        view.given_up if plan.sees_miss else places[len(plan.seats)],
         places[-1],
-        loo.turned,
-        loo.decisions,
-        loo.p0,
-        loo.tricks,
-        loo.trick,
-        loo.phase,
-        loo.current_player,
+        view.turned,
+        view.decisions,
+        view.p0,
+        view.tricks,
+        view.trick,
+        view.phase,
+        view.current_player,
     )
 
 
 @attrs.frozen
 class _Plan:
-    """What every sample from one view shares: the view, the unseen cards, the places for them and what each forbids.
+    """What every sample from one view shares: the unseen cards, the places for them and what each forbids.
 
     Attributes:
-        view: The view sampled from, checked against the game.
         seats: The other seats, in seat order.
         sees_miss: The seat gave its hand up for the Miss, so it knows the Miss.
         pool: The cards the seat cannot see, in `DECK` order.
@@ -197,7 +191,6 @@ class _Plan:
         forbidden: The cards each place cannot hold (`proven_absent`).
     """
 
-    view: LooView
     seats: tuple[int, ...]
     sees_miss: bool
     pool: tuple[Card, ...]
@@ -208,34 +201,20 @@ class _Plan:
 @functools.lru_cache(maxsize=64)
 def _plan(game: LooOptions[LooState], loo: LooView) -> _Plan:
     """The `_Plan` of the view ``loo``, kept for an equal view: a search samples one view many times."""
-    seat = loo.seat
     known: set[Card] = {loo.turned, *loo.hand, *loo.given_up}
     known.update(play.card for trick in (*loo.tricks, loo.trick) for play in trick)
     pool = tuple(card for card in DECK if card not in known)
     absent = proven_absent(game, loo)
-    seats = tuple(other for other in range(game.players) if other != seat)
+    seats = tuple(other for other in range(game.players) if other != loo.seat)
     sees_miss = bool(loo.given_up)
     miss_size, stock_size = miss_and_stock(game)
-    sizes = [loo.hand_sizes[other] for other in seats]
-    sizes.append(0 if sees_miss else miss_size)
-    sizes.append(stock_size)
+    sizes = (*(loo.hand_sizes[other] for other in seats), 0 if sees_miss else miss_size, stock_size)
     if sum(sizes) != len(pool):
         raise InvalidStateError(
             f"the view leaves {len(pool)} cards unseen but {sum(sizes)} places for them: it is not a view of {game}"
         )
     forbidden = (*(absent[other] for other in seats), frozenset(), frozenset())
-    return _Plan(loo, seats, sees_miss, pool, tuple(sizes), forbidden)
-
-
-def _checked(game: LooOptions[LooState], view: View) -> LooView:
-    """``view`` as a `LooView` of this game, or `InvalidStateError`."""
-    if not isinstance(view, LooView):
-        raise InvalidStateError(f"Loo samples states from a Loo view, not {type(view).__name__}")
-    if len(view.hand_sizes) != game.players or view.rounds != game.rounds:
-        raise InvalidStateError(f"this view is of a Loo game with other options than {game}")
-    if view.dealer != game.dealer_of(view.round_number):
-        raise InvalidStateError(f"seat {view.dealer} does not deal round {view.round_number} of {game}")
-    return view
+    return _Plan(seats, sees_miss, pool, sizes, forbidden)
 
 
 def _deal(
@@ -247,8 +226,10 @@ def _deal(
         rng.shuffle(cards)
         places = [cards[end - size : end] for end, size in zip(itertools.accumulate(sizes), sizes, strict=True)]
         if all(not forbidden[place].intersection(cards) for place, cards in enumerate(places)):
-            return [_ordered(cards) for cards in places]
-    return [_ordered(cards) for cards in _deal_constrained(pool, sizes, forbidden, rng)]
+            break
+    else:
+        places = _deal_constrained(pool, sizes, forbidden, rng)
+    return [tuple(sorted(cards, key=card_key)) for cards in places]
 
 
 def _deal_constrained(
@@ -297,7 +278,3 @@ def _augment(
                 return True
             held[place].append(other)
     return False
-
-
-def _ordered(cards: list[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=card_key))

@@ -178,6 +178,3 @@ class LooState(LooPosition):
             "phase": self.phase,
             "current_player": self.current_player,
         }
-
-    def __str__(self) -> str:
-        return str(self.view(None))

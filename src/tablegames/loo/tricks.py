@@ -181,9 +181,9 @@ class Follow(Plain):
             >>> Follow((), "follow", "c", qh).explain("s")
             'clubs were led: play one of your clubs (Pam is a trump, not a club); none of them can beat the Qh'
         """
-        if self.rule in ("lead", "discard"):
-            if self.rule == "lead":
-                return "you lead: any card may be played"
+        if self.rule == "lead":
+            return "you lead: any card may be played"
+        if self.rule == "discard":
             return f"you hold neither {SUIT_NAMES[self.led or trump]}, the suit led, nor trumps: any card may be played"
         led_trumps = self.led == trump
         led = "trumps" if led_trumps else SUIT_NAMES[self.led or trump]
@@ -191,18 +191,14 @@ class Follow(Plain):
         shown = "Pam" if winning == PAM else f"the {winning}"
         pam_note = " (Pam is a trump, not a club)" if self.led == "c" and trump != "c" else ""
         trumps = "trumps (clubs)" if trump == "c" else f"trumps ({SUIT_NAMES[trump]} or Pam)"
-        if led_trumps:
-            trumps = "trumps"
         trumped = winning is not None and suit_of(winning, trump) == trump and not led_trumps
-        void = f"you hold no {led}, the suit led, but you hold {trumps}"
+        void = f"you hold no {led}, the suit led, but you hold {'trumps' if led_trumps else trumps}"
         if self.rule == "head":
             return f"{led} were led and you hold {led}{pam_note} that beat {shown}: play one of those"
         if self.rule == "follow":
             return f"{led} were led: play one of your {led}{pam_note}; none of them can beat {shown}"
         if self.rule == "overtrump":
-            if trumped:
-                return f"{void} that beat {shown}: play one of those"
-            return f"{void}: play one of them"
+            return f"{void} that beat {shown}: play one of those" if trumped else f"{void}: play one of them"
         if self.rule == "trump":
             return f"{void}: play one of them, though none of them can beat {shown}"
         return f"{void}: at this table whoever trumps must play their highest trump"
