@@ -32,4 +32,4 @@ def seats_from(first: int, players: int) -> tuple[int, ...]:
         >>> seats_from(1, 3)
         (1, 2, 0)
     """
-    return tuple((first + k) % players for k in range(players))
+    return (*range(first, players), *range(first))
