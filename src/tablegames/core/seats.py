@@ -32,4 +32,4 @@ def seats_from(first: int, players: int) -> tuple[int, ...]:
         >>> seats_from(1, 3)
         (1, 2, 0)
     """
-    return (*range(first, players), *range(first))
+    return tuple([seat if seat < players else seat - players for seat in range(first, first + players)])

@@ -137,7 +137,8 @@ def play(state: P, card: Card, events: list[Event] | None) -> P:
     after = state.after(balances, pot, tuple(hands), state.miss, decisions, state.p0, tricks, (), state.phase, winner)
     if len(tricks) < TRICKS:
         return after
-    takers = [*(each[0].seat for each in tricks[1:]), winner]  # each trick's winner led the next (L11)
+    takers = [each[0].seat for each in tricks[1:]]  # each trick's winner led the next (L11)
+    takers.append(winner)
     order = play_order(state.dealer, players)
     looed = tuple(other for other in order if decisions[other] != "drop" and other not in takers)
     taken = [0] * players
