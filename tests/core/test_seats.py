@@ -12,7 +12,7 @@ from tablegames.core.seats import next_seat, seats_from
 
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[int, int]:
-    """A table size and one of its seats."""
+    """One seat of a table, and the table's size."""
     players = draw(st.integers(min_value=1, max_value=64))
     return draw(st.integers(min_value=0, max_value=players - 1)), players
 

@@ -2,7 +2,7 @@
 
 Kalo and Loo are played in rounds, each dealt afresh from the game's seed.
 `DealtGame` starts them alike: it draws a seed if none is given and deals
-the first round, saying so in events. Their search bots play each sampled
+the first round, with its events if asked. Their search bots play each sampled
 deal out to the end of the round in progress, not of the game: what a
 round scores is what a decision in it can change. `round_over` is that
 horizon, for the state of any game with a round number.
@@ -58,7 +58,7 @@ class DealtGame(Game[S]):
         return self.first_round(self._seed(seed), None)
 
     def start_with_events(self, seed: int | None = None) -> Transition[S]:
-        """Like `start`, with the first round's events: how it starts, and what each seat is dealt.
+        """Like `start`, with the first round's events, as the game states them (Loo: each hand and the trump card).
 
         Raises:
             ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.

@@ -68,7 +68,7 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
     Without values the mean is 0 and the interval unbounded.
     """
     mean = statistics.fmean(values) if values else 0.0
-    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, (1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf)
 
 
 @attrs.frozen

@@ -325,7 +325,19 @@ class BotSpec:
 
 
 def game_validator(kind: type, title: str) -> Callable[[Any, Any, Any], None]:
-    """An attrs validator for a bot's game: one of ``kind`` (a game's options class), called ``title`` if not."""
+    """An attrs validator for a bot's game: one of ``kind`` (a game's options class), called ``title`` if not.
+
+    Examples:
+        >>> import attrs, tablegames
+        >>> from tablegames.kalaha.options import KalahaOptions
+        >>> @attrs.frozen
+        ... class Greedy:
+        ...     game: object = attrs.field(validator=game_validator(KalahaOptions, "Kalaha"))
+        >>> Greedy(tablegames.load("loo", players=3))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.ConfigError: game must be a Kalaha game, got Loo(players=3, ...
+    """
 
     def check(_: Any, attribute: Any, value: Any) -> None:
         if not isinstance(value, kind):

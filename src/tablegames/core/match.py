@@ -204,7 +204,9 @@ class Match(Generic[S]):
         chosen = before.parse_action(action) if isinstance(action, str) else action
         transition = before.step(chosen)
         assert current is not None
-        self._plies.append(Ply(current, chosen, before, transition.state, transition.events))
+        self._plies.append(
+            Ply(seat=current, action=chosen, events=transition.events, before=before, after=transition.state)
+        )
         self._redo.clear()
         return transition
 

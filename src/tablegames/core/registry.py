@@ -14,9 +14,9 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
-import pkgutil
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -82,7 +82,8 @@ def _factory(name: str) -> GameFactory:
         return _REGISTERED[name]
     if name not in _BUILTIN:
         raise config_error("config.no_game", game=brief(name, 40), games=names())
-    factory: GameFactory = pkgutil.resolve_name(_BUILTIN[name])
+    module, _, attribute = _BUILTIN[name].partition(":")
+    factory: GameFactory = getattr(importlib.import_module(module), attribute)
     return factory
 
 

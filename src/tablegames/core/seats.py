@@ -28,6 +28,8 @@ def next_seat(seat: int, players: int) -> int:
 def seats_from(first: int, players: int) -> tuple[int, ...]:
     """Return every seat of a table of ``players`` seats once, as a tuple in turn order, starting with ``first``.
 
+    ``first`` is a seat of the table: ``0 <= first < players``.
+
     Examples:
         >>> seats_from(1, 3)
         (1, 2, 0)

@@ -91,5 +91,11 @@ def fields_dict(value: Any) -> JSONDict:
 
 
 def public_fields(kind: type) -> list[attrs.Attribute[Any]]:
-    """The attrs fields of ``kind`` that its dict holds: those its ``__init__`` takes, but for private ones."""
+    """The attrs fields of ``kind`` that its dict holds: those its ``__init__`` takes, but for private ones.
+
+    Examples:
+        >>> from tablegames.kalaha import Captured
+        >>> [field.name for field in public_fields(Captured)]
+        ['seat', 'pit', 'seeds']
+    """
     return [field for field in attrs.fields(kind) if field.init and not field.name.startswith("_")]

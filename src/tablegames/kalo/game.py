@@ -56,7 +56,7 @@ class Kalo(KaloOptions[KaloState]):
     encoding: ClassVar[Encoding] = _encoding
 
     def first_round(self, seed: int, events: list[Event] | None) -> KaloState:
-        """Shuffle and deal round 1 from ``seed``; the Kalo's holder begins (see `DealtGame`)."""
+        """Shuffle and deal round 1 from ``seed``: the Kalo's holder is named, the seat after it arranges first."""
         return begin_round(
             self, deal_round(self, seed, 1), seed=seed, scores=(0,) * self.players, round_number=1, events=events
         )

@@ -15,7 +15,6 @@ from itertools import repeat
 from typing import TYPE_CHECKING, Final, final
 
 from tablegames.core.plain import PlainState
-from tablegames.core.serial import json_value
 from tablegames.kalo.actions import (
     ARRANGES,
     CARD_CHOICES,
@@ -303,7 +302,17 @@ class KaloState(PlainState):
             "phase": self.phase,
             "current_player": self.current_player,
             "arranged": self.arranged,
-            "effect": None if effect is None else {k: json_value(getattr(effect, k)) for k in effect.__match_args__},
+            "effect": None
+            if effect is None
+            else {
+                "rank": effect.rank,
+                "seat": effect.seat,
+                "left": effect.left,
+                "step": effect.step,
+                "card": None if effect.card is None else str(effect.card),
+                "origin": sorted(effect.origin),
+                "target": effect.target,
+            },
             "out": list(self.out),
             "plays": self.plays,
             **({"aside": [str(card) for card in self.aside]} if self.aside else {}),
