@@ -55,7 +55,8 @@ class DealtGame(Game[S]):
         Raises:
             ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
         """
-        return self.first_round(self._seed(seed), None)
+        checked = check_seed(seed)
+        return self.first_round(new_seed() if checked is None else checked, None)
 
     def start_with_events(self, seed: int | None = None) -> Transition[S]:
         """Like `start`, with the first round's events, as the game states them (Loo: each hand and the trump card).
@@ -63,17 +64,14 @@ class DealtGame(Game[S]):
         Raises:
             ConfigError: If ``seed`` is neither None nor an integer from 0 to 2**64 - 1.
         """
+        checked = check_seed(seed)
         events: list[Event] = []
-        return Transition(state=self.first_round(self._seed(seed), events), events=tuple(events))
+        state = self.first_round(new_seed() if checked is None else checked, events)
+        return Transition(state=state, events=tuple(events))
 
     @abc.abstractmethod
     def first_round(self, seed: int, events: list[Event] | None) -> S:
         """Hook: the state at the start of round 1 of a game seeded with ``seed``; its events go to ``events``."""
-
-    @staticmethod
-    def _seed(seed: int | None) -> int:
-        checked = check_seed(seed)
-        return new_seed() if checked is None else checked
 
 
 class InRounds(Protocol):
