@@ -189,6 +189,21 @@ def test_a_round_won_without_play_can_end_the_game_in_the_last_round() -> None:
     assert game.from_dict(state.to_dict()) == state
 
 
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"p0": 1}, r"^a round won without play \(L6\) has no tricks, no P0 and an empty pot$"),
+        ({"decisions": [None, "drop", None]}, r"^a round played out ends once every seat has decided$"),
+    ],
+)
+def test_a_finished_last_round_is_one_that_play_can_end(change: dict[str, Any], message: str) -> None:
+    """A round won without play has no P0; a round played out has every decision made (rules/loo.md#end)."""
+    game = Loo(players=3, rounds=1)
+    over = game.deal(hands_dealt(), TURNED).apply(Drop()).apply(Drop())
+    with pytest.raises(InvalidStateError, match=message):
+        game.from_dict(_changed(over, **change))
+
 # -- action dicts and notation -----------------------------------------------------
 
 
