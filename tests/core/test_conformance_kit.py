@@ -228,3 +228,10 @@ def test_a_round_longer_than_max_round_decisions_fails(bound: int, passes: bool)
                 check_game(game, seeds=range(5))
     finally:
         unregister(_Rounds.name)
+
+
+def test_an_action_dict_that_is_not_json_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An action whose dict JSON cannot hold is reported as such, not with json's own TypeError."""
+    monkeypatch.setattr(Sow, "to_dict", lambda self: {"format": "tablegames.action", "type": "sow", "pit": 1j})
+    with pytest.raises(ConformanceError, match=r"to_dict\(\) is not JSON-ready"):
+        check_game(Kalaha(), seeds=range(1))

@@ -233,9 +233,9 @@ class _Checker:
     def check_action(self, state: State, snapshot: State, action: Action) -> None:
         self.actions += 1
         data = action.to_dict()
+        read_back = _json_ready(data, f"{action!r}.to_dict()")
         if len(self.seen) < 500:
             self.seen.setdefault(json.dumps(data, sort_keys=True), action)
-        read_back = _json_ready(data, f"{action!r}.to_dict()")
         if self.game.action_from_dict(read_back) != action:
             raise ConformanceError(f"action_from_dict(to_dict()) does not give back {action!r}")
         if state.parse_action(str(action)) != action:
