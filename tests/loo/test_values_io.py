@@ -189,7 +189,6 @@ def test_a_round_won_without_play_can_end_the_game_in_the_last_round() -> None:
     assert game.from_dict(state.to_dict()) == state
 
 
-
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -203,6 +202,7 @@ def test_a_finished_last_round_is_one_that_play_can_end(change: dict[str, Any], 
     over = game.deal(hands_dealt(), TURNED).apply(Drop()).apply(Drop())
     with pytest.raises(InvalidStateError, match=message):
         game.from_dict(_changed(over, **change))
+
 
 # -- action dicts and notation -----------------------------------------------------
 
