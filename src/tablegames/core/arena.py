@@ -308,20 +308,6 @@ def check_run(
     return Run(game, entries, chosen, seed, games)
 
 
-def check_backend(backend: str, address: str | None, workers: int | None) -> None:
-    """Check the backend, the address and the number of workers of a run.
-
-    Raises:
-        ConfigError: If the backend is unknown, an address is given without Ray, or ``workers`` is below one.
-    """
-    if backend not in BACKENDS:
-        raise ConfigError(f"unknown backend {brief(backend)}; the backends: {', '.join(BACKENDS)}")
-    if address is not None and backend != "ray":
-        raise ConfigError(f"an address is for the Ray backend (backend='ray'), not for {brief(backend)}")
-    if workers is not None:
-        check_int(workers, "workers", ConfigError, minimum=1)
-
-
 def play_runs(
     runs: Sequence[Run],
     *,
@@ -340,7 +326,12 @@ def play_runs(
     Raises:
         ConfigError: If the backend is unknown, an address is given without Ray, or ``workers`` is below one.
     """
-    check_backend(backend, address, workers)
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {brief(backend)}; the backends: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise ConfigError(f"an address is for the Ray backend (backend='ray'), not for {brief(backend)}")
+    if workers is not None:
+        check_int(workers, "workers", ConfigError, minimum=1)
     if backend == "ray":
         return play_on_ray(runs, workers=workers, progress=progress, address=address)
     processes = workers or 1
@@ -377,20 +368,18 @@ def measure(game: Game[State], entries: Sequence[str | Bot], seed: int, results:
     shares: list[list[float]] = [[] for _ in names]
     scores: list[list[float]] = [[] for _ in names]
     seat_shares: list[list[float]] = [[] for _ in range(game.players)]
-    seat_scores: list[list[float]] = [[] for _ in range(game.players)]
     for result in results:
         for seat, bot in enumerate(result.seat_bots):
             share = 1 / len(result.winners) if seat in result.winners else 0.0
             shares[bot].append(share)
             scores[bot].append(result.scores[seat])
             seat_shares[seat].append(share)
-            seat_scores[seat].append(result.scores[seat])
     by_bot = [
         BotStats(name, index, len(won), sum(won), *_interval(won), *_interval(got))
         for index, (name, won, got) in enumerate(zip(names, shares, scores, strict=True))
     ]
     by_seat = [
-        SeatStats(seat, *_interval(seat_shares[seat]), statistics.fmean(seat_scores[seat]))
+        SeatStats(seat, *_interval(seat_shares[seat]), statistics.fmean(result.scores[seat] for result in results))
         for seat in range(game.players)
     ]
     return ArenaResult(

@@ -203,7 +203,7 @@ def _parts(entry: tuple[Any, int, Any]) -> tuple[object, ...]:
 def _check_scalar(item: Any, error: type[TablegamesError], what: str, path: tuple[object, ...]) -> None:
     kind = type(item)
     allowed = "a JSON value holds only objects, arrays, strings, numbers, true, false and null"
-    if kind not in _SCALARS and kind is not list and kind is not dict:
+    if kind not in _SCALARS:
         raise error(f"{what} holds a {kind.__name__} at {_path(path)}; {allowed} (as json.loads gives them)")
     if kind is int and abs(item) > MAX_INT:
         raise error(

@@ -313,8 +313,7 @@ class Match(Generic[S]):
         """
         checked = check_header(record, "record", InvalidStateError)
         check_keys(checked, ("game", "options", "seed", "start", "actions"), InvalidStateError, "record")
-        game = read_game(checked, "record")
-        match = _start_from(game, checked)
+        match = _start_from(read_game(checked, "record"), checked)
         actions: Any = checked.get("actions")
         if type(actions) is not list or not all(type(text) is str for text in actions):
             raise InvalidStateError("record field 'actions' must be a list of notation strings")

@@ -150,8 +150,7 @@ def _maximise(groups: _Groups, bots: int) -> list[float]:
     theta = [0.0] * bots
     value = _log_likelihood(groups, theta)
     for _ in range(200):
-        gradient = _gradient(groups, theta)
-        step = _solve(_pinned(_information(groups, theta), bots), gradient)
+        step = _solve(_pinned(_information(groups, theta), bots), _gradient(groups, theta))
         scale = 1.0
         while True:  # halve the step until the likelihood does not fall
             trial = [t + scale * s for t, s in zip(theta, step, strict=True)]
