@@ -16,6 +16,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, ClassVar
 
 import attrs
@@ -95,8 +96,6 @@ def parse_action(text: object) -> Action:
     if len(words) == 2 and words[0] == "play":
         words = words[1:]
     if len(words) == 1:
-        try:
+        with contextlib.suppress(InvalidActionError):
             return PLAYS[parse_card(words[0])]
-        except InvalidActionError:
-            pass
     raise InvalidActionError(f"{brief(text)} is not a Loo action; try play, drop, miss, or a card such as Qh, 10d, pam")

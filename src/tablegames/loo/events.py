@@ -231,9 +231,8 @@ class Looed(_LooEvent):
     last_round: bool = False
 
     def __str__(self) -> str:
-        if self.last_round:
-            return f"seat {self.seat} is looed and pays {_chips(self.chips)} to nobody: this was the last round"
-        return f"seat {self.seat} is looed and pays {_chips(self.chips)} into the next pot"
+        where = "to nobody: this was the last round" if self.last_round else "into the next pot"
+        return f"seat {self.seat} is looed and pays {_chips(self.chips)} {where}"
 
 
 @attrs.frozen

@@ -209,11 +209,10 @@ def _check_cards(state: LooState) -> None:
 
 
 def _check_chips(state: LooState) -> None:
-    game = state.game
-    if state.total_chips != game.total_chips:
+    if state.total_chips != state.game.total_chips:
         raise InvalidStateError(
             f"balances {list(state.balances)}, pot {state.pot} and carry-over {state.carry} add up to "
-            f"{plural(state.total_chips, 'chip')}, not players x starting_chips = {game.total_chips}: "
+            f"{plural(state.total_chips, 'chip')}, not players x starting_chips = {state.game.total_chips}: "
             "chips are conserved"
         )
     if state.phase != "over" and state.carry:
@@ -257,7 +256,7 @@ def _check_decisions(state: LooState) -> None:
 
 def _check_tricks(state: LooState) -> None:
     """Play the round's tricks again from the start of trick play; the result must be this state."""
-    if not all(choice is not None for choice in state.decisions) or len(state.tricks) > TRICKS:
+    if len(state.tricks) > TRICKS:  # that every seat has decided, _check_decisions made sure
         raise InvalidStateError(f"tricks are played once every seat has decided, {TRICKS} at most")
     staying = len(state.active)
     if any(len(trick) != staying for trick in state.tricks) or len(state.trick) >= staying:

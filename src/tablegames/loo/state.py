@@ -121,14 +121,13 @@ class LooState(LooPosition):
         if action.card not in self.hands[seat]:
             return LOO_REASONS.reason("loo.not_in_hand", card=str(action.card))
         allowed = self.follow(seat)
-        winning = allowed.winning
         return LOO_REASONS.reason(
             "loo.follow",
             card=str(action.card),
             rule=allowed.rule,
             led=allowed.led,
             trump=self.trump,
-            winning=None if winning is None else str(winning),
+            winning=None if allowed.winning is None else str(allowed.winning),
             pam_wild=self.game.pam_is_wild and PAM in allowed.cards,
         )
 
@@ -148,8 +147,7 @@ class LooState(LooPosition):
         Raises:
             SeatError: If ``seat`` is not a seat of this game or None.
         """
-        seat = self.game.check_seat(seat)
-        return view_of(self, seat)
+        return view_of(self, self.game.check_seat(seat))
 
     def parse_action(self, text: object) -> Action:
         """Read a decision from its notation: ``play``, ``drop``, ``miss``, or a card such as ``Qh``.

@@ -187,11 +187,10 @@ class Follow(Plain):
             return f"you hold neither {SUIT_NAMES[self.led or trump]}, the suit led, nor trumps: any card may be played"
         led_trumps = self.led == trump
         led = "trumps" if led_trumps else SUIT_NAMES[self.led or trump]
-        winning = self.winning
-        shown = "Pam" if winning == PAM else f"the {winning}"
+        shown = "Pam" if self.winning == PAM else f"the {self.winning}"
         pam_note = " (Pam is a trump, not a club)" if self.led == "c" and trump != "c" else ""
         trumps = "trumps (clubs)" if trump == "c" else f"trumps ({SUIT_NAMES[trump]} or Pam)"
-        trumped = winning is not None and suit_of(winning, trump) == trump and not led_trumps
+        trumped = self.winning is not None and suit_of(self.winning, trump) == trump and not led_trumps
         void = f"you hold no {led}, the suit led, but you hold {'trumps' if led_trumps else trumps}"
         if self.rule == "head":
             return f"{led} were led and you hold {led}{pam_note} that beat {shown}: play one of those"
@@ -237,8 +236,7 @@ def follow(
         >>> [str(card) for card in follow(cards("5h Jc"), cards("Qh"), "d", pam_is_wild=True).cards]
         ['Jc', '5h']
     """
-    ordered = tuple(sorted(hand, key=card_key))
-    return _follow(ordered, trick, trump, pam_is_wild, trump_must_be_highest)
+    return _follow(tuple(sorted(hand, key=card_key)), trick, trump, pam_is_wild, trump_must_be_highest)
 
 
 def playable(
