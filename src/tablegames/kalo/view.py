@@ -29,7 +29,6 @@ import attrs
 
 from tablegames.core.plurals import plural
 from tablegames.core.protocol import View, result_text
-from tablegames.core.writing import fields_dict
 from tablegames.kalo.cards import DECK, RANK_NAMES, Card, card_key, rank_of, removed_cards
 
 if TYPE_CHECKING:
@@ -82,8 +81,15 @@ class EffectView:
     card: Card | None
 
     def to_dict(self) -> JSONDict:
-        """The effect as JSON."""
-        return fields_dict(self)
+        """The effect as JSON, each key named, as a slot's are: the format does not follow the field order."""
+        return {
+            "rank": self.rank,
+            "seat": self.seat,
+            "left": self.left,
+            "step": self.step,
+            "target": self.target,
+            "card": None if self.card is None else str(self.card),
+        }
 
 
 @attrs.frozen
