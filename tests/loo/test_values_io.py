@@ -103,6 +103,18 @@ def _winner_not_leading(data: dict[str, Any]) -> None:
     data["current_player"] = 1
 
 
+def _six_tricks(data: dict[str, Any]) -> None:
+    # Five more full tricks, their cards taken from the stock: a round has five (L9).
+    for _ in range(5):
+        data["tricks"].append([{"seat": seat, "card": data["stock"].pop()} for seat in (0, 1, 2)])
+
+
+def _short_trick(data: dict[str, Any]) -> None:
+    # The finished trick loses its last card, back into its player's hand.
+    play = data["tricks"][0].pop()
+    data["hands"][play["seat"]].append(play["card"])
+
+
 _START = deal()
 _TAKEN = deal(MISS, moves=["miss"])
 _LED = deal(moves=["play", "play", "play", "Qh"])
@@ -151,6 +163,8 @@ _ONE_TRICK = deal(moves=["play", "play", "play", "Qh", "Kh", "3s"])
         ),
         (THREE, _edited(_ONE_TRICK, _pot_too_big_after_a_trick), r"^the tricks played again do not give this state"),
         (THREE, _edited(_ONE_TRICK, _winner_not_leading), r"^the tricks played again do not give this state"),
+        (THREE, _edited(_ONE_TRICK, _six_tricks), r"^every hand is the 5 cards dealt less those its seat has played"),
+        (THREE, _edited(_ONE_TRICK, _short_trick), r"^a finished trick holds one card of each of the 3 seats"),
     ],
 )
 def test_bad_state_dicts(game: Loo, data: dict[str, Any], message: str) -> None:

@@ -255,9 +255,12 @@ def _check_decisions(state: LooState) -> None:
 
 
 def _check_tricks(state: LooState) -> None:
-    """Play the round's tricks again from the start of trick play; the result must be this state."""
-    if len(state.tricks) > TRICKS:  # that every seat has decided, _check_decisions made sure
-        raise InvalidStateError(f"tricks are played once every seat has decided, {TRICKS} at most")
+    """Play the round's tricks again from the start of trick play; the result must be this state.
+
+    Every seat has decided (`_check_decisions`), and every hand holds five
+    cards less those its seat played (`_check_cards`): so full tricks are five
+    at most, and a trick that is not full is refused here.
+    """
     staying = len(state.active)
     if any(len(trick) != staying for trick in state.tricks) or len(state.trick) >= staying:
         raise InvalidStateError(
