@@ -104,7 +104,7 @@ def _winner_not_leading(data: dict[str, Any]) -> None:
 
 
 def _six_tricks(data: dict[str, Any]) -> None:
-    # Five more full tricks, their cards taken from the stock: a round has five (L9).
+    # Five more full tricks, their cards taken from the stock: a round has five (rules/loo.md#tricks).
     for _ in range(5):
         data["tricks"].append([{"seat": seat, "card": data["stock"].pop()} for seat in (0, 1, 2)])
 
