@@ -1,7 +1,8 @@
 """Tests that need an optional extra or a program: skipped with the reason where it is missing, failed in CI.
 
-``.ci/run`` installs every extra and Chromium and sets ``TABLEGAMES_REQUIRE_EXTRAS=1``, so there a missing
-dependency fails the test instead of skipping it: in CI nothing is skipped.
+``.ci/run`` installs every extra and every program the tests run (Chromium, PostgreSQL, Xvfb) and sets
+``TABLEGAMES_REQUIRE_EXTRAS=1``, so there a missing dependency fails the test instead of skipping it: in CI
+nothing is skipped.
 """
 
 from __future__ import annotations

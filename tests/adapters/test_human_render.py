@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+import subprocess
+import sys
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
 
 import tablegames
-from tests.extras import need_module
+from tests.extras import need_module, need_program
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 DISPLAYS = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
 
@@ -83,20 +88,66 @@ def test_human_is_refused_without_a_display(monkeypatch: pytest.MonkeyPatch) -> 
         assert make("kalaha", render_mode="ansi").metadata["render_modes"] == ["ansi", "rgb_array"]
 
 
-def test_a_real_window_opens_where_a_display_exists() -> None:
-    """On a machine with a display, a real window opens and shows a game to its end."""
-    need_module("matplotlib", "human")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    pygame = need_module("pygame", "human")
-    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        pytest.skip("no display here (neither DISPLAY nor WAYLAND_DISPLAY is set); the dummy driver tests cover it")
-    from tablegames.adapters.pettingzoo import env
+#: Plays a Kalaha game to its end in a real window, in a process of its own: a real display driver loads the
+#: machine's graphics libraries, which must not share a process with the other tests' native libraries.
+_REAL_WINDOW = """
+import numpy as np
+import pygame
+from tablegames.adapters.pettingzoo import env
+from tablegames.adapters.render import draw
 
-    made = env("kalaha", render_mode="human", pits=2, seeds=1)
-    made.reset(seed=0)
-    for _ in made.agent_iter(max_iter=6):
-        observation, _, terminated, truncated, _ = made.last()
-        made.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
-    assert pygame.display.get_surface() is not None
-    made.close()
-    assert pygame.display.get_surface() is None
+made = env("kalaha", render_mode="human", pits=2, seeds=1)
+made.reset(seed=0)
+raw = made.unwrapped
+assert pygame.display.get_driver() in ("x11", "wayland"), pygame.display.get_driver()
+shown = np.asarray(pygame.surfarray.array3d(pygame.display.get_surface())).swapaxes(0, 1)
+assert np.array_equal(shown, draw(str(raw.game_state.view(None)), raw.game)), "the window does not show the table"
+for _ in made.agent_iter(max_iter=6):
+    observation, _, terminated, truncated, _ = made.last()
+    made.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
+assert raw.game_state.is_over and pygame.display.get_surface() is not None
+made.close()
+assert pygame.display.get_surface() is None
+"""
+
+
+@pytest.fixture
+def display() -> Iterator[dict[str, str]]:
+    """The environment of a process that opens windows on a real display.
+
+    The display is the machine's, or else a throwaway X server (Debian's Xvfb)
+    on a free display number, stopped after the test.
+    """
+    environment = {name: value for name, value in os.environ.items() if name != "SDL_VIDEODRIVER"}
+    environment["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        yield environment
+        return
+    xvfb = need_program("Xvfb", "xvfb")
+    read, write = os.pipe()
+    # -displayfd: the server picks a free display number and writes it to the pipe once it accepts clients.
+    server = subprocess.Popen(
+        [xvfb, "-displayfd", str(write), "-nolisten", "tcp", "-screen", "0", "640x480x24"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    try:
+        with os.fdopen(read) as numbers:
+            number = numbers.readline().strip()
+        assert number.isdigit(), f"Xvfb gave no display number (exit code {server.poll()})"
+        yield environment | {"DISPLAY": f":{number}"}
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_a_real_window_opens_on_a_display(display: dict[str, str]) -> None:
+    """On a real display (where the machine has none, an X server without a screen) a window shows a game to its end."""
+    need_module("matplotlib", "human")
+    need_module("pygame", "human")
+    played = subprocess.run(
+        [sys.executable, "-c", _REAL_WINDOW], env=display, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert played.returncode == 0, played.stderr
