@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 import pytest
 
-from tablegames.core.protocol import GameEnded, State
+from tablegames.core.protocol import GameEnded, State, Transition
 from tablegames.core.registry import register, unregister
 from tablegames.kalaha import Kalaha, KalahaState, KalahaView, Sow
 from tablegames.loo import Loo
@@ -95,16 +95,28 @@ class _BrokenState(State):
 
     def advance(self, action: Action, events: list[Event] | None) -> _BrokenState:
         after = _BrokenState(self.game, self.inner.advance(action, events))
-        if self.game.flaw == "wrong_winners" and events is not None:  # a wrong seat named, or one of two that drew
-            events[:] = [
+        written = self.game.flaw == "end_event_early" or (self.game.flaw == "own_end_event" and after.is_over)
+        if written and events is not None:  # a game_ended of the game's own, at every step or at the end
+            events.append(GameEnded(scores=after.scores, winners=after.winners))
+        if self.game.flaw == "mutates":
+            object.__setattr__(self, "inner", after.inner)
+        return after
+
+    def step(self, action: Action) -> Transition[_BrokenState]:
+        transition = super().step(action)
+        events = list(transition.events)
+        if self.game.flaw == "wrong_winners":  # a wrong seat named, or one of two that drew
+            events = [
                 GameEnded(scores=event.scores, winners=frozenset({1 - min(event.winners)}))
                 if isinstance(event, GameEnded)
                 else event
                 for event in events
             ]
-        if self.game.flaw == "mutates":
-            object.__setattr__(self, "inner", after.inner)
-        return after
+        if self.game.flaw == "no_end_event":
+            events = [event for event in events if not isinstance(event, GameEnded)]
+        if self.game.flaw == "end_event_first":
+            events.sort(key=lambda event: not isinstance(event, GameEnded))
+        return Transition(state=transition.state, events=tuple(events))
 
     def legal_actions(self) -> tuple[Sow, ...]:
         if self.game.flaw == "stalls" and sum(self.inner.stores) > 3:
@@ -177,6 +189,10 @@ def test_a_sound_game_passes() -> None:
         ("observation_out_of_range", "not numbers in"),
         ("silent_refusal", "why_illegal"),
         ("wrong_winners", "game_ended gives scores"),
+        ("no_end_event", r"ends the game with the events \['sowed'.*one game_ended event, the last"),
+        ("end_event_first", r"ends the game with the events \['game_ended', 'sowed'"),
+        ("end_event_early", "gives a game_ended event, but the game goes on"),
+        ("own_end_event", r"ends the game with the events \[.*'game_ended', 'game_ended'\]"),
         ("blind_equality", "write different JSON but compare equal"),
     ],
 )

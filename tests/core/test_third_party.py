@@ -165,12 +165,12 @@ def test_nim_passes_the_conformance_kit() -> None:
 
 
 def test_core_defaults_for_a_third_party_game() -> None:
-    """winners, outcome, is_over, step and the default illegal-action message come from the core."""
+    """winners, outcome, is_over, step with its game_ended event, and the illegal-action message come from the core."""
     state = Nim(heaps=(1,)).start()
     with pytest.raises(tablegames.IllegalActionError, match=r"0:2 is not a legal action for seat 0; legal: 0:1"):
         state.apply(Take(0, 2))
     step = state.step(Take(0, 1))
-    assert [str(event) for event in step.events] == ["seat 0 takes 1 from heap 0"]
+    assert [str(event) for event in step.events] == ["seat 0 takes 1 from heap 0", "the game ends 1–0; seat 0 wins"]
     assert step.state.is_over
     assert step.state.winners == frozenset({0})
     assert step.state.outcome == tablegames.Outcome(scores=(1, 0), winners=frozenset({0}))

@@ -69,6 +69,9 @@ class Event(metaclass=PythonType):
 class GameEnded(Event):
     """The game is over with these ``scores`` and ``winners``; every game ends with this event.
 
+    `State.step` adds it, after the game's own events, to the step that ends
+    the game: a game does not write it.
+
     Examples:
         >>> str(GameEnded(scores=(21, 27), winners=frozenset({1})))
         'the game ends 21–27; seat 1 wins'

@@ -75,15 +75,20 @@ class Outcome:
 def result_text(scores: Sequence[int], winners: frozenset[int]) -> str:
     """Say how a game ended: ``21–27; seat 1 wins``, ``24–24, a draw``, ``20–9–20; seats 0 and 2 share the win``.
 
-    Scores below zero (chip balances) are listed with commas: ``-2, 3, 0; seat 1 wins``.
+    Scores below zero (chip balances) are listed with commas: ``-2, 3, 0; seat 1 wins``. A game of
+    your own may end with no winner (a game the players play together, and lose together).
 
     Examples:
         >>> result_text((24, 24), frozenset({0, 1}))
         '24–24, a draw'
         >>> result_text((-2, 3, 0), frozenset({1}))
         '-2, 3, 0; seat 1 wins'
+        >>> result_text((0, 0), frozenset())
+        '0–0; no one wins'
     """
     score = ("–" if min(scores) >= 0 else ", ").join(str(each) for each in scores)
+    if not winners:
+        return f"{score}; no one wins"
     if len(winners) == len(scores):
         return f"{score}, a draw"
     if len(winners) == 1:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Self, TypeVar
 from tablegames.core.actions import Action
 from tablegames.core.compiler import mypyc_attr
 from tablegames.core.errors import IllegalActionError, InvalidStateError
-from tablegames.core.events import Event, Transition
+from tablegames.core.events import Event, GameEnded, Transition
 from tablegames.core.inputs import brief
 from tablegames.core.outcomes import Outcome, winners_of
 from tablegames.core.reasons import CORE, Reason, said
@@ -70,7 +70,8 @@ class State(metaclass=abc.ABCMeta):
         """Hook: the state after ``action``, appending what happened to ``events`` when a list is given.
 
         `apply` and `step` call it with legal actions only, having checked
-        them; call those, not this.
+        them; call those, not this. The game's last event, `GameEnded`, is
+        `step`'s to add, not this hook's.
         """
 
     @abc.abstractmethod
@@ -128,6 +129,9 @@ class State(metaclass=abc.ABCMeta):
     def step(self, action: Action) -> Transition[Self]:
         """Like `apply`, but also return the events of the transition.
 
+        The events are those the game's `advance` gives, and at the end of the
+        game `GameEnded`, with the final scores and winners, after them.
+
         Raises:
             IllegalActionError: If ``action`` is not legal here.
 
@@ -141,7 +145,10 @@ class State(metaclass=abc.ABCMeta):
         if not self.is_legal(action):
             raise self._illegal(action)
         events: list[Event] = []
-        return Transition(state=self.advance(action, events), events=tuple(events))
+        after = self.advance(action, events)
+        if after.is_over:
+            events.append(GameEnded(scores=after.scores, winners=after.winners))
+        return Transition(state=after, events=tuple(events))
 
     def legal_mask(self) -> tuple[bool, ...]:
         """One bool per action index, True exactly for the actions in `legal_actions` (see `tablegames.core.spaces`).

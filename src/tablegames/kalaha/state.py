@@ -131,11 +131,8 @@ class KalahaState(PlainState):
             raise self._illegal(action)
         to_move = sow(sowing, board, mover, pit, events)
         result = KalahaState(self.game, tuple(board), to_move)
-        if events is not None:
-            if to_move == mover:
-                events.append(ev.ExtraMove(seat=mover))
-            elif to_move is None:
-                events.append(ev.GameEnded(scores=result.scores, winners=result.winners))
+        if events is not None and to_move == mover:
+            events.append(ev.ExtraMove(seat=mover))
         return result
 
     def view(self, seat: object) -> KalahaView:

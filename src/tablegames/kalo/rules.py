@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
 from tablegames.cards import deal_round_robin, shuffle_round
-from tablegames.core.outcomes import winners_of
 from tablegames.core.protocol import State
 from tablegames.core.seats import next_seat, seats_from
 from tablegames.kalo import events as ev
@@ -393,8 +392,6 @@ class Table(Generic[G]):
     def finish(self) -> None:
         """End the game: the highest totals win."""
         self.phase, self.current_player = "over", None
-        if self.events is not None:
-            self.events.append(ev.GameEnded(scores=tuple(self.scores), winners=winners_of(self.scores)))
 
     # -- effects -------------------------------------------------------------
 

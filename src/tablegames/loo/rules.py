@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from tablegames.core.protocol import GameEnded
 from tablegames.core.seats import next_seat
 from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, STAY, TAKE_MISS
@@ -187,10 +186,8 @@ def end_round(
             game, deal, seed=state.seed, round_number=number + 1, balances=tuple(paid), carry=carry, events=events
         )
     over = state.__replace__(balances=tuple(paid), pot=pot, carry=carry, phase="over", current_player=None)
-    if events is not None:
-        if carry:
-            events.append(ev.Undistributed(chips=carry))
-        events.append(GameEnded(scores=over.scores, winners=over.winners))
+    if events is not None and carry:
+        events.append(ev.Undistributed(chips=carry))
     return over
 
 

@@ -252,13 +252,19 @@ class _Checker:
             raise ConformanceError(f"apply({action}) did not return a state of this game")
         for event in transition.events:
             self.check_event(event)
-            if isinstance(event, GameEnded) and (
-                after.outcome is None or (event.scores, event.winners) != (after.scores, after.winners)
-            ):
-                raise ConformanceError(
-                    f"game_ended gives scores {list(event.scores)} and winners {sorted(event.winners)}, but the state "
-                    f"{action} leads to has scores {list(after.scores)} and winners {sorted(after.winners)}"
-                )
+        ended = [event for event in transition.events if isinstance(event, GameEnded)]
+        if after.is_over and not (len(ended) == 1 and ended == list(transition.events[-1:])):
+            raise ConformanceError(
+                f"step({action}) ends the game with the events {[event.kind for event in transition.events]}: "
+                "every game ends with one game_ended event, the last"
+            )
+        if ended and not after.is_over:
+            raise ConformanceError(f"step({action}) gives a game_ended event, but the game goes on")
+        if ended and (ended[0].scores, ended[0].winners) != (after.scores, after.winners):
+            raise ConformanceError(
+                f"game_ended gives scores {list(ended[0].scores)} and winners {sorted(ended[0].winners)}, but the "
+                f"state {action} leads to has scores {list(after.scores)} and winners {sorted(after.winners)}"
+            )
         if state != snapshot:
             raise ConformanceError(f"apply({action}) changed the state it was applied to")
 
