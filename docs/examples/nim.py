@@ -4,6 +4,9 @@ A complete game built on the core alone: an action, an event, a view, a state
 and the game, each an ``attrs`` frozen class filling in the abstract parts of
 the protocol. ``tablegames.register("nim", Nim)`` makes ``tablegames.load("nim")``
 and records find it, and ``tablegames.testing.check_game(Nim())`` checks it.
+Every reader checks what it is given against the game, and the heaps are
+bounded, so that whatever a stranger sends is refused with a typed error or
+read as a sound state (``tablegames.testing.fuzz.Fuzzer`` checks this).
 """
 
 from __future__ import annotations
@@ -13,8 +16,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tablegames import Action, ConfigError, Event, Game, InvalidActionError, InvalidStateError, State, View
+from tablegames.core.inputs import brief
 from tablegames.core.options import check_seed
-from tablegames.core.serial import JSONDict, check_header, check_keys, read_int, read_int_list
+from tablegames.core.plurals import plural
+from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_int_list
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -38,6 +43,7 @@ class Took(Event):
     """``seat`` took ``count`` stones from ``heap``."""
 
     kind: ClassVar[str] = "took"
+    game_name: ClassVar[str] = "nim"
 
     seat: int
     heap: int
@@ -59,10 +65,35 @@ class NimView(View):
         """The heaps as a list, for `View.to_dict`."""
         return {"heaps": list(self.heaps)}
 
+    def __str__(self) -> str:
+        """The table for people, as the terminal draws it: ``heap 0: 3 stones · heap 1: none``."""
+        return " · ".join(
+            f"heap {heap}: {plural(size, 'stone') if size else 'none'}" for heap, size in enumerate(self.heaps)
+        )
 
-def _check_heaps(_: Any, __: Any, heaps: tuple[int, ...]) -> None:
-    if not heaps or not all(type(size) is int and size >= 1 for size in heaps):
-        raise ConfigError(f"heaps must be one or more integers of at least 1, got {list(heaps)!r}")
+
+#: The most heaps a game has, and the most stones a heap holds: bounds that keep every take listable.
+MAX_HEAPS = 20
+MAX_STONES = 1_000
+
+
+def _heaps(value: object) -> tuple[int, ...]:
+    """The option ``heaps`` as a tuple, checked: a list of 1 to 20 heaps, each of 1 to 1,000 stones."""
+    if not (
+        isinstance(value, (list, tuple))
+        and 1 <= len(value) <= MAX_HEAPS
+        and all(type(size) is int and 1 <= size <= MAX_STONES for size in value)
+    ):
+        raise ConfigError(f"heaps must be 1 to {MAX_HEAPS} integers from 1 to {MAX_STONES}, got {brief(value)}")
+    return tuple(value)
+
+
+def _take(game: Nim, heap: object, count: object) -> Take:
+    """A `Take` whose fields are checked against ``game``: the one reader behind dicts and notation."""
+    return Take(
+        heap=check_int(heap, "a take's heap", InvalidActionError, minimum=0, maximum=len(game.heaps) - 1),
+        count=check_int(count, "a take's count", InvalidActionError, minimum=1, maximum=MAX_STONES),
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -80,7 +111,7 @@ class Nim(Game["NimState"]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
-    heaps: tuple[int, ...] = attrs.field(default=(3, 4, 5), converter=tuple, validator=_check_heaps)
+    heaps: tuple[int, ...] = attrs.field(default=(3, 4, 5), converter=_heaps)
 
     def options(self) -> JSONDict:
         """Return the options as keyword arguments (JSON-ready: the heaps as a list)."""
@@ -97,8 +128,7 @@ class Nim(Game["NimState"]):
         check_keys(checked, ("type", "heap", "count"), InvalidActionError, "action")
         if checked.get("type") != Take.kind:
             raise InvalidActionError(f"Nim has one action type, 'take'; got {checked.get('type')!r}")
-        heap = read_int(checked, "heap", InvalidActionError, "action", minimum=0, maximum=len(self.heaps) - 1)
-        return Take(heap=heap, count=read_int(checked, "count", InvalidActionError, "action", minimum=1))
+        return _take(self, checked.get("heap"), checked.get("count"))
 
     def read_state(self, data: Mapping[str, Any]) -> NimState:
         """Read the heaps, the seat to move and the last mover, checking that they fit together."""
@@ -134,7 +164,7 @@ class NimState(State):
         return tuple(Take(heap, count) for heap, size in enumerate(self.heaps) for count in range(1, size + 1))
 
     def advance(self, action: Action, events: list[Event] | None) -> NimState:
-        """Take the stones; the seat that takes the last one wins."""
+        """Take the stones; the seat that takes the last one wins (`step` then adds `GameEnded`)."""
         assert isinstance(action, Take)
         assert self.current_player is not None
         heaps = list(self.heaps)
@@ -157,11 +187,11 @@ class NimState(State):
         )
 
     def parse_action(self, text: str) -> Take:
-        """Read ``heap:count``, such as ``2:3``."""
+        """Read ``heap:count``, such as ``2:3``, checked as `Nim.action_from_dict` checks a dict."""
         heap, _, count = text.strip().partition(":") if isinstance(text, str) else ("", "", "")
-        if not (heap.isascii() and heap.isdigit() and count.isascii() and count.isdigit()):
-            raise InvalidActionError(f"{text!r} is not a take; write heap:count, such as 2:3")
-        return Take(int(heap), int(count))
+        if not all(part.isascii() and part.isdigit() and len(part) <= 6 for part in (heap, count)):
+            raise InvalidActionError(f"{brief(text)} is not a take; write heap:count, such as 2:3")
+        return _take(self.game, int(heap), int(count))
 
     def explain_illegal(self, action: object) -> str:
         """Say what is wrong with a take: no such heap, or more stones than the heap holds."""

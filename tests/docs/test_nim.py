@@ -8,6 +8,7 @@ import pytest
 
 import tablegames
 from tablegames.testing import check_game
+from tablegames.testing.fuzz import ENTRY_POINTS, Fuzzer
 from tests.docs.examples import load_example
 
 if TYPE_CHECKING:
@@ -40,7 +41,8 @@ def test_nim_plays_through_the_registry_and_records(nim: ModuleType) -> None:
     with pytest.raises(tablegames.InvalidActionError, match="write heap:count"):
         match.play("two from the first")
     assert [str(event) for event in match.play("1:2").events] == ["seat 0 takes 2 from heap 1"]
-    match.play("0:1")
+    ended = [(event.to_dict().get("game"), event.to_dict()["type"]) for event in match.play("0:1").events]
+    assert ended == [("nim", "took"), (None, "game_ended")]
     assert match.state.outcome == tablegames.Outcome(scores=(0, 1), winners=frozenset({1}))
     assert tablegames.Match.from_record(match.to_record()).state == match.state
     assert isinstance(match.state, nim.NimState)
@@ -48,8 +50,10 @@ def test_nim_plays_through_the_registry_and_records(nim: ModuleType) -> None:
 
 def test_nim_options_are_checked(nim: ModuleType) -> None:
     """Heaps must be positive integers, and Nim is for two: another number of players is refused."""
-    with pytest.raises(tablegames.ConfigError, match="heaps must be one or more integers"):
+    with pytest.raises(tablegames.ConfigError, match="heaps must be 1 to 20 integers from 1 to 1000, got"):
         tablegames.load("nim", heaps=[3, 0])
+    with pytest.raises(tablegames.ConfigError, match="heaps must be 1 to 20 integers from 1 to 1000, got 3"):
+        tablegames.load("nim", heaps=3)
     with pytest.raises(tablegames.ConfigError, match="Nim is for exactly 2 players, got players=3"):
         tablegames.load("nim", players=3)
 
@@ -63,3 +67,24 @@ def test_a_game_for_two_needs_no_players_option(nim: ModuleType) -> None:
     assert game.check_seat(1) == 1
     with pytest.raises(tablegames.SeatError):
         game.check_seat(2)
+
+
+def test_nim_readers_pass_the_fuzzer(nim: ModuleType) -> None:
+    """Every reader refuses a bad input with a typed error, or accepts a sound one, as the guide asks of a game.
+
+    The mutants named here are ones an example without bounds got wrong: a take from a heap the game does not
+    have, read from notation; heaps that are not a list; and a heap so big that its takes fill the memory.
+    """
+    game = tablegames.load("nim", heaps=[2, 3])
+    fuzzer = Fuzzer(game, seed=5)
+    state = game.start().to_dict()
+    record = tablegames.Match(game, seed=0).to_record()
+    named = [
+        fuzzer.trial("parse_action", mutant="9:1"),
+        fuzzer.trial("parse_action", mutant="0:" + "9" * 5000),
+        fuzzer.trial("state_from_dict", mutant={**state, "options": {"heaps": 0}}),
+        fuzzer.trial("from_record", mutant={**record, "options": {"heaps": [2**53 + 2, 3]}}),
+    ]
+    assert [trial.verdict for trial in named] == ["rejected"] * 4
+    drawn = [fuzzer.trial(entry) for entry in ENTRY_POINTS for _ in range(40)]
+    assert [trial.detail for trial in drawn if trial.verdict in ("error", "broken")] == []
