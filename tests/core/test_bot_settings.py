@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import tablegames
 from tablegames import ConfigError, simulate
-from tablegames.core.bots import BotSpec, Setting, check_settings_for
+from tablegames.core.bots import BotSpec, Setting, check_settings_for, register_bots, unregister_bots
 
 #: Every bot of every built-in game, as (game, bot name, spec).
 SPECS = [
@@ -108,3 +108,41 @@ def test_settings_for_a_bot_that_does_not_play_are_refused() -> None:
     result = simulate(game, ["search", "random"], games=2, seed=1, settings={"search": {"depth": 2}})
     assert result.games == 2
     check_settings_for(["search", "search"], {"search": {}})
+
+
+def test_a_program_adds_a_bot_to_a_built_in_game_beside_its_own() -> None:
+    """A bot registered for a built-in game joins its bots, is made by name and in a match, and can be taken back."""
+    game = tablegames.load("kalaha", pits=3, seeds=2)
+
+    def greedy(game: Any) -> dict[str, BotSpec]:
+        return {"greedy": BotSpec("greedy", "any legal move", tablegames.RandomBot, game="kalaha")}
+
+    register_bots("kalaha", greedy)
+    try:
+        assert list(game.bots()) == ["random", "heuristic", "search", "greedy"]
+        assert isinstance(game.bot("greedy"), tablegames.RandomBot)
+        assert simulate(game, ["greedy", "heuristic"], games=2, seed=0).games == 2
+        with pytest.raises(ConfigError, match="greedy already offers bots of 'kalaha'"):
+            register_bots("kalaha", greedy)
+    finally:
+        unregister_bots("kalaha", greedy)
+    assert sorted(game.bots()) == ["heuristic", "random", "search"]
+    with pytest.raises(ConfigError, match="greedy offers no bots of 'kalaha'"):
+        unregister_bots("kalaha", greedy)
+
+
+@pytest.mark.parametrize("name", ["random", "search"])
+def test_a_bot_name_offered_twice_is_refused(name: str) -> None:
+    """A registration offering a name the game already has is refused when the bots are listed, not taken silently."""
+    game = tablegames.load("loo", players=3)
+
+    def clash(game: Any) -> dict[str, BotSpec]:
+        return {name: BotSpec(name, "a second bot of that name", tablegames.RandomBot, game="loo")}
+
+    register_bots("loo", clash)
+    try:
+        with pytest.raises(ConfigError, match=f"two bots of loo are named '{name}'"):
+            game.bots()
+    finally:
+        unregister_bots("loo", clash)
+    assert sorted(game.bots()) == ["heuristic", "random", "search"]

@@ -62,6 +62,7 @@ __all__ = [
     "game_validator",
     "random_spec",
     "register_bots",
+    "unregister_bots",
 ]
 
 #: The kinds of value a setting takes: JSON values, as a command line, a server or a file give them.
@@ -351,28 +352,68 @@ def random_spec(game: str) -> BotSpec:
     return BotSpec("random", "any legal decision, drawn at random", RandomBot, game=game)
 
 
-#: Each game's own bots, by the game's name (see `register_bots`).
-_GAME_BOTS: dict[str, Callable[[Any], Mapping[str, Callable[..., Bot]]]] = {}
+#: What offers each game's bots beside ``random``: for each game's name, what `register_bots` registered, in order.
+_GAME_BOTS: dict[str, list[Callable[[Any], Mapping[str, Callable[..., Bot]]]]] = {}
+
+
+def _named(bots: object) -> str:
+    """A registration in messages: its function's name, such as ``kalaha_bots``."""
+    return str(getattr(bots, "__qualname__", None) or brief(bots))
 
 
 def register_bots(game: str, bots: Callable[[Any], Mapping[str, Callable[..., Bot]]]) -> None:
-    """Offer ``bots(g)`` beside ``random`` as the bots of every game ``g`` named ``game``.
+    """Offer ``bots(g)`` as bots of every game ``g`` named ``game``, beside ``random`` and those registered before.
 
     A game's ``bots`` module calls this when it is imported, and the game's
-    package imports that module: the game itself never imports its bots.
+    package imports that module: the game itself never imports its bots. A
+    program adds bots to any game the same way, a built-in game included;
+    `unregister_bots` takes them back. A name offered twice is refused when
+    the game's bots are listed.
+
+    Raises:
+        ConfigError: If ``bots`` is already registered for ``game``.
 
     Examples:
-        >>> register_bots("nim-example", lambda game: {"lazy": random_spec("nim-example")})
+        >>> def lazy(game):
+        ...     return {"lazy": random_spec("nim-example")}
+        >>> register_bots("nim-example", lazy)
         >>> sorted(bots_of_game("nim-example", None))
         ['lazy', 'random']
+        >>> unregister_bots("nim-example", lazy)
+        >>> sorted(bots_of_game("nim-example", None))
+        ['random']
     """
-    _GAME_BOTS[game] = bots
+    registered = _GAME_BOTS.setdefault(game, [])
+    if bots in registered:
+        raise ConfigError(f"{_named(bots)} already offers bots of {game!r}")
+    registered.append(bots)
+
+
+def unregister_bots(game: str, bots: Callable[[Any], Mapping[str, Callable[..., Bot]]]) -> None:
+    """Take back the bots that ``register_bots(game, bots)`` offered.
+
+    Raises:
+        ConfigError: If ``bots`` is not registered for ``game``.
+    """
+    registered = _GAME_BOTS.get(game, [])
+    if bots not in registered:
+        raise ConfigError(f"{_named(bots)} offers no bots of {game!r}")
+    registered.remove(bots)
 
 
 def bots_of_game(name: str, game: Any) -> dict[str, Callable[..., Bot]]:
-    """The bots of ``game`` (named ``name``): ``random``, then those its bots module registered."""
-    own = _GAME_BOTS.get(name)
-    return {"random": random_spec(name), **(own(game) if own is not None else {})}
+    """The bots of ``game`` (named ``name``): ``random``, then those registered for it, in the order registered.
+
+    Raises:
+        ConfigError: If two registrations offer a bot of the same name (``random`` included).
+    """
+    offered: dict[str, Callable[..., Bot]] = {"random": random_spec(name)}
+    for bots in _GAME_BOTS.get(name, ()):
+        for bot, spec in bots(game).items():
+            if bot in offered:
+                raise ConfigError(f"two bots of {name} are named {bot!r}: register a bot under a name of its own")
+            offered[bot] = spec
+    return offered
 
 
 def check_settings_for(names: Iterable[str], settings: Mapping[str, object]) -> None:

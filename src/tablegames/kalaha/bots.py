@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tablegames.core.bots import Bot, BotSpec, Setting, game_validator, random_spec, register_bots
+from tablegames.core.bots import Bot, BotSpec, Setting, game_validator, register_bots
 from tablegames.core.errors import ConfigError, IllegalActionError
 from tablegames.kalaha.game import Kalaha
 from tablegames.kalaha.options import KalahaOptions
@@ -374,7 +374,6 @@ def _first(pair: tuple[int, Sow]) -> int:
 def kalaha_bots(game: Kalaha) -> dict[str, Callable[..., Bot]]:
     """The bots ``game.bot(name)`` offers, each declared with its settings."""
     return {
-        "random": random_spec("kalaha"),
         "heuristic": BotSpec(
             "heuristic",
             "extra moves first, then the biggest capture, then the safest move",

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import attrs
 
 from tablegames.cards import round_over
-from tablegames.core.bots import Bot, BotSpec, Position, game_validator, random_spec, register_bots
+from tablegames.core.bots import Bot, BotSpec, Position, game_validator, register_bots
 from tablegames.core.search import EXPLORATION, ITERATIONS, MARGIN, PAIRED, ISMCTSBot
 from tablegames.kalo.actions import READY, ChooseCard, ChooseSeat, ChooseSlot, Insert, Pass, Play
 from tablegames.kalo.cards import power, rank_of
@@ -359,7 +359,6 @@ def search_bot(game: Kalo, **settings: Any) -> KaloSearch:
 def kalo_bots(game: Kalo) -> dict[str, Callable[..., Bot]]:
     """The bots ``game.bot(name)`` offers: ``random``, ``heuristic`` and ``search``, each declared with its settings."""
     return {
-        "random": random_spec("kalo"),
         "heuristic": BotSpec(
             "heuristic",
             "sheds low cards, keeps the Kalo for the end, aims its effects",

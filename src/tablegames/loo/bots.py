@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tablegames.cards import round_over
-from tablegames.core.bots import Bot, BotSpec, Position, Setting, game_validator, random_spec, register_bots
+from tablegames.core.bots import Bot, BotSpec, Position, Setting, game_validator, register_bots
 from tablegames.core.errors import IllegalActionError
 from tablegames.core.search import EXPLORATION, ITERATIONS, PAIRED, ISMCTSBot
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS, PlayCard
@@ -323,7 +323,6 @@ def search_bot(game: LooOptions[LooState], **settings: Any) -> ISMCTSBot:
 def loo_bots(game: LooOptions[LooState]) -> dict[str, Callable[..., Bot]]:
     """Loo's bots by name, each declared with its settings."""
     return {
-        "random": random_spec("loo"),
         "heuristic": BotSpec(
             "heuristic",
             "drops weak hands, heads tricks as cheaply as it can, keeps Pam and high trumps",
