@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tablegames import Action, ConfigError, Event, Game, InvalidActionError, InvalidStateError, State, View
-from tablegames.core.inputs import brief
+from tablegames.core.inputs import brief, check_text
 from tablegames.core.options import check_seed
 from tablegames.core.plurals import plural
 from tablegames.core.serial import JSONDict, check_header, check_int, check_keys, read_int_list
@@ -188,9 +188,9 @@ class NimState(State):
 
     def parse_action(self, text: str) -> Take:
         """Read ``heap:count``, such as ``2:3``, checked as `Nim.action_from_dict` checks a dict."""
-        heap, _, count = text.strip().partition(":") if isinstance(text, str) else ("", "", "")
-        if not all(part.isascii() and part.isdigit() and len(part) <= 6 for part in (heap, count)):
-            raise InvalidActionError(f"{brief(text)} is not a take; write heap:count, such as 2:3")
+        heap, _, count = check_text(text, InvalidActionError, "notation").partition(":")
+        if not (heap.isascii() and heap.isdigit() and count.isascii() and count.isdigit()):
+            raise InvalidActionError(f"{text!r} is not a take; write heap:count, such as 2:3")
         return _take(self.game, int(heap), int(count))
 
     def explain_illegal(self, action: object) -> str:

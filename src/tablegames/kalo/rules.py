@@ -390,7 +390,7 @@ class Table(Generic[G]):
             self.finish()
 
     def finish(self) -> None:
-        """End the game: the highest totals win."""
+        """End the game: no one moves again, and `step` says who won (the highest totals)."""
         self.phase, self.current_player = "over", None
 
     # -- effects -------------------------------------------------------------
