@@ -32,13 +32,26 @@ LANGUAGES = {"en": "en-GB", "de": "de-DE", "sv": "sv-SE"}
 #: Every shot's name: game, width, language.
 SHOTS = [f"{game}-{width}-{language}" for game in GAMES for width in WIDTHS for language in LANGUAGES]
 
-#: What a page shows, in its own words: its language, the turn line, the board's text; and whether it fits the width.
+#: What a page shows, in its own words: its language, the turn line, the board's text; whether it fits the width;
+#: and the words it breaks across two lines (a break at a hyphen or a space is no broken word).
 SHOWN = """() => ({
   language: document.documentElement.lang,
   turn: document.querySelector(".turn-line")?.innerText.trim() ?? "",
   board: (document.querySelector("#table .board")?.innerText ?? "").split("\\n").map((each) => each.trim())
     .filter(Boolean),
   fits: document.documentElement.scrollWidth <= window.innerWidth,
+  broken: [...(function* () {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/[^\\s-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width);
+        if (new Set(rects.map((rect) => Math.round(rect.top))).size > 1) yield word[0];
+      }
+    }
+  })()],
 })"""
 
 

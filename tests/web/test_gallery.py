@@ -30,8 +30,12 @@ def test_the_guide_shows_every_shot_and_the_manifest_lists_them() -> None:
 
 @pytest.mark.parametrize("name", SHOTS)
 def test_each_shot_still_shows_what_the_client_draws(pages: Pages, tmp_path: Path, name: str) -> None:
-    """Played again, the shot shows the same words as its committed picture, in its language, within its width."""
+    """Played again, the shot shows the same words as its committed picture, in its language, within its width.
+
+    And no word on the page is split across two lines, as a column too narrow for it splits it.
+    """
     shown = shoot(pages, name, tmp_path)
     assert shown["fits"], f"{name}: wider than the screen"
+    assert not shown["broken"], f"{name}: words split across two lines: {shown['broken']}"
     assert shown["language"] == name.rsplit("-", 1)[1]
     assert shown == json.loads(MANIFEST.read_text("utf-8"))[name], f"{name} is stale: {REDO}"
