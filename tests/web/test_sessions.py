@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
+    from playwright.sync_api import WebSocketRoute
+
     from tests.web.conftest import Pages
 
 
@@ -72,6 +74,53 @@ def test_a_reload_mid_game_rejoins_the_seat_and_another_tab_only_watches(pages: 
     assert other.probe()["state"]["seat"] == ""
     assert other.page.locator(".my-hand").count() == 0, "a spectator is shown a hand"
     assert "You are watching." in other.page.locator(".turn-line").inner_text()
+
+
+def test_a_move_made_while_the_page_joins_its_seat_leaves_no_event_out_of_its_log(pages: Pages) -> None:
+    """Another player moves while the page's ``auth`` is on its way: the log tells every event of the seat, once.
+
+    A connection that listened as a spectator until its ``auth`` was answered would take the spectators' update
+    for that move, then skip the seat's events before it.
+    """
+    table, tokens, links = pages.site.create(
+        game="loo", options={"players": 3}, seats=["human", "human", "random"], names=["Ada", "Bo", None], seed=6
+    )
+    held: list[str | bytes] = []  # the page's auth, until the move is made
+    servers: list[WebSocketRoute] = []
+
+    def hold_auth(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+
+        def forward(message: str | bytes) -> None:
+            if '"auth"' in str(message):
+                held.append(message)
+                return
+            server.send(message)
+
+        socket.on_message(forward)
+        servers.append(server)
+
+    context = pages.browser.new_context(base_url=pages.site.base)
+    pages.contexts.append(context)
+    context.route_web_socket(re.compile(r"/api/tables/\w+/ws"), hold_auth)
+    page = pages.open(links[0], context=context)
+    deadline = time.monotonic() + 20
+    while not held:
+        assert time.monotonic() < deadline, "the page sent no auth"
+        page.wait_for_timeout(50)
+    moved = pages.site.http.post(
+        f"/api/tables/{table}/actions", json={"action": "play"}, headers={"Authorization": f"Bearer {tokens[1]}"}
+    )
+    assert moved.status_code == 200, moved.text
+    page.wait_for_timeout(300)  # time for a frame sent before the auth to reach the page
+    servers[0].send(held.pop())
+    player = pages.player(page, table, tokens, "joining")
+    events = [item["event"] for item in player.check()["events"]]
+    lines = log_lines(player)
+    assert events[-1]["type"] == "decided", events[-1]
+    assert len(lines) == len(events), f"the log tells {len(lines)} of the seat's {len(events)} events: {lines}"
+    assert lines[0].startswith("Round 1"), lines[0]
+    assert "Bo stays in" in lines, lines
 
 
 def test_a_dropped_connection_rejoins_when_the_server_is_back(

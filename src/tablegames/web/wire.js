@@ -118,7 +118,9 @@ export class Connection {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/api/tables/${this.table}/ws`);
+    // A seat's connection is told nothing until its auth is answered; a spectator's is told from the start.
+    const wait = this.token === null ? "" : "?wait=auth";
+    const socket = new WebSocket(`${scheme}//${location.host}/api/tables/${this.table}/ws${wait}`);
     this.socket = socket;
     this.authed = this.token === null;
     socket.onopen = () => {
@@ -133,7 +135,6 @@ export class Connection {
   /** @param {ServerFrame} frame a frame the server sent */
   receive(frame) {
     if (frame.type === "snapshot") {
-      if (!this.authed && frame.seat === null) return; // the spectator's snapshot before our auth is answered
       this.authed = true;
       this.seat = frame.seat;
       this.summary = frame.table;
