@@ -122,3 +122,19 @@ def test_a_lobby_that_cannot_reach_the_server_says_so_in_its_language(
     page.click("#lobby button:has-text('Uppdatera')")
     page.wait_for_function("() => document.querySelector('#lobby .message.error').textContent !== ''")
     assert page.inner_text("#lobby .message.error") == "Servern går inte att nå just nu; försök igen om en stund."
+
+
+def test_the_cards_in_the_log_are_drawn_as_cards_in_every_language(pages: Pages) -> None:
+    """The Loo hand dealt to you is told in the log with each card drawn as a card, hearts and diamonds in red."""
+    for locale in ("en-GB", "de-DE", "sv-SE"):
+        table, tokens, links = pages.site.create(
+            game="loo", options={"players": 3}, seats=["human", "heuristic", "random"], seed=6
+        )
+        page = pages.open(links[0], locale=locale)
+        hand = pages.player(page, table, tokens, f"{locale}-log").check()["view"]["hand"]
+        dealt = page.locator(".log li[data-type=dealt]").filter(has=page.locator(".inline-card"))
+        drawn = dealt.first.locator(".inline-card")
+        shown = drawn.all_inner_texts()
+        reds = [each == "red" for each in drawn.evaluate_all("cards => cards.map(card => card.classList[1])")]
+        assert shown == [card[:-1] + "♣♦♥♠"["cdhs".index(card[-1])] for card in hand], f"{locale}: {shown}"
+        assert reds == [card[-1] in "dh" for card in hand], f"{locale}: the red suits are not red"

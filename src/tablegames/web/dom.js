@@ -37,7 +37,9 @@ export function fill(element, ...children) {
 export const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 /** A suit's name in the page's language: "hearts". */
 export const suitName = (suit) => t(`suit.${suit}`);
-const CARD = /(?<![\w♣♦♥♠])(10|[2-9JQKA])([cdhs])(?!\w)/g;
+// A card in a sentence: in notation ("10h", the server's English) or as drawn ("10♥", the page's own languages).
+const CARD = /(?<![\w♣♦♥♠])(10|[2-9JQKA])([cdhs♣♦♥♠])(?!\w)/g;
+const SUIT_OF = { "♣": "c", "♦": "d", "♥": "h", "♠": "s" };
 
 /** A card's notation ("Qh") as people read it ("Q♥"). */
 export function cardLabel(card) {
@@ -95,13 +97,13 @@ export function showReason(element, reason) {
   element.dispatchEvent(new CustomEvent("tablegames:reason", { bubbles: true, detail: reason }));
 }
 
-/** A sentence with every card notation in it drawn with its suit symbol, red suits in red. */
+/** A sentence with every card in it drawn with its suit symbol, red suits in red, whether in notation or drawn. */
 export function sentence(text) {
   const parts = [];
   let end = 0;
   for (const match of text.matchAll(CARD)) {
     parts.push(text.slice(end, match.index));
-    const suit = match[2];
+    const suit = SUIT_OF[match[2]] ?? match[2];
     parts.push(h("span", { class: ["inline-card", suit === "h" || suit === "d" ? "red" : "black"] }, match[1] + SUITS[suit]));
     end = match.index + match[0].length;
   }
