@@ -254,7 +254,7 @@ class RoundEnded(_LooEvent):
     Examples:
         >>> ended = RoundEnded(1, (-4, 2, -1), 3, (0, 3, 2), (0, 3, 0), (0,), 3)
         >>> str(ended), str(attrs.evolve(ended, last_round=True))
-        ('round 1 ends; balances 0:-4 1:2 2:-1; 3 chips carried over', 'round 1 ends; balances 0:-4 1:2 2:-1')
+        ('round 1 ends; 3 chips carried over', 'round 1 ends')
     """
 
     kind: ClassVar[str] = "round_ended"
@@ -268,9 +268,8 @@ class RoundEnded(_LooEvent):
     last_round: bool = False
 
     def __str__(self) -> str:
-        balances = " ".join(f"{seat}:{chips}" for seat, chips in enumerate(self.balances))
         carry = f"; {_chips(self.carry)} carried over" if self.carry and not self.last_round else ""
-        return f"round {self.round_number} ends; balances {balances}{carry}"
+        return f"round {self.round_number} ends{carry}"
 
 
 @attrs.frozen
