@@ -1,4 +1,4 @@
-"""Every option in the lobby says what it does and links to its rule on the rules page, in the page's language."""
+"""The lobby's options: each says what it does and links to its rule in the page's language; a player goes by name."""
 
 from __future__ import annotations
 
@@ -53,3 +53,21 @@ def test_table_ids_have_no_look_alike_characters(pages: Pages) -> None:
     for _ in range(20):
         table, _, _ = pages.site.create(game="kalaha", seats=["human", "heuristic"])
         assert re.fullmatch(r"[2-9a-hjkmnp-z]{12}", table), table
+
+
+def test_the_first_dealer_is_chosen_among_the_players_as_the_seat_rows_name_them(pages: Pages) -> None:
+    """Loo's first dealer is offered as Player 1 to Player N, following the number of players; Player 3 is seat 2."""
+    page = pages.open("/")
+    page.select_option("#game", "loo")
+    choices = "select => [...select.options].map(option => option.text)"
+    players = int(page.input_value("#option-players"))
+    assert page.eval_on_selector("#option-first_dealer", choices) == [f"Player {n}" for n in range(1, players + 1)]
+    page.fill("#option-players", "4")
+    page.dispatch_event("#option-players", "change")
+    assert page.eval_on_selector("#option-first_dealer", choices) == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    page.select_option("#option-first_dealer", label="Player 3")
+    page.click("text=Create a Loo table")
+    page.wait_for_url("**/tables/*")
+    table = page.url.rsplit("/", 1)[1]
+    options = pages.site.snapshot(table, None)["table"]["options"]
+    assert (options["players"], options["first_dealer"]) == (4, 2)

@@ -37,6 +37,9 @@ export const RULES = {
   },
 };
 
+/** The options whose value is a player, counted from 0: the form offers the players as the seat rows name them. */
+const PLAYER_OPTIONS = { loo: ["first_dealer"] };
+
 /** The address of the rule an option changes, on the rules page in the page's language; null for an option not mapped. */
 export function ruleLink(game, name) {
   const anchor = RULES[game]?.[name];
@@ -55,9 +58,13 @@ function explain(name, game) {
   );
 }
 
-/** An input for one of a game's options, of the kind its default value is. */
-function optionField(name, value, game) {
+/** An input for one of a game's options, of the kind its default value is; a choice of players for a player. */
+function optionField(name, value, game, players) {
   const id = `option-${name}`;
+  if (PLAYER_OPTIONS[game.name]?.includes(name)) {
+    const choices = [...Array(players).keys()].map((seat) => h("option", { value: String(seat), selected: seat === value }, t("player n", { n: seat + 1 })));
+    return h("p", { class: "option" }, h("label", { for: id }, optionName(name)), " ", h("select", { id, name }, choices), explain(name, game.name));
+  }
   if (typeof value === "boolean") {
     return h("p", { class: "option check" }, h("input", { type: "checkbox", id, name, checked: value }), " ", h("label", { for: id }, optionName(name)), explain(name, game.name));
   }
@@ -146,7 +153,7 @@ function createForm(games, report) {
       .filter(([name]) => name !== "players" || game.players.min !== game.players.max)
       .map(([name, fallback]) => {
         const current = value(name, fallback);
-        return optionField(name, typeof fallback === "boolean" ? Boolean(current) : typeof current === "string" ? Number(current) : current, game);
+        return optionField(name, typeof fallback === "boolean" ? Boolean(current) : typeof current === "string" ? Number(current) : current, game, players);
       });
     const seats = seatRows(game, players, [...Array(players).keys()].map((seat) => value(`seat-${seat}`, defaultKind(seat))));
     fill(

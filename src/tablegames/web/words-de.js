@@ -152,7 +152,7 @@ export default {
   "explain.miss_fee": "Was das Nehmen der Miss kostet; der Betrag geht in den Pot.",
   "explain.pam_is_wild": "Ob Pam (Kreuz Bube), der höchste Trumpf, zu jedem Stich gelegt werden darf, auch wenn man bedienen könnte.",
   "explain.trump_must_be_highest": "Ob, wer nicht bedienen kann, seinen höchsten Trumpf spielen muss.",
-  "explain.first_dealer": "Wer die erste Runde gibt, gezählt ab 0 für die erste Person.",
+  "explain.first_dealer": "Wer die erste Runde gibt; das Geben geht jede Runde nach links weiter.",
   "the rule": "die Regel",
   "rules.kalaha":
     "Wähle eine deiner Mulden und verteile ihre Steine einzeln nach rechts: deine Reihe entlang, in deinen Speicher, weiter in die Reihe gegenüber und wieder herum; den Speicher gegenüber überspringst du. Letzter Stein im eigenen Speicher: Du ziehst noch einmal. Letzter Stein in einer eigenen leeren Mulde: Er und die Steine gegenüber kommen in deinen Speicher. Ist eine der beiden Reihen leer, kommen die übrigen Steine jeder Seite in den Speicher ihres Besitzers; der vollere Speicher gewinnt.",

@@ -157,7 +157,7 @@ export default {
   "explain.miss_fee": "What taking the Miss costs, paid into the pot.",
   "explain.pam_is_wild": "Whether Pam (J♣), the highest trump, may be played to any trick even when you could follow suit.",
   "explain.trump_must_be_highest": "Whether a player who cannot follow suit must play their highest trump.",
-  "explain.first_dealer": "Who deals the first hand, counted from 0 for the first player.",
+  "explain.first_dealer": "Who deals the first hand; the deal passes to the left each round.",
   "the rule": "the rule",
   "rules.kalaha":
     "Pick one of your pits and sow its seeds one by one to the right: along your row, into your store, on into your opponent's row and round again; your opponent's store is skipped. Last seed in your store: move again. Last seed in an empty pit of yours: it and the seeds opposite go to your store. When either row is empty, each side's seeds go to their owner's store; the fuller store wins.",

@@ -159,7 +159,7 @@ export default {
   "explain.miss_fee": "Vad Miss kostar; det läggs i potten.",
   "explain.pam_is_wild": "Om Pam (klöver knekt), den högsta trumfen, får spelas i varje stick även när du kan bekänna färg.",
   "explain.trump_must_be_highest": "Om den som inte kan bekänna färg måste spela sin högsta trumf.",
-  "explain.first_dealer": "Vem som ger första given, räknat från 0 för den första spelaren.",
+  "explain.first_dealer": "Vem som ger första given; sedan går given vidare till vänster.",
   "the rule": "regeln",
   "rules.kalaha":
     "Välj ett av dina hål och så ut stenarna en i taget åt höger mot ditt bo: längs din rad, i ditt bo, vidare i motståndarens rad och varvet runt igen; motståndarens bo hoppar du alltid över. Sista stenen i ditt eget bo: du drar igen. Sista stenen i ett tomt hål på din sida: den och stenarna mitt emot går till ditt bo. När en spelares alla hål är tomma lägger var och en stenarna som är kvar i den egna raden i sitt eget bo; den som har flest stenar i sitt bo vinner.",
