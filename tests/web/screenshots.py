@@ -149,6 +149,7 @@ def take(pages: Pages, name: str, folder: Path) -> Path:
     """Play scene ``name`` and save its screenshot in ``folder``."""
     page = SCENES[name](pages)
     page.mouse.move(0, 0)
+    page.wait_for_function("() => !document.querySelector('.moving')")  # no seed or card caught on its way
     path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=name == "loo-phone")
     return path

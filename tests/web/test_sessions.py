@@ -177,6 +177,9 @@ def test_a_hot_seat_shows_each_hand_only_to_its_player(pages: Pages) -> None:
         if not snapshot:
             assert cards == [], "the cover shows cards"
             assert page.locator(".log li").count() == 0, "the cover shows the log"
+            players = page.locator(".seats li").all_inner_texts()
+            named = [line.split(" · ")[0] for line in players]
+            assert not [name for name in named if "You" in name], f"nobody is at the screen: {players}"
             covers += 1
             player.shot("cover", once=True)
             page.keyboard.press("Enter")  # the cover's button has the focus

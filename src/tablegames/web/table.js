@@ -442,7 +442,7 @@ export function tablePage(root, id) {
         ready,
       ),
     );
-    fill(seats, seatsPanel(connection.summary, connection.view, null, nameOf(connection)));
+    fill(seats, seatsPanel(connection.summary, connection.view, null, (seat) => seatName(seat, null, connection.summary)));
     fill(invites);
     fill(own);
     own.dataset.link = "";
