@@ -46,7 +46,10 @@ def test_two_browsers_play_a_loo_round_to_its_end_against_a_bot(pages: Pages) ->
             break
         for player in players.values():
             if player.summary_open():
-                assert "Round 1 is over" in player.page.locator("dialog.summary").inner_text()
+                assert "Round 1 is over" in player.page.locator("dialog.summary h2").inner_text()
+                told = player.page.locator("dialog.summary .highlights li").all_inner_texts()
+                assert told, "the summary tells nothing of the round"
+                assert not [line for line in told if line.startswith("Round 1")], f"the title told again: {told}"
                 player.close_summary()
         seat = view["current_player"]
         if seat not in players or view["is_over"]:

@@ -83,8 +83,8 @@ function trickArea(view, ui) {
 export default {
   name: "loo",
 
-  /** What a round summary shows of a round: who took the tricks and the pot, who was looed, how it ended. */
-  highlights: new Set(["pot_won", "trick_won", "looed", "round_ended", "undistributed"]),
+  /** What a round summary tells of a round under its title: who took the tricks and the pot, who was looed. */
+  highlights: new Set(["pot_won", "trick_won", "looed", "undistributed"]),
 
   /** The round summary's columns, from the round_ended event: tricks, chips won, the loo paid, the balance. */
   summaryColumns(end) {
