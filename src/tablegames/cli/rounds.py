@@ -15,7 +15,7 @@ Examples:
     >>> print("\n".join(round_summary("kalo", ended.to_dict(), target=15)))
     round 1 is over: one player holds cards
       places: 1. seat 2 (+3)  2. seat 0 (+2)  3. seat 1 (+1)
-      scores: 0:2  1:1  2:3 · the game ends at 15: seat 2 is ahead, 12 to go
+      seat 0 has 2 points, seat 1 has 1 point and seat 2 has 3 points · the game ends at 15: seat 2 is ahead, 12 to go
 """
 
 from __future__ import annotations
@@ -51,8 +51,10 @@ def _seats(seats: Sequence[int]) -> str:
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
-def _scores(scores: Sequence[int]) -> str:
-    return "  ".join(f"{seat}:{score}" for seat, score in enumerate(scores))
+def _standing(values: Sequence[int], unit: str) -> str:
+    """``seat 0 has 2 points, seat 1 has 1 point and seat 2 has 3 points``."""
+    said = [f"seat {seat} has {plural(value, unit)}" for seat, value in enumerate(values)]
+    return ", ".join(said[:-1]) + f" and {said[-1]}" if len(said) > 1 else said[0]
 
 
 def _leaders(scores: Sequence[int]) -> tuple[list[int], int]:
@@ -129,7 +131,7 @@ def _kalo(event: Mapping[str, Any], target: int | None, rounds: int | None) -> l
         lines.append(f"  places: {places}")
     if reason != "last" and event["scoring"]:
         lines.append(f"  1 point each to {_seats(event['scoring'])}, still holding cards")
-    standing = f"  scores: {_scores(scores)}"
+    standing = f"  {_standing(scores, 'point')}"
     if target is not None and rounds != 1:
         leaders, best = _leaders(scores)
         who = f"{_seats(leaders)} {'is' if len(leaders) == 1 else 'are'} ahead"
@@ -156,7 +158,7 @@ def _loo(event: Mapping[str, Any], rounds: int | None) -> list[str]:
         last = event.get("last_round", False)  # after the last round the loo goes to nobody
         where = "to nobody: this was the last round" if last else "into the next pot"
         lines.append(f"  looed: {_seats(event['looed'])} {pays} {plural(event['loo'], 'chip')} {where}")
-    standing = f"  balances: {_scores(event['balances'])}"
+    standing = f"  {_standing(event['balances'], 'chip')}"
     if event["carry"] and not event.get("last_round", False):
         standing += f" · {plural(event['carry'], 'chip')} carried over"
     if rounds:
