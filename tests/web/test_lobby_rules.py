@@ -71,3 +71,29 @@ def test_the_first_dealer_is_chosen_among_the_players_as_the_seat_rows_name_them
     table = page.url.rsplit("/", 1)[1]
     options = pages.site.snapshot(table, None)["table"]["options"]
     assert (options["players"], options["first_dealer"]) == (4, 2)
+
+
+def test_an_option_that_follows_the_players_shows_what_the_table_gets(pages: Pages) -> None:
+    """Loo's rounds follow the players until the player sets them: the table gets the rounds the form shows."""
+    page = pages.open("/")
+    page.select_option("#game", "loo")
+    for players, rounds in ((4, "8"), (3, "6")):
+        page.fill("#option-players", str(players))
+        page.dispatch_event("#option-players", "change")
+        assert page.input_value("#option-rounds") == rounds, f"{players} players"
+    page.fill("#option-rounds", "3")
+    page.fill("#option-players", "4")
+    page.dispatch_event("#option-players", "change")
+    assert page.input_value("#option-rounds") == "3", "a number the player typed is kept"
+    page.click("text=Create a Loo table")
+    page.wait_for_url("**/tables/*")
+    options = pages.site.snapshot(page.url.rsplit("/", 1)[1], None)["table"]["options"]
+    assert (options["players"], options["rounds"]) == (4, 3)
+    page.goto("/")
+    page.select_option("#game", "loo")
+    page.fill("#option-players", "4")
+    page.dispatch_event("#option-players", "change")
+    page.click("text=Create a Loo table")
+    page.wait_for_url("**/tables/*")
+    options = pages.site.snapshot(page.url.rsplit("/", 1)[1], None)["table"]["options"]
+    assert (options["players"], options["rounds"]) == (4, 8), "the table has other rounds than the form showed"

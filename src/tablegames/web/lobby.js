@@ -86,13 +86,12 @@ function optionField(name, value, game, players) {
   );
 }
 
+/** Every option the form shows, as it shows it: the table is made with exactly what the player saw. */
 function readOptions(form, defaults) {
   const options = {};
   for (const [name, value] of Object.entries(defaults)) {
     const field = form.elements.namedItem(name);
-    if (!field) continue;
-    const read = typeof value === "boolean" ? field.checked : Number(field.value);
-    if (read !== value) options[name] = read;
+    if (field) options[name] = typeof value === "boolean" ? field.checked : Number(field.value);
   }
   return options;
 }
@@ -130,6 +129,9 @@ function createForm(games, report) {
   let game = games[0];
   const values = {}; // what has been entered so far, kept when the form is drawn again
   const defaultKind = (seat) => (seat === 0 ? HUMAN : game.bots.includes("heuristic") ? "heuristic" : game.bots[0]);
+  // The options' defaults at a number of players: some follow it (Loo's rounds are twice the players).
+  const defaultsAt = (players) => game.options_by_players?.[String(players)] ?? game.options;
+  let shown = game.options; // the defaults the form shows now
   const keep = () => {
     for (const field of form.elements) {
       if (field.name) values[field.name] = field.type === "checkbox" ? field.checked : field.value;
@@ -149,7 +151,8 @@ function createForm(games, report) {
       draw();
       form.elements.namedItem("game").focus();
     });
-    const options = Object.entries(game.options)
+    shown = defaultsAt(players);
+    const options = Object.entries(shown)
       .filter(([name]) => name !== "players" || game.players.min !== game.players.max)
       .map(([name, fallback]) => {
         const current = value(name, fallback);
@@ -176,6 +179,9 @@ function createForm(games, report) {
     );
     form.elements.namedItem("players")?.addEventListener("change", () => {
       keep();
+      for (const [name, fallback] of Object.entries(shown)) {
+        if (name !== "players" && String(values[name]) === String(fallback)) delete values[name]; // left at its default: it follows
+      }
       draw();
       document.getElementById("option-players")?.focus();
     });
@@ -184,7 +190,7 @@ function createForm(games, report) {
     event.preventDefault();
     const players = Number(form.elements.namedItem("players")?.value ?? game.options.players ?? game.players.min);
     const seats = [...Array(players).keys()].map((seat) => form.elements.namedItem(`seat-${seat}`)?.value ?? defaultKind(seat));
-    const body = { game: game.name, options: readOptions(form, game.options), seats, open: form.elements.namedItem("open").checked };
+    const body = { game: game.name, options: readOptions(form, defaultsAt(players)), seats, open: form.elements.namedItem("open").checked };
     const seed = form.elements.namedItem("seed").value;
     if (seed !== "") body.seed = Number(seed);
     const given = seats.map((kind, seat) => (kind === HUMAN && form.elements.namedItem(`name-${seat}`)?.value.trim()) || null);
