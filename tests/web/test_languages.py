@@ -7,8 +7,11 @@ page's text and in the labels, titles and placeholders a screen reader or a poin
 
 from __future__ import annotations
 
+import random
 import re
 from typing import TYPE_CHECKING
+
+import tablegames
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -138,3 +141,77 @@ def test_the_cards_in_the_log_are_drawn_as_cards_in_every_language(pages: Pages)
         reds = [each == "red" for each in drawn.evaluate_all("cards => cards.map(card => card.classList[1])")]
         assert shown == [card[:-1] + "♣♦♥♠"["cdhs".index(card[-1])] for card in hand], f"{locale}: {shown}"
         assert reds == [card[-1] in "dh" for card in hand], f"{locale}: the red suits are not red"
+
+
+#: Each event said by the page, as told to a spectator and to the seat it is about; null where English stands in.
+TOLD = """async (events) => {
+    const { eventSentence } = await import("/static/events.js");
+    const name = (seat) => `Person ${seat + 1}`;
+    return events.map((event) => [eventSentence(event, name, null), eventSentence(event, name, event.seat ?? 0)]);
+}"""
+
+
+def test_every_event_of_every_game_is_told_in_german_and_swedish(pages: Pages) -> None:
+    """Random games of each game give events of every kind; the German and Swedish pages have words for each."""
+    events: dict[tuple[object, ...], dict[str, object]] = {}
+    for name, options in (("kalaha", {}), ("kalo", {"players": 3}), ("loo", {"players": 3, "rounds": 2})):
+        game = tablegames.load(name, **options)
+        rng = random.Random(1)
+        for seed in range(4):
+            state = game.start(seed=seed)
+            while not state.is_over:
+                legal = state.legal_actions()
+                transition = state.step(legal[rng.randrange(len(legal))])
+                for event in transition.events:
+                    data = event.to_dict()
+                    events.setdefault((name, data["type"], data.get("choice"), data.get("rank")), data)
+                state = transition.state
+    assert len(events) > 30, sorted(events)
+    for locale in ("de-DE", "sv-SE"):
+        page = pages.open("/", locale=locale)
+        page.wait_for_selector("#game")
+        told = page.evaluate(TOLD, list(events.values()))
+        untold = [kind for kind, sentences in zip(events, told, strict=True) if None in sentences]
+        assert not untold, f"{locale}: events told in English: {untold}"
+
+
+#: An event said to seat ``me`` as the page names seats: "you" in the page's language, the others as "Person N".
+SAID = """async ([event, me]) => {
+    const { eventSentence } = await import("/static/events.js");
+    const { t } = await import("/static/i18n.js");
+    return eventSentence(event, (seat) => (seat === me ? t("you") : `Person ${seat + 1}`), me);
+}"""
+
+#: The badge a card received this round shows, as the page's stylesheet draws it.
+BADGE = """() => {
+    const card = document.createElement("span");
+    card.className = "card received";
+    document.body.append(card);
+    return getComputedStyle(card, "::after").content;
+}"""
+
+
+def test_a_kalo_round_you_hold_or_open_and_a_card_you_received_are_said_in_your_language(pages: Pages) -> None:
+    """A round you hold the Kalo in or open, your card moved in arranging, and the badge of a card received."""
+    started = {"type": "round_started", "game": "kalo", "round_number": 2, "kalo_holder": 0, "opener": 1}
+    opened = {**started, "kalo_holder": 2, "opener": 0}
+    moved = {"type": "arranged", "game": "kalo", "seat": 0, "slot": 4, "to": 0}
+    expected = {
+        "de-DE": (
+            "Runde 2: du hast das Kalo; Person 2 eröffnet",
+            "Runde 2: Person 3 hat das Kalo; du eröffnest",
+            "Du legst die Karte von Position 5 an Position 1",
+            '"neu"',
+        ),
+        "sv-SE": (
+            "Runda 2: Du har Kalo; Person 2 öppnar",
+            "Runda 2: Person 3 har Kalo; du öppnar",
+            "Du flyttar kortet från plats 5 till plats 1",
+            '"ny"',
+        ),
+    }
+    for locale, (holding, opening, arranging, badge) in expected.items():
+        page = pages.open("/", locale=locale)
+        page.wait_for_selector("#game")
+        assert [page.evaluate(SAID, [event, 0]) for event in (started, opened, moved)] == [holding, opening, arranging]
+        assert page.evaluate(BADGE) == badge

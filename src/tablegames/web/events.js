@@ -21,6 +21,8 @@ export function eventSentence(event, name, me) {
   if (mine && hasOwn(`${key}.you`)) key = `${key}.you`;
   const aimed = me !== undefined && me !== null && (event.target ?? event.victim) === me; // the event's other seat is this page's
   if (aimed && hasOwn(`${key}.to you`)) key = `${key}.to you`;
+  if (me !== undefined && me !== null && event.kalo_holder === me && hasOwn(`${key}.you hold`)) key = `${key}.you hold`;
+  if (me !== undefined && me !== null && event.opener === me && hasOwn(`${key}.you open`)) key = `${key}.you open`;
   if (!hasOwn(key)) return null;
   const card = (value, fallback) => (value ? cardLabel(String(value).replace(/ \(Pam\)$/, "")) : t(fallback));
   return upper(
@@ -38,6 +40,7 @@ export function eventSentence(event, name, me) {
       holder: upper(name(event.kalo_holder)),
       opener: name(event.opener),
       place: t("kalo.place", { n: (event.slot ?? 0) + 1 }),
+      to: t("kalo.place", { n: (event.to ?? 0) + 1 }),
     }),
   );
 }

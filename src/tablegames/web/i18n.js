@@ -40,6 +40,9 @@ export function t(key, values = {}) {
   return entry.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }
 
+// The badge on a card received this round (style.css) says "new" in the page's language.
+document.documentElement.style.setProperty("--received", JSON.stringify(t("kalo.new")));
+
 /** Whether the table of the page's language has `key`. */
 export const has = (key) => key in TABLES[language] || key in en;
 

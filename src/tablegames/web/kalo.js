@@ -30,7 +30,7 @@ function statusWords(view, seat) {
 function prompt(view, ui) {
   const seat = view.current_player;
   if (seat === null) return null;
-  const mine = view.seat !== null && view.legal_actions.length > 0;
+  const mine = view.seat !== null && seat === view.seat; // yours, even while a round summary holds the decision back
   const who = upper(ui.name(seat));
   const effect = view.effect;
   if (view.phase === "arrange") {

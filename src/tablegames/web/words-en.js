@@ -255,6 +255,7 @@ export default {
   "kalo.gives you": "{who} gives you {card} (their {rank}): choose where it goes in your hand.",
   "kalo.place": "place {n}",
   "kalo.received": "received this round",
+  "kalo.new": "new",
   "kalo.card at": "{who}'s card at {place}",
   "kalo.take from": "Take from {who}",
   "kalo.give to": "Give to {who}",
