@@ -97,3 +97,15 @@ def test_an_option_that_follows_the_players_shows_what_the_table_gets(pages: Pag
     page.wait_for_url("**/tables/*")
     options = pages.site.snapshot(page.url.rsplit("/", 1)[1], None)["table"]["options"]
     assert (options["players"], options["rounds"]) == (4, 8), "the table has other rounds than the form showed"
+
+
+@pytest.mark.parametrize(("locale", "cards"), [("en-GB", "cards"), ("de-DE", "Karten"), ("sv-SE", "kort")])
+def test_the_deal_number_speaks_of_cards_only_for_a_card_game(pages: Pages, locale: str, cards: str) -> None:
+    """Loo's deal number deals the same cards again; Kalaha's, which deals none, is a game number."""
+    page = pages.open("/", locale=locale)
+    label = {}
+    for game in ("loo", "kalaha"):
+        page.select_option("#game", game)
+        label[game] = page.inner_text("label[for=seed]")
+    assert cards in label["loo"], label
+    assert cards not in label["kalaha"], label

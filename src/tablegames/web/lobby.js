@@ -168,7 +168,7 @@ function createForm(games, report) {
       h(
         "p",
         { class: "option" },
-        h("label", { for: "seed" }, t("deal number")),
+        h("label", { for: "seed" }, has(`deal number.${game.name}`) ? t(`deal number.${game.name}`) : t("deal number")), // Kalaha deals no cards
         " ",
         // The server takes deal numbers below 2**53, the whole numbers a page holds exactly: the form asks no more.
         h("input", { type: "number", id: "seed", name: "seed", min: "0", max: String(Number.MAX_SAFE_INTEGER), step: "1", value: value("seed", "") }),

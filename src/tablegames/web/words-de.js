@@ -110,6 +110,7 @@ export default {
   "their name": "ihr Name",
   "name of": "Name von {who}",
   "deal number": "Spielnummer (leer lassen für neu gemischte Karten; mit derselben Nummer werden wieder dieselben Karten ausgeteilt)",
+  "deal number.kalaha": "Spielnummer (leer lassen für ein neues Spiel; mit derselben Nummer antworten die Bots auf dieselben Züge gleich)",
   "hot seat option": "Ein Bildschirm für alle: Alle Menschen spielen an diesem Bildschirm, jede Hand bleibt verdeckt, bis die Person, der sie gehört, bereit ist",
   "open option": "Offen: Alle dürfen über die Lobby einen freien Platz einnehmen",
   create: "{game}-Tisch eröffnen",

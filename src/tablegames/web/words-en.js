@@ -115,6 +115,7 @@ export default {
   "their name": "their name",
   "name of": "name of {who}",
   "deal number": "Deal number (leave blank for a fresh shuffle; the same number deals the same cards again)",
+  "deal number.kalaha": "Game number (leave blank for a new game; with the same number the bots answer the same moves the same way)",
   "hot seat option": "Hot seat: play every person's place on this screen, each hand hidden until its player is ready",
   "open option": "Open: anyone may take a free place from the lobby",
   create: "Create a {game} table",

@@ -117,6 +117,7 @@ export default {
   "their name": "spelarens namn",
   "name of": "namn på {who}",
   "deal number": "Givens nummer (lämna tomt för en ny blandning; samma nummer ger samma kort igen)",
+  "deal number.kalaha": "Spelets nummer (lämna tomt för ett nytt spel; med samma nummer svarar bottarna likadant på samma drag)",
   "hot seat option": "En skärm för alla: alla människor spelar vid den här skärmen, och varje hand är dold tills den som har den är redo",
   "open option": "Öppet: vem som helst får ta en ledig plats från lobbyn",
   create: "Skapa ett {game}-bord",
