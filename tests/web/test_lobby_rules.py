@@ -9,6 +9,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.web.conftest import PHONE
+
 if TYPE_CHECKING:
     from tests.web.conftest import Pages
 
@@ -109,3 +111,21 @@ def test_the_deal_number_speaks_of_cards_only_for_a_card_game(pages: Pages, loca
         label[game] = page.inner_text("label[for=seed]")
     assert cards in label["loo"], label
     assert cards not in label["kalaha"], label
+
+
+#: Each checkbox of the lobby's form whose middle lies outside the height of its label: above it or below it.
+BESIDE = """() => [...document.querySelectorAll(".create input[type=checkbox]")].filter((box) => {
+    const label = document.querySelector(`label[for="${box.id}"]`).getBoundingClientRect();
+    const own = box.getBoundingClientRect();
+    const middle = own.top + own.height / 2;
+    return middle < label.top || middle > label.bottom;
+}).map((box) => box.id)"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE", "sv-SE"])
+def test_each_checkbox_sits_beside_its_label_on_a_phone(pages: Pages, locale: str) -> None:
+    """A long label wraps beside its box instead of leaving the box alone on the line above it."""
+    page = pages.open("/", viewport=PHONE, locale=locale)
+    page.select_option("#game", "loo")
+    apart = page.evaluate(BESIDE)
+    assert not apart, f"{locale}: boxes on a line of their own: {apart}"
