@@ -11,18 +11,18 @@ const letter = (pit) => String.fromCharCode(97 + pit);
  * for an event the language's table does not say). `name` names a seat; `me` is the seat of this page.
  */
 export function eventSentence(event, name, me) {
-  const mine = event.seat !== undefined && event.seat === me;
   let key = `ev.${event.type}`;
   if (event.type === "trick_won" && event.trick !== undefined) key = "ev.trick_won.loo";
   if (event.type === "decided") key = `ev.decided.${event.choice}`;
   if (event.type === "card_chosen") key = event.rank === 4 ? "ev.card_chosen.pile" : "ev.card_chosen.hand";
   if (event.type === "target_chosen") key = event.rank === 6 ? "ev.target_chosen.rob" : "ev.target_chosen.give";
   if (event.type === "round_started" && event.kalo_holder !== undefined) key = "ev.round_started.kalo";
-  if (mine && hasOwn(`${key}.you`)) key = `${key}.you`;
-  const aimed = me !== undefined && me !== null && (event.target ?? event.victim) === me; // the event's other seat is this page's
-  if (aimed && hasOwn(`${key}.to you`)) key = `${key}.to you`;
-  if (me !== undefined && me !== null && event.kalo_holder === me && hasOwn(`${key}.you hold`)) key = `${key}.you hold`;
-  if (me !== undefined && me !== null && event.opener === me && hasOwn(`${key}.you open`)) key = `${key}.you open`;
+  // The words for this page's own seat, where the language has them: the one acting, the one aimed at, the Kalo's
+  // holder, the opener ("du legst", "an dich", "du hast das Kalo", "du eröffnest").
+  const yours = [["you", event.seat], ["to you", event.target ?? event.victim], ["you hold", event.kalo_holder], ["you open", event.opener]];
+  for (const [words, seat] of yours) {
+    if (seat !== undefined && seat !== null && seat === me && hasOwn(`${key}.${words}`)) key = `${key}.${words}`;
+  }
   if (!hasOwn(key)) return null;
   const card = (value, fallback) => (value ? cardLabel(String(value).replace(/ \(Pam\)$/, "")) : t(fallback));
   return upper(

@@ -131,7 +131,6 @@ function createForm(games, report) {
   const defaultKind = (seat) => (seat === 0 ? HUMAN : game.bots.includes("heuristic") ? "heuristic" : game.bots[0]);
   // The options' defaults at a number of players: some follow it (Loo's rounds are twice the players).
   const defaultsAt = (players) => game.options_by_players?.[String(players)] ?? game.options;
-  let shown = game.options; // the defaults the form shows now
   const keep = () => {
     for (const field of form.elements) {
       if (field.name) values[field.name] = field.type === "checkbox" ? field.checked : field.value;
@@ -151,8 +150,8 @@ function createForm(games, report) {
       draw();
       form.elements.namedItem("game").focus();
     });
-    shown = defaultsAt(players);
-    const options = Object.entries(shown)
+    const defaults = defaultsAt(players);
+    const options = Object.entries(defaults)
       .filter(([name]) => name !== "players" || game.players.min !== game.players.max)
       .map(([name, fallback]) => {
         const current = value(name, fallback);
@@ -179,7 +178,7 @@ function createForm(games, report) {
     );
     form.elements.namedItem("players")?.addEventListener("change", () => {
       keep();
-      for (const [name, fallback] of Object.entries(shown)) {
+      for (const [name, fallback] of Object.entries(defaults)) {
         if (name !== "players" && String(values[name]) === String(fallback)) delete values[name]; // left at its default: it follows
       }
       draw();
