@@ -89,10 +89,11 @@ def test_the_language_chosen_is_remembered(pages: Pages) -> None:
     page.get_by_text("New table").first.wait_for()
 
 
-#: An event said by the page as its log says it: seat ``me`` is the page's, the others named as the lobby does.
+#: An event said to seat ``me`` as the page names seats: "you" in the page's language, the others as "Person N".
 EVENT = """async ([event, me]) => {
     const { eventSentence } = await import("/static/events.js");
-    return eventSentence(event, (seat) => (seat === me ? "__you__" : `Person ${seat + 1}`), me);
+    const { t } = await import("/static/i18n.js");
+    return eventSentence(event, (seat) => (seat === me ? t("you") : `Person ${seat + 1}`), me);
 }"""
 
 
@@ -175,13 +176,6 @@ def test_every_event_of_every_game_is_told_in_german_and_swedish(pages: Pages) -
         assert not untold, f"{locale}: events told in English: {untold}"
 
 
-#: An event said to seat ``me`` as the page names seats: "you" in the page's language, the others as "Person N".
-SAID = """async ([event, me]) => {
-    const { eventSentence } = await import("/static/events.js");
-    const { t } = await import("/static/i18n.js");
-    return eventSentence(event, (seat) => (seat === me ? t("you") : `Person ${seat + 1}`), me);
-}"""
-
 #: The badge a card received this round shows, as the page's stylesheet draws it.
 BADGE = """() => {
     const card = document.createElement("span");
@@ -213,5 +207,5 @@ def test_a_kalo_round_you_hold_or_open_and_a_card_you_received_are_said_in_your_
     for locale, (holding, opening, arranging, badge) in expected.items():
         page = pages.open("/", locale=locale)
         page.wait_for_selector("#game")
-        assert [page.evaluate(SAID, [event, 0]) for event in (started, opened, moved)] == [holding, opening, arranging]
+        assert [page.evaluate(EVENT, [event, 0]) for event in (started, opened, moved)] == [holding, opening, arranging]
         assert page.evaluate(BADGE) == badge
