@@ -25,23 +25,23 @@ def test_the_hand_is_numbered_and_the_others_face_down() -> None:
     hand = Kalo(players=3).start(seed=2).view(0).hands[0]
     assert "arrange K puts the card at slot K next (K from 0 to 16)" in flat(result.out)
     assert result.out.count("1. arrange 0") == 1, "the numbered list is shown on Enter, not at first"
-    assert "Kalo · round 1 · arrange · scores 0:0  1:0  2:0 (the game ends at 15)" in result.out
+    assert "Kalo · round 1 · everyone arranges their hand (the game ends at 15 points)" in result.out
     assert "the Kalo (2♥): you were dealt it; it is in your hand, slot 12\n" in result.out
     assert "       0    1    2    3    4" in result.out
     assert "      4♥   9♥   9♣   8♠   J♥   3♦" in result.out
-    assert "  seat 1: 17 cards\n" + "      ??" + "   ??" * 16 + "\n" in result.out
+    assert "  seat 1: 17 cards · 0 points\n" + "      ??" + "   ??" * 16 + "\n" in result.out
     assert len(hand) == 17
     assert "1. arrange 0  move 4♥ next" in result.out
     assert "18. ready  done arranging" in result.out
 
 
 @pytest.mark.parametrize(
-    ("rounds", "said"), [("1", "(a game of one round)"), ("3", "(the game ends at 15 or after round 3)")]
+    ("rounds", "said"), [("1", "(a game of one round)"), ("3", "(the game ends at 15 points or after round 3)")]
 )
 def test_the_board_says_how_a_game_of_so_many_rounds_ends(rounds: str, said: str) -> None:
     """With the option rounds the header names the last round, not only the winning total."""
     result = run([*THREE, "-o", f"rounds={rounds}"], "\nquit\n")
-    assert f"Kalo · round 1 · arrange · scores 0:0  1:0  2:0 {said}" in result.out
+    assert f"Kalo · round 1 · everyone arranges their hand {said}" in result.out
 
 
 def test_a_few_moves_with_bad_input_undo_and_save(tmp_path: Path) -> None:
@@ -152,7 +152,7 @@ def test_sort_arranges_the_hand_by_rank_with_the_kalo_last_and_undo_takes_it_bac
     assert "sorted by rank, the Kalo last; your hand stays in this order from the first lead" in result.out
     assert "took back your decision arrange " in result.out
     assert "(16 decisions)" in result.out
-    assert result.out.count("· arrange · scores") == 2, "back at the same decision after undo"
+    assert result.out.count("· everyone arranges their hand") == 2, "back at the same decision after undo"
 
 
 def test_order_puts_the_named_slots_first_and_refuses_bad_slots() -> None:

@@ -109,8 +109,8 @@ def test_the_end_of_a_round_is_summed_up_and_waits_for_enter() -> None:
     """A finished round is summed up from its round_ended event and waits; text typed there is not swallowed."""
     result = run(ROUNDS2, "1\n" * 3 + "x\n\n" + "1\n" * 8)
     summary = result.out.split("round 1 of 2 is over\n", 1)[1]
-    assert summary.startswith("  tricks: seat 0 won 3 (+2 chips), seat 2 won 2 (+1 chip)\n")
-    standing = "  seat 0 has 1 chip, seat 1 has -1 chips and seat 2 has 0 chips · seat 0 is ahead, 1 round to go"
+    assert summary.startswith("  seat 0 won 3 tricks and 2 chips, seat 2 won 2 tricks and 1 chip\n")
+    standing = "  seat 0 has 1 chip, seat 1 has -1 chips and seat 2 has 0 chips\n  seat 0 is ahead, 1 round to go"
     assert f"{standing}\npress Enter for the next round x\n" in summary
     assert "the round is over ('x' was not played): press Enter, or quit" in summary
     assert summary.index("press Enter for the next round \n") < summary.index("round 2: seat 1 deals")

@@ -223,7 +223,8 @@ def _kalo_hand(view: KaloView, seat: int, width: int) -> list[Text]:
         state = f", out in place {view.out.index(seat) + 1}"
     elif seat in view.passed:
         state = ", passed"
-    title = Text(marker + f"{_who(seat, view)}: {len(hand)} card{'' if len(hand) == 1 else 's'}{state}")
+    points = plural(view.scores[seat], "point")
+    title = Text(marker + f"{_who(seat, view)}: {plural(len(hand), 'card')}{state} · {points}")
     if seat == view.seat:
         title.stylize("bold")
     per_line = max(8, (width - 4) // _CELL)
@@ -239,11 +240,19 @@ def _kalo_hand(view: KaloView, seat: int, width: int) -> list[Text]:
     return lines
 
 
+#: What a Kalo round is doing, in words, by its phase.
+_PHASES = {
+    "arrange": "everyone arranges their hand",
+    "play": "playing",
+    "effect": "a card's effect is carried out",
+    "over": "the round is over",
+}
+
+
 def _kalo(
     view: KaloView, target: int | None, rounds: int | None, width: int, round_events: Sequence[Event]
 ) -> RenderableType:
-    scores = "  ".join(f"{seat}:{score}" for seat, score in enumerate(view.scores))
-    head = Text(f"Kalo · round {view.round_number} · {view.phase} · scores {scores}", style="bold")
+    head = Text(f"Kalo · round {view.round_number} · {_PHASES[view.phase]}", style="bold")
     if target is not None:
         head.append(f" ({kalo_game_end(target, rounds)})", style="dim")
     holder = Text("the Kalo (") + card_text(KALO, "kalo") + Text(f"): {kalo_whereabouts(view, round_events)}")

@@ -14,8 +14,9 @@ Examples:
     >>> ended = next(event for event in events if event.kind == "round_ended")
     >>> print("\n".join(round_summary("kalo", ended.to_dict(), target=15)))
     round 1 is over: one player holds cards
-      places: 1. seat 2 (+3)  2. seat 0 (+2)  3. seat 1 (+1)
-      seat 0 has 2 points, seat 1 has 1 point and seat 2 has 3 points · the game ends at 15: seat 2 is ahead, 12 to go
+      places: 1. seat 2 (3 points)  2. seat 0 (2 points)  3. seat 1 (1 point)
+      seat 0 has 2 points, seat 1 has 1 point and seat 2 has 3 points
+      the game ends at 15 points: seat 2 is ahead, 12 to go
 """
 
 from __future__ import annotations
@@ -112,31 +113,32 @@ def kalo_game_end(target: int, rounds: int | None) -> str:
 
     Examples:
         >>> kalo_game_end(20, None)
-        'the game ends at 20'
+        'the game ends at 20 points'
         >>> kalo_game_end(20, 3)
-        'the game ends at 20 or after round 3'
+        'the game ends at 20 points or after round 3'
         >>> kalo_game_end(20, 1)
         'a game of one round'
     """
     if rounds == 1:
         return "a game of one round"
-    return f"the game ends at {target}" + (f" or after round {rounds}" if rounds else "")
+    return f"the game ends at {target} points" + (f" or after round {rounds}" if rounds else "")
 
 
 def _kalo(event: Mapping[str, Any], target: int | None, rounds: int | None) -> list[str]:
     points, scores, reason = event["points"], event["scores"], event["reason"]
     lines = [f"round {event['round_number']} is over: {_WHY.get(reason, reason)}"]
-    places = "  ".join(f"{place}. seat {seat} (+{points[seat]})" for place, seat in enumerate(event["places"], 1))
+    places = "  ".join(
+        f"{place}. seat {seat} ({plural(points[seat], 'point')})" for place, seat in enumerate(event["places"], 1)
+    )
     if places:
         lines.append(f"  places: {places}")
     if reason != "last" and event["scoring"]:
         lines.append(f"  1 point each to {_seats(event['scoring'])}, still holding cards")
-    standing = f"  {_standing(scores, 'point')}"
+    lines.append(f"  {_standing(scores, 'point')}")
     if target is not None and rounds != 1:
         leaders, best = _leaders(scores)
         who = f"{_seats(leaders)} {'is' if len(leaders) == 1 else 'are'} ahead"
-        standing += f" · {kalo_game_end(target, rounds)}: {who}, {target - best} to go"
-    lines.append(standing)
+        lines.append(f"  {kalo_game_end(target, rounds)}: {who}, {target - best} to go")
     return lines
 
 
@@ -146,9 +148,11 @@ def _loo(event: Mapping[str, Any], rounds: int | None) -> list[str]:
     tricks, won = event["tricks"], event["won"]
     if any(tricks):
         taken = ", ".join(
-            f"seat {seat} won {count} (+{plural(won[seat], 'chip')})" for seat, count in enumerate(tricks) if count
+            f"seat {seat} won {plural(count, 'trick')} and {plural(won[seat], 'chip')}"
+            for seat, count in enumerate(tricks)
+            if count
         )
-        lines.append(f"  tricks: {taken}")
+        lines.append(f"  {taken}")
     else:
         winner = next((seat for seat, chips in enumerate(won) if chips), None)
         if winner is not None:
@@ -158,13 +162,12 @@ def _loo(event: Mapping[str, Any], rounds: int | None) -> list[str]:
         last = event.get("last_round", False)  # after the last round the loo goes to nobody
         where = "to nobody: this was the last round" if last else "into the next pot"
         lines.append(f"  looed: {_seats(event['looed'])} {pays} {plural(event['loo'], 'chip')} {where}")
-    standing = f"  {_standing(event['balances'], 'chip')}"
+    lines.append(f"  {_standing(event['balances'], 'chip')}")
     if event["carry"] and not event.get("last_round", False):
-        standing += f" · {plural(event['carry'], 'chip')} carried over"
+        lines.append(f"  {plural(event['carry'], 'chip')} carried over into the next pot")
     if rounds:
         leaders, _ = _leaders(event["balances"])
         left = rounds - number
         who = f"{_seats(leaders)} {'is' if len(leaders) == 1 else 'are'} ahead"
-        standing += f" · {who}, {plural(left, 'round')} to go" if left else f" · {who}"
-    lines.append(standing)
+        lines.append(f"  {who}, {plural(left, 'round')} to go" if left else f"  {who}")
     return lines
