@@ -17,6 +17,7 @@ from tests import rules_index
 from tests.browser import launch, sync_api
 from tests.docs.test_site import DOCS, ROOT
 from tests.extras import need_module
+from tests.server.support import free_port, serve_process
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -185,3 +186,28 @@ def test_the_sitemap_gives_every_page_its_address(site: Path) -> None:
     addresses = re.findall(r"<loc>([^<]*)</loc>", sitemap) + re.findall(r'hreflang="[^"]*" href="([^"]*)"', sitemap)
     assert len(addresses) > 20
     assert all(re.match(r"https?://", address) for address in addresses), [a for a in addresses if "://" not in a]
+
+
+def test_the_lobby_links_each_option_to_its_rule_on_the_docs_its_server_serves(site: Path, tmp_path: Path) -> None:
+    """``tablegames serve --docs site``: a German lobby's rule link opens the German rules page at that rule."""
+    need_module("starlette", "web")
+    port = free_port()
+    playwright_api: Any = sync_api()
+    with serve_process(tmp_path / "tables.sqlite3", port, "--docs", str(site)), playwright_api.sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context(locale="de-DE")
+            lobby = context.new_page()
+            lobby.goto(f"http://127.0.0.1:{port}/")
+            lobby.select_option("#game", "kalo")
+            with context.expect_page() as opened:
+                lobby.click("a[data-rule=kalo_in_combinations]")
+            rules = opened.value
+            rules.wait_for_load_state()
+            assert rules.url == f"http://127.0.0.1:{port}/docs/de/rules/kalo/#the-kalo"
+            heading = rules.locator("#the-kalo")
+            assert heading.count() == 1, "the rules page has no such section"
+            title = next(each.title for each in rules_index.sections("kalo", "de") if each.anchor == "the-kalo")
+            assert title in heading.inner_text(), f"{heading.inner_text()!r} is not the German page's {title!r}"
+        finally:
+            browser.close()

@@ -15,6 +15,7 @@ from tablegames.cli import main
 from tablegames.server.errors import ConflictError, StoreError
 from tablegames.server.storage import is_postgres, open_store
 from tablegames.server.store import APPLICATION_ID, SCHEMA_VERSION, SeatRow, Store, TableRow
+from tests.extras import need_module
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -223,6 +224,21 @@ def test_serve_on_postgres_without_the_extra_says_which_extra_to_install() -> No
     assert "the extra 'postgres' installs: python -m pip install 'tablegames[postgres]'" in done.stderr
     assert "secret" not in done.stderr + done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_serve_with_docs_that_are_not_a_built_site_says_what_it_takes(tmp_path: Path) -> None:
+    """``tablegames serve --docs`` given a folder with no built site refuses in one line, before serving."""
+    need_module("starlette", "web")
+    done = subprocess.run(
+        [sys.executable, "-m", "tablegames", "serve", "--db", ":memory:", "--docs", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "the docs are a folder holding the built site (its index.html; build it with `mkdocs build`)" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert "serves" not in done.stdout, "the server started"
 
 
 def test_serve_help_needs_no_rich(capsys: pytest.CaptureFixture[str]) -> None:

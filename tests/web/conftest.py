@@ -23,7 +23,7 @@ need_module("starlette", "web")
 need_module("httpx", "test")
 
 from tests.server.support import free_port, serve_process  # noqa: E402
-from tests.web.support import ARTIFACTS, Player, Site  # noqa: E402
+from tests.web.support import ARTIFACTS, DOCS, Player, Site  # noqa: E402
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -138,7 +138,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """A real ``tablegames serve`` on a free localhost port, with a database of its own; stopped at the end."""
     folder = tmp_path_factory.mktemp("web-server")
     port = free_port()
-    options = ["--bot-delay", "0.05", "--bot-workers", "1", "--log-level", "warning", *broken_client(folder)]
+    options = ["--bot-delay", "0.05", "--bot-workers", "1", "--log-level", "warning", *DOCS, *broken_client(folder)]
     with serve_process(folder / "tables.sqlite3", port, *options):
         running = Site(f"http://127.0.0.1:{port}")
         try:

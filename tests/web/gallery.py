@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tests.web.screenshots import DESKTOP, PHONE, kalaha, kalo, loo
+from tests.web.support import DOCS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -83,7 +84,7 @@ def main() -> None:
     manifest: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as work, api.sync_playwright() as playwright:
         port = free_port()
-        with serve_process(Path(work) / "tables.sqlite3", port, "--bot-delay", "0.05", "--log-level", "warning"):
+        with serve_process(Path(work) / "tables.sqlite3", port, "--bot-delay", "0.05", "--log-level", "warning", *DOCS):
             site = Site(f"http://127.0.0.1:{port}")
             browser = launch(playwright)
             pages = Pages(browser, site, Path(work) / "shots")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablegames.kalo import Kalo
-from tests.web.support import fill_lobby
+from tests.web.support import DOCS, fill_lobby
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -171,7 +171,7 @@ def main() -> None:
     api: Any = sync_api()
     with tempfile.TemporaryDirectory() as work, api.sync_playwright() as playwright:
         port = free_port()
-        with serve_process(Path(work) / "tables.sqlite3", port, "--bot-delay", "0.05", "--log-level", "warning"):
+        with serve_process(Path(work) / "tables.sqlite3", port, "--bot-delay", "0.05", "--log-level", "warning", *DOCS):
             site = Site(f"http://127.0.0.1:{port}")
             browser = launch(playwright)
             pages = Pages(browser, site, Path(work) / "shots")

@@ -25,11 +25,14 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["ARTIFACTS", "CARD", "PROBE", "Player", "Site", "fill_lobby", "known_cards"]
+__all__ = ["ARTIFACTS", "CARD", "DOCS", "PROBE", "Player", "Site", "fill_lobby", "known_cards"]
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Where the browser tests save their screenshots (ignored by git).
 ARTIFACTS = ROOT / "artifacts" / "web"
+#: Where the test servers say the rules pages are published, so that the lobby links each option to its rule: the
+#: links are read, never followed (serving a built site is tried in ``tests/docs/test_site_build.py``).
+DOCS = ("--docs", "https://tablegames.example.org/")
 #: A card in notation, standing alone in a text: ``Qh``, ``10d``.
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[cdhs](?![0-9A-Za-z])")
 #: What a page says of itself (``#table``'s data attributes), every card it draws, whether a summary is open, and

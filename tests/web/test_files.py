@@ -6,11 +6,14 @@ import re
 from html.parser import HTMLParser
 from typing import TYPE_CHECKING
 
+import pytest
+
 from tests.extras import need_module
 
 need_module("starlette", "web")
 
-from tablegames.server.app import WEB  # noqa: E402
+from tablegames.core.errors import ConfigError  # noqa: E402
+from tablegames.server.app import WEB, create_app  # noqa: E402
 from tablegames.server.webclient import CONTENT_SECURITY_POLICY, CONTENT_TYPES, SECURITY_HEADERS  # noqa: E402
 from tests.server.support import client  # noqa: E402
 
@@ -48,6 +51,36 @@ def test_every_file_is_served_with_its_type_and_the_security_headers() -> None:
             assert page.content == (WEB / "index.html").read_bytes()
         again = http.get("/static/app.js", headers={"If-None-Match": http.get("/static/app.js").headers["etag"]})
         assert again.status_code == 304, "an unchanged file is not sent again"
+
+
+def docs_meta(page: str) -> str | None:
+    """The content of the page's ``tablegames-docs`` meta: where its lobby links the rules."""
+    found = re.search(r'<meta name="tablegames-docs" content="([^"]*)">', page)
+    return None if found is None else found[1]
+
+
+def test_the_page_links_the_rules_only_where_the_server_was_given_them(tmp_path: Path) -> None:
+    """A folder of the built docs is served under /docs/ and named by the page; an address is named as given."""
+    assert docs_meta((WEB / "index.html").read_text("utf-8")) == "", "the page links to rules nobody serves"
+    site = tmp_path / "site"
+    (site / "de" / "rules" / "kalo").mkdir(parents=True)
+    (site / "index.html").write_text("<!doctype html><title>tablegames</title>")
+    (site / "de" / "rules" / "kalo" / "index.html").write_text('<h2 id="the-kalo">Das Kalo</h2>')
+    with client(web=WEB, docs=site) as http:
+        page = http.get("/tables/any-table-id")
+        assert docs_meta(page.text) == "/docs/"
+        assert page.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+        assert http.get("/", headers={"If-None-Match": page.headers["etag"]}).status_code == 304
+        rules = http.get("/docs/de/rules/kalo/")
+        assert (rules.status_code, rules.text) == (200, '<h2 id="the-kalo">Das Kalo</h2>')
+    with client(web=WEB, docs="https://tablegames.example.org/en") as http:
+        assert docs_meta(http.get("/").text) == "https://tablegames.example.org/en/"
+        assert http.get("/docs/").status_code == 404
+    with client(web=WEB) as http:
+        assert docs_meta(http.get("/").text) == ""
+    for wrong in (tmp_path / "nowhere", "docs.example.org"):
+        with pytest.raises(ConfigError, match=r"a folder holding the built site .* or the http\(s\) address"):
+            create_app(web=WEB, docs=wrong)
 
 
 def test_the_policy_allows_this_server_only_and_no_inline_code() -> None:

@@ -85,6 +85,13 @@ def add_serve_parser(commands: Any) -> None:
         help="serve this directory's web client instead of the installed one",
     )
     serve.add_argument(
+        "--docs",
+        default=None,
+        metavar="DIR|URL",
+        help="the rules pages the lobby links each option to: the folder of the built documentation "
+        "(mkdocs build makes site/; served at /docs/) or the address where it is published",
+    )
+    serve.add_argument(
         "--synchronous",
         choices=["normal", "full"],
         default="normal",
@@ -156,8 +163,12 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> None:
     from tablegames.server.pgstore import without_password
     from tablegames.server.run import serve
     from tablegames.server.storage import is_postgres
+    from tablegames.server.webclient import docs_address
 
     web_args: dict[str, Any] = {} if args.web is None else {"web": args.web}
+    if args.docs is not None:
+        docs_address(args.docs)  # refused before the server starts
+        web_args["docs"] = args.docs
     if args.reuse_port:
         web_args["reuse_port"] = True
     if is_postgres(args.db):

@@ -159,6 +159,7 @@ def create_app(
     public_url: str | None = None,
     origins: Sequence[str] = (),
     web: Path | None = WEB,
+    docs: str | os.PathLike[str] | None = None,
     secrets: SystemSecrets | None = None,
 ) -> Starlette:
     """Build the server's ASGI application.
@@ -178,10 +179,13 @@ def create_app(
             behind a reverse proxy: join links use it, and pages from it may connect.
         origins: Other browser origins whose pages may use the server.
         web: The directory of the web client's files (None: serve none).
+        docs: The rules pages the lobby links each option to: a folder of the built documentation
+            site, served under ``/docs/``, or the http(s) address where it is published (None: no links).
         secrets: Where ids, tokens and seeds come from (default: the operating system).
 
     Raises:
         MissingExtraError: If the ``web`` extra is not installed.
+        ConfigError: If ``docs`` is neither an http(s) address nor a folder holding a built site.
     """
     settings = Settings(limits or Limits(), public_url, origins)
 
@@ -218,7 +222,7 @@ def create_app(
         _routing.Route("/api/tables/{table}/check", _api(routes.check_actions)),
         _routing.Route("/api/tables/{table}/record", _api(routes.get_record)),
         _routing.WebSocketRoute("/api/tables/{table}/ws", table_socket),
-        *web_routes(web),
+        *web_routes(web, docs),
     ]
     app: Starlette = _applications.Starlette(
         routes=mounted,

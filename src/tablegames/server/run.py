@@ -88,6 +88,7 @@ def serve(
     public_url: str | None = None,
     origins: Sequence[str] = (),
     web: Path | None = WEB,
+    docs: str | os.PathLike[str] | None = None,
     limits: Limits | None = None,
     log_level: str = "info",
     reuse_port: bool = False,
@@ -104,6 +105,8 @@ def serve(
         public_url: The address people reach the server at, behind a reverse proxy.
         origins: Other browser origins whose pages may use the server.
         web: The web client's directory, or None.
+        docs: The rules pages the lobby links to: a folder of the built site (served under
+            ``/docs/``) or the address where it is published.
         limits: The limits (default `Limits()`).
         log_level: ``"debug"``, ``"info"``, ``"warning"`` or ``"error"``.
         reuse_port: Listen with ``SO_REUSEPORT``, so that several servers on one machine (sharing a
@@ -123,6 +126,7 @@ def serve(
         public_url=public_url,
         origins=origins,
         web=web,
+        docs=docs,
     )
     config = uvicorn.Config(
         app,

@@ -13,6 +13,12 @@ server's HTTP and WebSocket routes; no inline script, no inline style, no
 ``eval``, and ``require-trusted-types-for 'script'`` so that no script can
 write HTML from a string: the client builds every element with the DOM API.
 
+The lobby links each option to its rule on the rules pages: where the
+server is given the documentation (`docs_address`: a folder of the built
+site, served under ``/docs/``, or the address where it is published), the
+page's ``tablegames-docs`` meta names it; without it, the options link to
+no rule.
+
 Examples:
     >>> CONTENT_TYPES[".js"]
     'text/javascript; charset=utf-8'
@@ -22,10 +28,14 @@ Examples:
 
 from __future__ import annotations
 
+import hashlib
+import html
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import tablegames
+from tablegames.core.errors import ConfigError
 from tablegames.core.extras import require
 from tablegames.server.errors import NotFoundError, error_body, status_of
 
@@ -42,7 +52,21 @@ if TYPE_CHECKING:
     from starlette.staticfiles import StaticFiles
     from starlette.types import Scope
 
-__all__ = ["CONTENT_SECURITY_POLICY", "CONTENT_TYPES", "SECURITY_HEADERS", "ClientFiles", "web_routes"]
+__all__ = [
+    "CONTENT_SECURITY_POLICY",
+    "CONTENT_TYPES",
+    "DOCS_PATH",
+    "SECURITY_HEADERS",
+    "ClientFiles",
+    "docs_address",
+    "web_routes",
+    "with_docs",
+]
+
+#: Where the server serves a folder of the built documentation it is given.
+DOCS_PATH = "/docs/"
+#: The page's meta that names where the rules pages are (the lobby links each option to its rule there).
+_DOCS_META = re.compile(r'(<meta name="tablegames-docs" content=")[^"]*(")')
 
 #: The content type of each kind of file the client may hold; files of other kinds are not served.
 CONTENT_TYPES = {
@@ -113,8 +137,54 @@ class ClientFiles(_StaticFiles):  # type: ignore[misc]
         return response
 
 
-def web_routes(web: Path | None) -> list[Any]:
-    """The routes of the web client in ``web`` (its ``index.html`` and files), or a note that none is installed."""
+def docs_address(docs: str | os.PathLike[str] | None) -> str | None:
+    """Where the lobby's rule links point for ``docs``: its address, `DOCS_PATH` for a folder, or None.
+
+    Raises:
+        ConfigError: If ``docs`` is neither an http(s) address nor a folder holding a built site.
+
+    Examples:
+        >>> docs_address("https://tablegames.example.org/")
+        'https://tablegames.example.org/'
+        >>> docs_address("https://tablegames.example.org/en")
+        'https://tablegames.example.org/en/'
+        >>> docs_address("no-such-folder")
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.ConfigError: the docs are a folder holding the built site (its index.html; ...
+    """
+    if docs is None:
+        return None
+    if isinstance(docs, str) and docs.startswith(("http://", "https://")):
+        return docs if docs.endswith("/") else f"{docs}/"
+    if not (Path(docs) / "index.html").is_file():
+        raise ConfigError(
+            "the docs are a folder holding the built site (its index.html; build it with `mkdocs build`) "
+            f"or the http(s) address where it is published, got {str(docs)!r}"
+        )
+    return DOCS_PATH
+
+
+def with_docs(page: str, address: str) -> str:
+    """The client's page with its ``tablegames-docs`` meta naming ``address``.
+
+    Examples:
+        >>> with_docs('<meta name="tablegames-docs" content="">', "/docs/")
+        '<meta name="tablegames-docs" content="/docs/">'
+    """
+    return _DOCS_META.sub(lambda found: f"{found[1]}{html.escape(address)}{found[2]}", page)
+
+
+def web_routes(web: Path | None, docs: str | os.PathLike[str] | None = None) -> list[Any]:
+    """The routes of the web client in ``web`` (its ``index.html`` and files), or a note that none is installed.
+
+    With ``docs`` (see `docs_address`) the page links the lobby's options to the rules there, and a
+    folder of the built site is served under `DOCS_PATH`.
+    """
+    address = docs_address(docs)
+    site = []
+    if address == DOCS_PATH:  # a folder of the built site, served here
+        site.append(_routing.Mount(DOCS_PATH.rstrip("/"), _staticfiles.StaticFiles(directory=docs, html=True)))
     if web is None or not (web / "index.html").is_file():
 
         async def no_client(request: Request) -> Response:
@@ -125,17 +195,26 @@ def web_routes(web: Path | None) -> list[Any]:
             )
             return response
 
-        return [_routing.Route("/", no_client), _routing.Route("/tables/{table}", no_client)]
+        return [_routing.Route("/", no_client), _routing.Route("/tables/{table}", no_client), *site]
 
     index = web / "index.html"
     files: StaticFiles = ClientFiles(directory=web)
 
     async def page(request: Request) -> Response:
-        response: Response = files.file_response(index, index.stat(), request.scope)
+        if address is None:
+            response: Response = files.file_response(index, index.stat(), request.scope)
+            return response
+        body = with_docs(index.read_text("utf-8"), address).encode()
+        headers = {**SECURITY_HEADERS, "ETag": f'"{hashlib.sha256(body).hexdigest()[:32]}"'}
+        if headers["ETag"] in request.headers.get("if-none-match", ""):
+            response = _responses.Response(status_code=304, headers=headers)
+        else:
+            response = _responses.Response(body, media_type=CONTENT_TYPES[".html"], headers=headers)
         return response
 
     return [
         _routing.Route("/", page),
         _routing.Route("/tables/{table}", page),
         _routing.Mount("/static", files, name="static"),
+        *site,
     ]

@@ -15,8 +15,8 @@ const refused = (error) =>
   error.type === "NetworkError" ? t("server unreachable") : refusalSentence(error.reason, (seat) => t("player n", { n: seat + 1 })) ?? error.message;
 
 /**
- * Where the rules pages are published: the `tablegames-docs` meta of index.html (set it where the site is served,
- * as TABLEGAMES_SITE_URL is when building it); without it, the options link to no rule.
+ * Where the rules pages are: the `tablegames-docs` meta of index.html, which `tablegames serve --docs` sets (an
+ * address, or a path on this server); without it, the options link to no rule.
  */
 const DOCS = /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="tablegames-docs"]'))?.content || null;
 
@@ -44,7 +44,7 @@ const PLAYER_OPTIONS = { loo: ["first_dealer"] };
 export function ruleLink(game, name) {
   const anchor = RULES[game]?.[name];
   if (!anchor || !DOCS) return null;
-  return new URL(`${language === "en" ? "" : `${language}/`}rules/${game}/#${anchor}`, DOCS).href;
+  return new URL(`${language === "en" ? "" : `${language}/`}rules/${game}/#${anchor}`, new URL(DOCS, location.href)).href;
 }
 
 /** The sentence under an option's field, saying what it does as the rules pages say it, and a link to that rule. */
