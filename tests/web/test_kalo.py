@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablegames.kalo import Kalo
+from tests.web.conftest import PHONE
 
 if TYPE_CHECKING:
     from tests.web.conftest import Pages
@@ -176,3 +177,27 @@ def test_the_table_says_how_a_game_of_so_many_rounds_ends(pages: Pages) -> None:
         player.turn()
         head = player.page.locator(".kalo-head p").first.inner_text()
         assert head.startswith(said), head
+
+
+def test_a_hand_is_arranged_by_tapping_on_a_touch_screen_and_the_note_names_no_keys(pages: Pages) -> None:
+    """On a touch screen the note says to tap a card, then its place, and tapping moves it; a mouse's names keys."""
+    touch = pages.browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, base_url=pages.site.base)  # type: ignore[arg-type]
+    pages.contexts.append(touch)
+    shown = {}
+    for context, said, unsaid in ((touch, "Tap a card", "Shift"), (None, "Shift+← and Shift+→", "Tap")):
+        table, tokens, links = pages.site.create(
+            game="kalo", options={"players": 3}, seats=["human", "heuristic", "heuristic"]
+        )
+        page = pages.open(links[0], context=context)
+        pages.player(page, table, tokens, "seat0").turn()
+        note = page.locator(".my-hand .note").inner_text()
+        assert said in note, f"the note is {note!r}"
+        assert unsaid not in note, f"the note is {note!r}"
+        shown[said] = page
+    page = shown["Tap a card"]
+    hand = ".my-hand .hand [data-card]"
+    before = page.eval_on_selector_all(hand, "cards => cards.map(c => c.dataset.card)")
+    page.locator(f".my-hand [data-card='{before[-1]}']").tap()
+    page.locator(f".my-hand [data-card='{before[0]}']").tap()
+    tapped = page.eval_on_selector_all(hand, "cards => cards.map(c => c.dataset.card)")
+    assert tapped[0] == before[-1], f"tapping moved nothing: {before} then {tapped}"

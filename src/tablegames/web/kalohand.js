@@ -4,6 +4,9 @@
 import { cardFace, cardLabel, h } from "./dom.js";
 import { t } from "./i18n.js";
 
+/** A screen worked by touch, with no mouse and likely no keyboard: the hand's note speaks of tapping, not keys. */
+const TOUCH = matchMedia("(pointer: coarse)");
+
 const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
 const SUIT_ORDER = "cdhs";
 
@@ -128,7 +131,7 @@ function arrangeHand(view, ui, local) {
     h("button", { type: "button", disabled: !mine, dataset: { key: "sort" }, onclick: () => send(byRank(order)) }, t("kalo.sort")),
     h("button", { type: "button", class: "primary", disabled: !mine, dataset: { key: "done" }, onclick: () => send(order) }, t("kalo.done arranging")),
   );
-  let note = t("kalo.drag");
+  let note = t(TOUCH.matches ? "kalo.tap" : "kalo.drag");
   if (local.sending) note = t("kalo.sending");
   else if (!free) note = t("kalo.arranged");
   else if (!mine) note = t("kalo.order now");

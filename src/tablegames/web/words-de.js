@@ -269,6 +269,7 @@ export default {
   "kalo.sort": "Nach Rang ordnen",
   "kalo.done arranging": "Fertig geordnet",
   "kalo.drag": "Zieh eine Karte an ihre Stelle, oder klick erst eine Karte an und dann die Karte, deren Stelle sie einnehmen soll; mit der Tastatur verschieben Umschalt+← und Umschalt+→ die gewählte Karte.",
+  "kalo.tap": "Tipp erst eine Karte an und dann die Karte, deren Stelle sie einnehmen soll.",
   "kalo.sending": "Deine Reihenfolge wird gesendet…",
   "kalo.arranged": "Deine Hand ist geordnet; die Reihenfolge bleibt für diese Runde.",
   "kalo.order now": "Du darfst deine Karten schon ordnen; sende die Reihenfolge, wenn du mit dem Ordnen an der Reihe bist.",

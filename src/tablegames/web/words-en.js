@@ -277,6 +277,7 @@ export default {
   "kalo.sort": "Sort by rank",
   "kalo.done arranging": "Done arranging",
   "kalo.drag": "Drag a card to its place, or click a card and then the card whose place it takes; with the keyboard, Shift+← and Shift+→ move the focused card.",
+  "kalo.tap": "Tap a card, then the card whose place it takes.",
   "kalo.sending": "Sending your order…",
   "kalo.arranged": "Your hand is arranged; its order stays for the round.",
   "kalo.order now": "You may order your cards now; send the order when it is your turn to arrange.",

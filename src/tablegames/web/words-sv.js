@@ -276,6 +276,7 @@ export default {
   "kalo.sort": "Sortera efter valör",
   "kalo.done arranging": "Klar med ordningen",
   "kalo.drag": "Dra ett kort till dess plats, eller klicka på ett kort och sedan på kortet vars plats det tar; med tangentbordet flyttar Skift+← och Skift+→ det markerade kortet.",
+  "kalo.tap": "Tryck på ett kort och sedan på kortet vars plats det tar.",
   "kalo.sending": "Din ordning skickas…",
   "kalo.arranged": "Din hand är ordnad; ordningen ligger kvar rundan ut.",
   "kalo.order now": "Du får ordna dina kort redan nu; skicka ordningen när det är din tur att ordna.",
