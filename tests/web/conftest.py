@@ -181,12 +181,16 @@ class Pages:
         """Open ``url`` of the site in a new context (or a new page of ``context``), its errors recorded.
 
         ``locale`` is the browser's language, which the client takes for its own until a player chooses another.
+        A viewport as narrow as a phone's is a phone's: a touch screen, with no mouse.
         """
         if context is None:
+            phone = (viewport or DESKTOP)["width"] <= PHONE["width"]
             context = self.browser.new_context(
                 viewport=viewport or DESKTOP,  # type: ignore[arg-type]
                 base_url=self.site.base,
                 locale=locale,
+                has_touch=phone,
+                is_mobile=phone,
             )
             self.contexts.append(context)
         page = context.new_page()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablegames.kalo import Kalo
-from tests.web.conftest import PHONE
+from tests.web.conftest import DESKTOP, PHONE
 
 if TYPE_CHECKING:
     from tests.web.conftest import Pages
@@ -181,14 +181,12 @@ def test_the_table_says_how_a_game_of_so_many_rounds_ends(pages: Pages) -> None:
 
 def test_a_hand_is_arranged_by_tapping_on_a_touch_screen_and_the_note_names_no_keys(pages: Pages) -> None:
     """On a touch screen the note says to tap a card, then its place, and tapping moves it; a mouse's names keys."""
-    touch = pages.browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, base_url=pages.site.base)  # type: ignore[arg-type]
-    pages.contexts.append(touch)
     shown = {}
-    for context, said, unsaid in ((touch, "Tap a card", "Shift"), (None, "Shift+← and Shift+→", "Tap")):
+    for viewport, said, unsaid in ((PHONE, "Tap a card", "Shift"), (DESKTOP, "Shift+← and Shift+→", "Tap")):
         table, tokens, links = pages.site.create(
             game="kalo", options={"players": 3}, seats=["human", "heuristic", "heuristic"]
         )
-        page = pages.open(links[0], context=context)
+        page = pages.open(links[0], viewport=viewport)
         pages.player(page, table, tokens, "seat0").turn()
         note = page.locator(".my-hand .note").inner_text()
         assert said in note, f"the note is {note!r}"
