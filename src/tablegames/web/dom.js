@@ -1,6 +1,6 @@
 // Building the page with the DOM API only (the page's policy forbids HTML from strings), and drawing cards.
 
-import { has, t } from "./i18n.js";
+import { has, language, t } from "./i18n.js";
 
 /**
  * An element: `h("button", {class: "card", onclick: f, dataset: {key: "x"}}, "text", child, ...)`.
@@ -137,9 +137,9 @@ export function seatName(seat, me, summary) {
   return place?.name ?? t("player n", { n: seat + 1 });
 }
 
-/** "A", "A and B", "A, B and C". */
-export function listed(words) {
-  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+/** "A", "A and B", "A, B and C", in the page's language ("A, B und C") or in ``locale``. */
+export function listed(words, locale = language === "en" ? "en-GB" : language) {
+  return new Intl.ListFormat(locale, { type: "conjunction" }).format(words);
 }
 
 /** Capitalised, for the start of a sentence. */
@@ -169,7 +169,7 @@ export function plain(text, name) {
   said = said.replace(/\bseat (\d+) (is|has|holds)\b/g, (_, seat, verb) =>
     name(Number(seat)) === t("you") ? `you ${{ is: "are", has: "have", holds: "hold" }[verb]}` : `${name(Number(seat))} ${verb}`,
   );
-  said = said.replace(/\bseats? (\d+(?:(?:, | and )\d+)*)/g, (_, list) => listed(list.split(/, | and /).map((seat) => name(Number(seat)))));
+  said = said.replace(/\bseats? (\d+(?:(?:, | and )\d+)*)/g, (_, list) => listed(list.split(/, | and /).map((seat) => name(Number(seat))), "en-GB"));
   said = said.replace(/\bslot (\d+)\b/g, (_, slot) => `place ${Number(slot) + 1}`);
   said = said.replace(/\byou (\w+)\b/gi, (all, verb) => (verb in YOU_VERBS ? `${all.slice(0, 3)} ${YOU_VERBS[verb]}` : all));
   if (/^you /i.test(said)) said = said.replace(/\band (\w+)\b/g, (all, verb) => (verb in YOU_VERBS ? `and ${YOU_VERBS[verb]}` : all));

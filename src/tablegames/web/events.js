@@ -1,7 +1,7 @@
 // The events and refusals of every game said in the page's language, from their fields; English keeps the server's
 // sentences for events.
 
-import { SUITS, botName, cardLabel, optionName, plain, plural, upper } from "./dom.js";
+import { SUITS, botName, cardLabel, listed, optionName, plain, plural, upper } from "./dom.js";
 import { hasOwn, language, t } from "./i18n.js";
 
 const letter = (pit) => String.fromCharCode(97 + pit);
@@ -17,9 +17,17 @@ export function eventSentence(event, name, me) {
   if (event.type === "card_chosen") key = event.rank === 4 ? "ev.card_chosen.pile" : "ev.card_chosen.hand";
   if (event.type === "target_chosen") key = event.rank === 6 ? "ev.target_chosen.rob" : "ev.target_chosen.give";
   if (event.type === "round_started" && event.kalo_holder !== undefined) key = "ev.round_started.kalo";
+  if (event.type === "round_started" && event.dealer !== undefined) key = "ev.round_started.loo";
+  if (event.type === "round_ended" && event.reason !== undefined && event.scoring?.length) key = "ev.round_ended.kalo";
   // The words for this page's own seat, where the language has them: the one acting, the one aimed at, the Kalo's
   // holder, the opener ("du legst", "an dich", "du hast das Kalo", "du eröffnest").
-  const yours = [["you", event.seat], ["to you", event.target ?? event.victim], ["you hold", event.kalo_holder], ["you open", event.opener]];
+  const yours = [
+    ["you", event.seat],
+    ["to you", event.target ?? event.victim],
+    ["you hold", event.kalo_holder],
+    ["you open", event.opener],
+    ["you deal", event.dealer],
+  ];
   for (const [words, seat] of yours) {
     if (seat !== undefined && seat !== null && seat === me && hasOwn(`${key}.${words}`)) key = `${key}.${words}`;
   }
@@ -39,6 +47,11 @@ export function eventSentence(event, name, me) {
       leader: upper(name(event.leader ?? event.seat)),
       holder: upper(name(event.kalo_holder)),
       opener: name(event.opener),
+      dealer: upper(name(event.dealer)),
+      ante: plural(event.ante ?? 0, "chip"),
+      pot: plural(event.pot ?? 0, "chip"),
+      why: key === "ev.round_ended.kalo" ? t(`kalo.why.${event.reason}`) : "",
+      scoring: listed((event.scoring ?? []).map(name)),
       place: t("kalo.place", { n: (event.slot ?? 0) + 1 }),
       to: t("kalo.place", { n: (event.to ?? 0) + 1 }),
     }),
