@@ -193,7 +193,12 @@ def test_the_lobby_links_each_option_to_its_rule_on_the_docs_its_server_serves(s
     need_module("starlette", "web")
     port = free_port()
     playwright_api: Any = sync_api()
-    with serve_process(tmp_path / "tables.sqlite3", port, "--docs", str(site)), playwright_api.sync_playwright() as pw:
+    with (
+        serve_process(tmp_path / "tables.sqlite3", port, "--docs", str(site)) as server,
+        playwright_api.sync_playwright() as pw,
+    ):
+        said = server.stdout.readline() if server.stdout else ""
+        assert f"; the rules pages at http://127.0.0.1:{port}/docs/" in said, said
         browser = launch(pw)
         try:
             context = browser.new_context(locale="de-DE")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import urljoin
 
 import attrs
 
@@ -166,8 +167,8 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> None:
     from tablegames.server.webclient import docs_address
 
     web_args: dict[str, Any] = {} if args.web is None else {"web": args.web}
-    if args.docs is not None:
-        docs_address(args.docs)  # refused before the server starts
+    rules = docs_address(args.docs)  # refused before the server starts
+    if rules is not None:
         web_args["docs"] = args.docs
     if args.reuse_port:
         web_args["reuse_port"] = True
@@ -179,7 +180,8 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> None:
         where = "memory: nothing is kept" if args.db == ":memory:" else str(Path(args.db).resolve())
     print(
         f"tablegames {tablegames.__version__} serves {', '.join(tablegames.names())} "
-        f"at http://{args.host}:{args.port} (database: {where})",
+        f"at http://{args.host}:{args.port} (database: {where})"
+        + ("" if rules is None else f"; the rules pages at {urljoin(f'http://{args.host}:{args.port}', rules)}"),
         file=out,
         flush=True,
     )
