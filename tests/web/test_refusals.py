@@ -17,6 +17,7 @@ import tablegames
 from tablegames.core.options import CONFIG
 from tablegames.core.reasons import CORE
 from tablegames.server.catalogue import SEATS
+from tests.web.conftest import PHONE
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -121,17 +122,29 @@ def test_a_swedish_player_is_told_in_swedish_why_an_empty_pit_may_not_be_sown(pa
 def test_a_german_lobby_says_in_german_why_an_option_is_refused(
     pages: Pages, allow_errors: Callable[[str], None]
 ) -> None:
-    """In a German lobby, a Loo table with an ante of 0 is refused in German, the option named as the form names it."""
+    """In a German lobby, a Loo table with an ante of 0 is refused in German, the option named as the form names it.
+
+    On a phone the refusal is on the screen beside the button that asked, not at the top of the page; changing the
+    form takes it away.
+    """
     allow_errors(r"Failed to load resource: the server responded with a status of 400")  # the browser logs the refusal
-    page = pages.open("/", locale="de-DE")
+    page = pages.open("/", locale="de-DE", viewport=PHONE)
     page.wait_for_selector("#game")
     page.select_option("#game", "loo")
     page.fill("#option-ante", "0")
     page.click("button[data-create=loo]")
-    message = page.locator("#lobby .message.error")
-    page.wait_for_function("() => document.querySelector('#lobby .message.error').textContent !== ''")
+    message = page.locator("form.create .message.error")
+    page.wait_for_function("() => document.querySelector('form.create .message.error').textContent !== ''")
     assert message.inner_text() == "«Einsatz» muss eine ganze Zahl von 1 bis 1.000.000 sein, nicht 0"
     assert page.url.endswith("/"), "no table was made"
+    box, button = message.bounding_box(), page.locator("button[data-create=loo]").bounding_box()
+    assert box is not None
+    assert button is not None
+    assert box["y"] >= 0, f"the refusal is above the screen: {box}"
+    assert box["y"] + box["height"] <= PHONE["height"], f"the refusal is below the screen: {box}"
+    assert 0 <= button["y"] - (box["y"] + box["height"]) < 60, "the refusal is not beside the button"
+    page.fill("#option-ante", "1")
+    assert message.inner_text() == "", "the refusal stays after the form was changed"
 
 
 #: A reason said by the page, as the table's page says it: with the client module of the game, if one is named.

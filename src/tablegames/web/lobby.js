@@ -124,8 +124,11 @@ function seatRows(game, players, kinds) {
   });
 }
 
-function createForm(games, report) {
+function createForm(games) {
   const form = h("form", { class: "create", "aria-label": t("new table") });
+  // Why the server refused the table, beside the button that asked for it; gone once the form is changed.
+  const refusal = h("p", { class: "message error", role: "alert" });
+  form.addEventListener("input", () => fill(refusal));
   let game = games[0];
   const values = {}; // what has been entered so far, kept when the form is drawn again
   const defaultKind = (seat) => (seat === 0 ? HUMAN : game.bots.includes("heuristic") ? "heuristic" : game.bots[0]);
@@ -174,6 +177,7 @@ function createForm(games, report) {
       ),
       h("p", { class: "option check" }, h("input", { type: "checkbox", id: "hotseat", name: "hotseat", checked: value("hotseat", false) }), " ", h("label", { for: "hotseat" }, t("hot seat option"))),
       h("p", { class: "option check" }, h("input", { type: "checkbox", id: "open", name: "open", checked: value("open", false) }), " ", h("label", { for: "open" }, t("open option"))),
+      refusal,
       h("p", {}, h("button", { type: "submit", class: "primary", dataset: { create: game.name } }, t("create", { game: title(game.name) }))),
     );
     form.elements.namedItem("players")?.addEventListener("change", () => {
@@ -205,7 +209,8 @@ function createForm(games, report) {
       keys.save();
       location.assign(`/tables/${created.table.id}`);
     } catch (error) {
-      report(refused(error));
+      fill(refusal, refused(error));
+      refusal.scrollIntoView({ block: "nearest" });
     }
   });
   draw();
@@ -254,12 +259,16 @@ export async function lobbyPage(root) {
   const message = h("p", { class: "message error", role: "alert" });
   const report = (text) => fill(message, text);
   const list = h("ul", { class: "tables" });
+  let unreachable = false; // the list of tables could not be fetched: said until it can be again
   const refresh = async () => {
     try {
       const { tables } = await api.tables();
       fill(list, tables.length ? tables.map((table) => tableRow(table, report)) : h("li", {}, t("no tables")));
+      if (unreachable) report();
+      unreachable = false;
     } catch (error) {
       report(refused(error));
+      unreachable = true;
     }
   };
   fill(
@@ -281,7 +290,7 @@ export async function lobbyPage(root) {
   );
   try {
     const { games } = await api.games();
-    fill(root.querySelector("#lobby section"), h("h1", {}, t("new table")), createForm(games, report));
+    fill(root.querySelector("#lobby section"), h("h1", {}, t("new table")), createForm(games));
   } catch (error) {
     report(refused(error));
   }
