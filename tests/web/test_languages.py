@@ -116,10 +116,11 @@ def test_a_kalo_card_given_to_or_taken_from_you_says_so_in_your_language(pages: 
 
 
 def test_a_deal_a_round_end_and_a_stolen_card_say_in_your_language_what_the_english_log_says(pages: Pages) -> None:
-    """Loo's deal, Kalo's round end and a 6's theft are told in full; several players are listed with "und", "och"."""
+    """A Loo deal and round end, a Kalo round end and a 6's theft are told in full; lists use "und", "och"."""
     dealt = {"type": "round_started", "game": "loo", "round_number": 2, "dealer": 1, "ante": 1, "pot": 5, "carried": 2}
     ended = {"type": "round_ended", "game": "kalo", "round_number": 1, "reason": "blocked", "scoring": [1, 2]}
     robbed = {"type": "robbed", "game": "kalo", "seat": 2, "victim": 0, "slot": 1, "card": "Qh"}
+    carried = {"type": "round_ended", "game": "loo", "round_number": 3, "carry": 4, "last_round": False}
     expected = {
         "de-DE": (
             "Runde 2: Person 2 gibt; alle zahlen 1 Chip Einsatz; im Pot liegen 5 Chips",
@@ -127,18 +128,24 @@ def test_a_deal_a_round_end_and_a_stolen_card_say_in_your_language_what_the_engl
             "Runde 1 ist vorbei: alle, die noch Karten auf der Hand haben, sind blockiert; "
             "1 Punkt für Person 2 und Person 3",
             "Person 3 zieht Q♥ an Position 2 von dir",
+            "Runde 3 ist vorbei; 4 Chips von gelooten Personen warten auf den nächsten Pot",
+            "Runde 3 ist vorbei",
         ),
         "sv-SE": (
             "Runda 2: Person 2 ger; alla betalar 1 mark i insats; potten rymmer 5 marker",
             "Runda 2: du ger; alla betalar 1 mark i insats; potten rymmer 5 marker",
             "Runda 1 är slut: alla som har kort kvar på handen kan inte spela ut; 1 poäng till Person 2 och Person 3",
             "Person 3 tar Q♥ på plats 2 hos dig",
+            "Runda 3 är slut; 4 marker från lurade spelare väntar på nästa pott",
+            "Runda 3 är slut",
         ),
     }
     for locale, sentences in expected.items():
         page = pages.open("/", locale=locale)
         page.wait_for_selector("#game")
-        told = [page.evaluate(EVENT, [event, me]) for event, me in ((dealt, 0), (dealt, 1), (ended, 0), (robbed, 0))]
+        last = {**carried, "last_round": True}  # after the last round nothing waits for a next pot
+        said = ((dealt, 0), (dealt, 1), (ended, 0), (robbed, 0), (carried, 0), (last, 0))
+        told = [page.evaluate(EVENT, [event, me]) for event, me in said]
         assert told == list(sentences)
     for locale, three in (("en-GB", "A, B and C"), ("de-DE", "A, B und C"), ("sv-SE", "A, B och C")):
         page = pages.open("/", locale=locale)

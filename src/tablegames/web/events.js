@@ -19,6 +19,7 @@ export function eventSentence(event, name, me) {
   if (event.type === "round_started" && event.kalo_holder !== undefined) key = "ev.round_started.kalo";
   if (event.type === "round_started" && event.dealer !== undefined) key = "ev.round_started.loo";
   if (event.type === "round_ended" && event.reason !== undefined && event.scoring?.length) key = "ev.round_ended.kalo";
+  if (event.type === "round_ended" && event.carry && !event.last_round) key = "ev.round_ended.carry";
   // The words for this page's own seat, where the language has them: the one acting, the one aimed at, the Kalo's
   // holder, the opener ("du legst", "an dich", "du hast das Kalo", "du eröffnest").
   const yours = [
@@ -40,7 +41,7 @@ export function eventSentence(event, name, me) {
       pit: event.pit === undefined ? "" : letter(event.pit),
       cards: Array.isArray(event.cards) ? event.cards.map((each) => cardLabel(String(each))).join(" ") : plural(event.cards ?? 0, "card"),
       card: card(event.card, "kalo.the card"),
-      chips: plural(event.chips ?? event.p0 ?? event.fee ?? 0, "chip"),
+      chips: plural(event.chips ?? event.p0 ?? event.fee ?? event.carry ?? 0, "chip"),
       n: event.round_number ?? event.trick ?? event.place ?? "",
       points: plural(event.points ?? 0, "point"),
       target: name(event.target ?? event.victim),

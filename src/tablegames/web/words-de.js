@@ -303,6 +303,7 @@ export default {
   "ev.arranged": "{who} legt die Karte von {place} an {to}",
   "ev.arranged.you": "du legst die Karte von {place} an {to}",
   "ev.round_ended": "Runde {n} ist vorbei",
+  "ev.round_ended.carry": "Runde {n} ist vorbei; {chips} von gelooten Personen warten auf den nächsten Pot",
   "ev.round_ended.kalo": "Runde {n} ist vorbei: {why}; 1 Punkt für {scoring}",
   "kalo.why.last": "nur noch eine Person hat Karten auf der Hand",
   "kalo.why.blocked": "alle, die noch Karten auf der Hand haben, sind blockiert",

@@ -308,6 +308,7 @@ export default {
   "ev.arranged": "{who} flyttar kortet från {place} till {to}",
   "ev.arranged.you": "du flyttar kortet från {place} till {to}",
   "ev.round_ended": "Runda {n} är slut",
+  "ev.round_ended.carry": "Runda {n} är slut; {chips} från lurade spelare väntar på nästa pott",
   "ev.round_ended.kalo": "Runda {n} är slut: {why}; 1 poäng till {scoring}",
   "kalo.why.last": "bara en spelare har kort kvar på handen",
   "kalo.why.blocked": "alla som har kort kvar på handen kan inte spela ut",
