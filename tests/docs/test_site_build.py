@@ -214,11 +214,11 @@ def test_the_lobby_links_each_option_to_its_rule_on_the_docs_its_server_serves(s
             assert heading.count() == 1, "the rules page has no such section"
             title = next(each.title for each in rules_index.sections("kalo", "de") if each.anchor == "the-kalo")
             assert title in heading.inner_text(), f"{heading.inner_text()!r} is not the German page's {title!r}"
-            for page in (rules, lobby):  # each page's language switch stays on the site under /docs/
-                page.goto(f"http://127.0.0.1:{port}/docs/de/" if page is lobby else rules.url)
-                for switch in page.eval_on_selector_all("a[hreflang]", "links => links.map(link => link.href)"):
-                    served = page.request.get(switch)
-                    assert switch.startswith(f"http://127.0.0.1:{port}/docs/"), f"{page.url}: {switch} leaves the site"
-                    assert served.ok, f"{page.url}: {switch} answers {served.status}"
+            for shown in (rules.url, f"http://127.0.0.1:{port}/docs/de/"):  # the language switch stays under /docs/
+                rules.goto(shown)
+                for switch in rules.eval_on_selector_all("a[hreflang]", "links => links.map(link => link.href)"):
+                    served = rules.request.get(switch)
+                    assert switch.startswith(f"http://127.0.0.1:{port}/docs/"), f"{shown}: {switch} leaves the site"
+                    assert served.ok, f"{shown}: {switch} answers {served.status}"
         finally:
             browser.close()
