@@ -202,7 +202,7 @@ def test_the_page_shows_the_servers_refusal(pages: Pages, allow_errors: Callable
     page = pages.open("/")
     fill_lobby(page, "kalaha", options={"pits": 0})
     page.click("text=Create a Kalaha table")
-    message = page.locator("#lobby .message")
+    message = page.locator("form.create .message")
     message.filter(has_text="Pits per side").wait_for()
     refused = pages.site.http.post(
         "/api/tables", json={"game": "kalaha", "options": {"pits": 0}, "seats": ["human"] * 2}
