@@ -7,19 +7,25 @@ import { hasOwn, language, t } from "./i18n.js";
 const letter = (pit) => String.fromCharCode(97 + pit);
 
 /**
+ * The kinds of event whose words depend on more than their type: the variant of `ev.<type>` each one is said with
+ * ("ev.round_started.loo"), by the fields that tell the variants apart; null for the type's own words.
+ */
+const VARIANTS = {
+  trick_won: (event) => (event.trick !== undefined ? "loo" : null),
+  decided: (event) => event.choice,
+  card_chosen: (event) => (event.rank === 4 ? "pile" : "hand"),
+  target_chosen: (event) => (event.rank === 6 ? "rob" : "give"),
+  round_started: (event) => (event.kalo_holder !== undefined ? "kalo" : event.dealer !== undefined ? "loo" : null),
+  round_ended: (event) => (event.scoring?.length ? "kalo" : event.carry && !event.last_round ? "carry" : null),
+};
+
+/**
  * An event as a sentence in the page's language, or null where the server's own sentence stands (in English, and
  * for an event the language's table does not say). `name` names a seat; `me` is the seat of this page.
  */
 export function eventSentence(event, name, me) {
-  let key = `ev.${event.type}`;
-  if (event.type === "trick_won" && event.trick !== undefined) key = "ev.trick_won.loo";
-  if (event.type === "decided") key = `ev.decided.${event.choice}`;
-  if (event.type === "card_chosen") key = event.rank === 4 ? "ev.card_chosen.pile" : "ev.card_chosen.hand";
-  if (event.type === "target_chosen") key = event.rank === 6 ? "ev.target_chosen.rob" : "ev.target_chosen.give";
-  if (event.type === "round_started" && event.kalo_holder !== undefined) key = "ev.round_started.kalo";
-  if (event.type === "round_started" && event.dealer !== undefined) key = "ev.round_started.loo";
-  if (event.type === "round_ended" && event.reason !== undefined && event.scoring?.length) key = "ev.round_ended.kalo";
-  if (event.type === "round_ended" && event.carry && !event.last_round) key = "ev.round_ended.carry";
+  const variant = VARIANTS[event.type]?.(event);
+  let key = variant ? `ev.${event.type}.${variant}` : `ev.${event.type}`;
   // The words for this page's own seat, where the language has them: the one acting, the one aimed at, the Kalo's
   // holder, the opener ("du legst", "an dich", "du hast das Kalo", "du eröffnest").
   const yours = [
@@ -51,8 +57,8 @@ export function eventSentence(event, name, me) {
       dealer: upper(name(event.dealer)),
       ante: plural(event.ante ?? 0, "chip"),
       pot: plural(event.pot ?? 0, "chip"),
-      why: key === "ev.round_ended.kalo" ? t(`kalo.why.${event.reason}`) : "",
-      scoring: listed((event.scoring ?? []).map(name)),
+      why: event.reason === undefined ? "" : t(`kalo.why.${event.reason}`),
+      scoring: event.scoring === undefined ? "" : listed(event.scoring.map(name)),
       place: t("kalo.place", { n: (event.slot ?? 0) + 1 }),
       to: t("kalo.place", { n: (event.to ?? 0) + 1 }),
     }),
