@@ -199,14 +199,14 @@ def web_routes(web: Path | None, docs: str | os.PathLike[str] | None = None) -> 
 
     index = web / "index.html"
     files: StaticFiles = ClientFiles(directory=web)
+    # Given the docs, the page names them: written once, with the ETag that lets a browser keep it.
+    body = b"" if address is None else with_docs(index.read_text("utf-8"), address).encode()
+    headers = {**SECURITY_HEADERS, "ETag": f'"{hashlib.sha256(body).hexdigest()[:32]}"'}
 
     async def page(request: Request) -> Response:
         if address is None:
             response: Response = files.file_response(index, index.stat(), request.scope)
-            return response
-        body = with_docs(index.read_text("utf-8"), address).encode()
-        headers = {**SECURITY_HEADERS, "ETag": f'"{hashlib.sha256(body).hexdigest()[:32]}"'}
-        if headers["ETag"] in request.headers.get("if-none-match", ""):
+        elif headers["ETag"] in request.headers.get("if-none-match", ""):
             response = _responses.Response(status_code=304, headers=headers)
         else:
             response = _responses.Response(body, media_type=CONTENT_TYPES[".html"], headers=headers)
