@@ -53,26 +53,14 @@ class Ply(Generic[S_co]):
         action: What it did.
         before: The state the action was applied to.
         after: The state it led to.
+        events: What happened as a result (`State.step`'s events).
     """
 
     seat: int
     action: Action
     before: S_co
     after: S_co
-    _events: tuple[Event, ...] | None = attrs.field(default=None, eq=False, repr=False, alias="events")
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """What happened as a result.
-
-        A ply replayed from a record works its events out when first asked
-        (replaying ``action`` on ``before`` again), so reading a long record
-        costs no more than applying its actions.
-        """
-        if self._events is None:
-            object.__setattr__(self, "_events", self.before.step(self.action).events)
-        assert self._events is not None
-        return self._events
+    events: tuple[Event, ...] = attrs.field(eq=False, repr=False)
 
 
 @attrs.define(init=False, repr=False)
@@ -321,13 +309,15 @@ class Match(Generic[S]):
         for number, text in enumerate(actions, start=1):
             try:
                 action = state.parse_action(text)
-                after = state.apply(action)
+                transition = state.step(action)
             except TablegamesError as error:
                 raise InvalidStateError(f"record action {number} ({brief(text)}) cannot be played: {error}") from None
             seat = state.current_player
             assert seat is not None
-            match._plies.append(Ply(seat=seat, action=action, before=state, after=after))
-            state = after
+            match._plies.append(
+                Ply(seat=seat, action=action, before=state, after=transition.state, events=transition.events)
+            )
+            state = transition.state
         return match
 
 
