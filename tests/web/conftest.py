@@ -106,6 +106,8 @@ BREAKS = {
     "below": ("style.css", "  .game.kalo > .my-hand, .game.loo > .my-hand { order: -1; }", ""),
     # A link whose place is played elsewhere takes it over without asking.
     "takeover": ("table.js", "?.connected ? askTaken(adopted) : start()", "?.connected ? start() : start()"),
+    # The log scrolled down cuts its top line with no fade.
+    "cut": ("panels.js", 'this.list.addEventListener("scroll", () => this.edge(), { passive: true });', ""),
     # The language chosen is not remembered.
     "forget": ("i18n.js", "      localStorage.setItem(KEY, select.value);", ""),
     # A dropped connection is not reconnected.

@@ -68,5 +68,11 @@ def test_a_kalaha_game_is_played_to_its_end_with_the_keyboard(pages: Pages) -> N
     assert (verdict == "You win!") == (view["winners"] == [0])
     assert moves >= 3
     assert captures, "no capture came up: choose another seed"
+    log = player.page.locator(".log")
+    faded = "element => getComputedStyle(element).maskImage !== 'none'"
+    assert log.evaluate("element => element.scrollTop > 0"), "the game's log is short enough to show whole"
+    assert log.evaluate(faded), "the log scrolled down cuts its top line with no fade"
+    log.evaluate("element => { element.scrollTop = 0; element.dispatchEvent(new Event('scroll')); }")
+    player.page.wait_for_function("() => getComputedStyle(document.querySelector('.log')).maskImage === 'none'")
     record = pages.site.http.get(player.page.locator(".result a[download]").get_attribute("href") or "").json()
     assert record["format"] == "tablegames.record"

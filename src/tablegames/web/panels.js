@@ -79,6 +79,11 @@ export class Log {
     this.element = h("section", { class: "panel log-panel" }, h("h2", {}, t("What happened")), this.list);
     this.source = null;
     this.shown = 0;
+    this.list.addEventListener("scroll", () => this.edge(), { passive: true });
+  }
+  /** Scrolled down, the log fades at its top, so that a line it cuts reads as one scrolled past, not as a fault. */
+  edge() {
+    this.list.classList.toggle("scrolled", this.list.scrollTop > 0);
   }
   show(connection, name) {
     if (connection !== this.source) {
@@ -125,9 +130,8 @@ export function roundSummary(events, end, view, name, me, drawer) {
   ];
 }
 
-/** The final result: the scores, who won, the record to keep. */
-export function resultPanel(view, events, name, me, table, again = null) {
-  const ended = events.findLast((event) => event.type === "game_ended");
+/** The final result: who won, the scores, the record to keep; each said once (the log tells the end again). */
+export function resultPanel(view, name, me, table, again = null) {
   const winners = view.winners;
   let verdict = t("the game is over");
   if (winners.length === view.scores.length) verdict = t("a draw");
@@ -146,7 +150,6 @@ export function resultPanel(view, events, name, me, table, again = null) {
     "section",
     { class: "panel result", "aria-label": t("the result") },
     h("h2", {}, verdict),
-    ended ? h("p", {}, sentence(told(ended, name, me))) : null,
     h("table", {}, h("tbody", {}, rows)),
     again
       ? h(

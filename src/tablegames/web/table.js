@@ -343,7 +343,7 @@ export function tablePage(root, id) {
       tableRing(asked, ui.name, fresh),
       drawer.draw(asked, ui),
       otherDecisions(others, ui.act),
-      view.is_over ? resultPanel(view, connection.events, nameOf(connection), connection.seat, id, connection.token ? playAgain : null) : null,
+      view.is_over ? resultPanel(view, nameOf(connection), connection.seat, id, connection.token ? playAgain : null) : null,
     );
     // What the events since the last drawing did moves once on the new drawing (not those of a page just opened).
     if (connection.moved !== undefined) move(board, connection.events.slice(connection.moved), view.pits?.[0]?.length ?? 0);
