@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 if TYPE_CHECKING:
     from tests.web.conftest import Pages
 
@@ -66,3 +68,65 @@ def test_names_come_with_the_table_to_every_device(pages: Pages) -> None:
     ring = page.evaluate(RING)
     names = [seat["text"].split("\n")[0] for seat in sorted(ring["seats"], key=lambda seat: seat["seat"])]
     assert names == ["Ada", "You", "Easy bot"], names
+
+
+#: Each seat's plate as the table shows it: its box; how far its farthest corner lies from the oval's centre, in its
+#: radii (1 is on the edge; a corner is measured where its rounding is); and how many lines its name takes.
+PLATES = """() => {
+    const ring = document.querySelector(".ring").getBoundingClientRect();
+    const [cx, cy, a, b] = [ring.left + ring.width / 2, ring.top + ring.height / 2, ring.width / 2, ring.height / 2];
+    return [...document.querySelectorAll(".ring-seat")].map(seat => {
+        const box = seat.getBoundingClientRect();
+        const name = seat.querySelector(".ring-name");
+        const round = parseFloat(getComputedStyle(seat).borderTopLeftRadius) * (1 - Math.SQRT1_2);
+        const [left, right, top, bottom] = [box.left + round, box.right - round, box.top + round, box.bottom - round];
+        const corners = [[left, top], [right, top], [left, bottom], [right, bottom]];
+        return {
+            name: name.innerText,
+            box: [box.left, box.top, box.right, box.bottom],
+            inside: box.left >= ring.left && box.right <= ring.right
+                && box.top >= ring.top && box.bottom <= ring.bottom,
+            reach: Math.max(...corners.map(([x, y]) => Math.hypot((x - cx) / a, (y - cy) / b))),
+            lines: Math.round(name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight)),
+        };
+    });
+}"""
+
+
+@pytest.mark.parametrize("game", ["kalo", "loo"])
+def test_every_seat_sits_on_the_table_apart_from_the_others(pages: Pages, game: str) -> None:
+    """The most seats a game has round a German table, on a desktop and on a phone: each plate lies on the table.
+
+    The plates touch none of the others.
+    On a desktop the table is an oval, and a name such as "Mittlerer Bot 2" takes one line. A phone's table is a
+    rounded board as tall as its seats need; its plates are narrower, and a name may take two lines, but no word is
+    left alone on its last line.
+    """
+    players = {"kalo": 6, "loo": 8}[game]
+    seats = ["human"] + ["heuristic"] * (players - 1)
+    for viewport in ({"width": 1280, "height": 900}, {"width": 390, "height": 844}):
+        _, _, links = pages.site.create(game=game, options={"players": players}, seats=seats, seed=3)
+        page = pages.open(links[0], locale="de-DE", viewport=viewport)
+        page.locator(".ring-seat").nth(players - 1).wait_for()
+        page.screenshot(path=str(pages.shots / f"{game}-seats-{viewport['width']}.png"), full_page=True)
+        plates = page.evaluate(PLATES)
+        names = [plate["name"].replace("\n", " ") for plate in plates]
+        assert names[1:3] == ["Mittlerer Bot 2", "Mittlerer Bot 3"], names
+        touching = [
+            (names[one], names[other])
+            for one, first in enumerate(plates)
+            for other, second in enumerate(plates[one + 1 :], start=one + 1)
+            if first["box"][0] < second["box"][2] and second["box"][0] < first["box"][2]
+            and first["box"][1] < second["box"][3] and second["box"][1] < first["box"][3]
+        ]  # fmt: skip
+        assert not touching, f"at {viewport['width']} px these seats lie on each other: {touching}"
+        if viewport["width"] > 1000:
+            outside = [name for name, plate in zip(names, plates, strict=True) if plate["reach"] > 1]
+            assert not outside, f"these seats stick out of the oval table: {outside}"
+            assert all(plate["lines"] == 1 for plate in plates), f"names broken over lines on a desktop: {plates}"
+        else:
+            outside = [name for name, plate in zip(names, plates, strict=True) if not plate["inside"]]
+            assert not outside, f"these seats stick out of a phone's table: {outside}"
+            lines = [plate["name"].split("\n") for plate in plates]
+            alone = [" ".join(name) for name in lines if len(name) > 1 and len(name[-1]) < 3]
+            assert not alone, f"a name leaves a word alone on its last line: {alone}"

@@ -40,8 +40,13 @@ export function tableRing(view, name, fresh) {
       turn ? h("span", { class: "badge turn" }, seat === view.seat ? t("ring.your turn") : t("ring.to play")) : null,
     );
     const angle = (position / players) * 2 * Math.PI;
-    element.style.setProperty("--x", `${(50 - 40 * Math.sin(angle)).toFixed(1)}%`);
-    element.style.setProperty("--y", `${(50 + 34 * Math.cos(angle)).toFixed(1)}%`);
+    // Where round the table the seat sits: on a circle, and the same way out on a square, for a phone's board.
+    // style.css places it there, a little inside the table's edge.
+    const [x, y] = [Math.sin(angle), Math.cos(angle)];
+    const out = Math.max(Math.abs(x), Math.abs(y));
+    for (const [key, value] of Object.entries({ "--x": x, "--y": y, "--square-x": x / out, "--square-y": y / out })) {
+      element.style.setProperty(key, value.toFixed(3));
+    }
     return element;
   });
   const cards = plays.map((play, index) =>
@@ -51,10 +56,12 @@ export function tableRing(view, name, fresh) {
       play.cards.map((card) => cardFace(card, { mark: ["mini"], note: name(play.seat) })),
     ),
   );
-  return h(
+  const ring = h(
     "section",
     { class: "ring", "aria-label": t("ring.table") },
     h("ol", { class: "ring-seats" }, seats),
     h("ol", { class: "ring-middle", "aria-label": t("the trick") }, cards),
   );
+  ring.style.setProperty("--seats", String(players)); // the table grows with its seats (style.css)
+  return ring;
 }
