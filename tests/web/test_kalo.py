@@ -55,7 +55,10 @@ def test_a_kalo_round_with_every_effect_and_a_hand_arranged(pages: Pages) -> Non
     player.turn()
     slots = player.page.locator(".seat-hand[data-seat='1'] button.card")
     assert slots.count() == 2, "each slot of seat 1's hand is a choice"
-    assert player.page.locator(".seat-hand[data-seat='1'] button.card.back").count() == 1, "the unknown card face down"
+    back = player.page.locator(".seat-hand[data-seat='1'] button.card.back")
+    assert back.count() == 1, "the unknown card face down"
+    back.hover()
+    assert back.evaluate("card => getComputedStyle(card).backgroundImage") != "none", "a back goes blank under a mouse"
     assert player.page.locator(".seat-hand[data-seat='1'] button.card[data-card='3d']").count() == 1, (
         "the 3d it gave, face up"
     )
