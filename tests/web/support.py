@@ -5,7 +5,7 @@ shows what the server says its seat knows now (the same events counted, the same
 `Player.check` then compares every card drawn on the page (each card element carries ``data-card``) with the seat's
 knowledge as the server states it: the cards in its view and in the events it was told. A page under a hot seat's
 cover must draw no card at all. It also checks that nothing on the page is wider than the screen, at a phone's width
-as on a desktop.
+as on a desktop, and that every card named in a sentence can be read against what lies behind it.
 """
 
 from __future__ import annotations
@@ -35,8 +35,22 @@ ARTIFACTS = ROOT / "artifacts" / "web"
 DOCS = ("--docs", "https://tablegames.example.org/")
 #: A card in notation, standing alone in a text: ``Qh``, ``10d``.
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[cdhs](?![0-9A-Za-z])")
-#: What a page says of itself (``#table``'s data attributes), every card it draws, whether a summary is open, and
-#: what is wider than the screen (the page itself, or a part of it that scrolls sideways).
+#: The cards named in a sentence (``.inline-card``) whose colour stands out from what lies behind it by less than
+#: WCAG's 4.5:1, each as its text, where it stands and the ratio: a red card on the felt is light, in a light box dark.
+FAINT = """[...document.querySelectorAll(".inline-card")].flatMap(card => {
+    const rgb = text => text.match(/[\\d.]+/g).map(Number);
+    const channel = value => (value /= 255) <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    const light = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    const ground = element => rgb(getComputedStyle(element).backgroundColor);
+    let behind = card;
+    while (behind.parentElement && ground(behind)[3] === 0) behind = behind.parentElement;
+    const [one, other] = [light(rgb(getComputedStyle(card).color)), light(ground(behind))];
+    const ratio = (Math.max(one, other) + 0.05) / (Math.min(one, other) + 0.05);
+    return ratio < 4.5 ? [`${card.textContent} in ${card.parentElement.className || card.parentElement.tagName}: ${
+        ratio.toFixed(1)}:1`] : [];
+})"""
+#: What a page says of itself (``#table``'s data attributes), every card it draws, whether a summary is open, what
+#: is wider than the screen (the page itself, or a part of it that scrolls sideways), and the cards named too faintly.
 PROBE = """() => ({
     state: {...(document.getElementById("table")?.dataset ?? {})},
     cards: [...document.querySelectorAll("[data-card]")].map(element => element.dataset.card),
@@ -45,6 +59,7 @@ PROBE = """() => ({
         .filter(element => element.scrollWidth > element.clientWidth + 1 && (element === document.documentElement
             || ["auto", "scroll"].includes(getComputedStyle(element).overflowX)))
         .map(element => element.id || element.className || element.tagName),
+    faint: """ + FAINT + """,
 })"""
 
 #: The rows of the round summary on screen: each seat's cells after its name.
@@ -159,8 +174,10 @@ class Player:
         """Wait for the page to settle, then check that every card it draws is one its seat may know; the snapshot."""
         snapshot, cards = self.settled()
         self.checked += 1
-        scrolls = self.probe()["scrolls"]
-        assert not scrolls, f"{self.name}: wider than the screen ({self.page.viewport_size}): {scrolls}"
+        shown = self.probe()
+        wide = shown["scrolls"]
+        assert not wide, f"{self.name}: wider than the screen ({self.page.viewport_size}): {wide}"
+        assert not shown["faint"], f"{self.name}: cards named too faintly to read: {shown['faint']}"
         if not snapshot:
             assert cards == [], f"{self.name}: the hot seat's cover shows cards {cards}"
             return snapshot
