@@ -199,14 +199,16 @@ class KaloState(PlainState):
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
         """
-        legal = self.legal_actions()
+        legal = self._legal or self.legal_actions()
         for each in legal:  # as `is_legal` does, without its call: the decisions offered are interned
             if each is action:
                 break
         else:
             if action not in legal:
                 raise self._illegal(action)
-        return self.advance(action, None)
+        table = thaw(self, None)  # as `advance` does, without its call
+        table.apply(action)
+        return freeze(table)
 
     def explain_illegal(self, action: object) -> Reason:
         """Say in the rules' words why a play, a pass or a choice is refused (`KALO_REASONS`)."""
