@@ -325,12 +325,12 @@ class Table(Generic[G]):
         self.passed = self.passed | {seat}
         if self.events is not None:
             self.events.append(ev.Passed(seat=seat))
-        last = self.trick[-1].seat
-        passed = self.passed
-        if not [other for other, hand in enumerate(self.hands) if hand and other != last and other not in passed]:
-            self.end_trick()
-        else:
-            self.current_player = next_holder(self.hands, seat)
+        last, passed = self.trick[-1].seat, self.passed
+        for other, hand in enumerate(self.hands):
+            if hand and other != last and other not in passed:  # a holder yet to pass: the turn moves on
+                self.current_player = next_holder(self.hands, seat)
+                return
+        self.end_trick()
 
     def end_trick(self) -> None:
         """K6: the last player wins; the cards go to the discard pile; the winner (or the next holder) leads."""
