@@ -179,7 +179,7 @@ def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int) -> int | None:
 class Table(Generic[G]):
     """A state's fields, unfrozen for one transition, plus the events it yields (if ``events`` is a list).
 
-    ``hands`` and ``scores`` are lists here (tuples in the state); the other
+    ``hands`` is a list here (a tuple in the state); the other
     fields are the state's own immutable values, replaced, never changed.
     Its ``game`` is the state's, typed as the state types it, so that the
     state frozen from the table has the game it had; the rules read only its
@@ -197,7 +197,7 @@ class Table(Generic[G]):
         game: G,
         seed: int,
         round_number: int,
-        scores: list[int],
+        scores: tuple[int, ...],
         hands: list[tuple[Slot, ...]],
         pile: tuple[Card, ...],
         kalo_holder: int,
@@ -346,7 +346,7 @@ class Table(Generic[G]):
         """K10, K12: ``seat`` has no cards left: the k-th out scores N - k + 1; 5 x N ends the game at once."""
         self.out = (*self.out, seat)
         points = place_points(self.game.players, len(self.out))
-        self.scores[seat] += points
+        self.scores = tuple([score + points if other == seat else score for other, score in enumerate(self.scores)])
         if self.events is not None:
             self.events.append(ev.WentOut(seat=seat, place=len(self.out), points=points))
         self.check_game_end()
@@ -356,8 +356,7 @@ class Table(Generic[G]):
         holders = [seat for seat, hand in enumerate(self.hands) if hand]
         if reason == "last":
             self.out = (*self.out, *holders)
-        for seat in holders:
-            self.scores[seat] += 1
+        self.scores = tuple([score + 1 if seat in holders else score for seat, score in enumerate(self.scores)])
         if self.events is not None:
             players = self.game.players
             points = [0] * players
@@ -372,7 +371,7 @@ class Table(Generic[G]):
                     scoring=tuple(holders),
                     places=self.out,
                     points=tuple(points),
-                    scores=tuple(self.scores),
+                    scores=self.scores,
                 )
             )
         self.check_game_end()

@@ -342,12 +342,12 @@ def _slot_dict(slot: Slot) -> JSONDict:
 
 
 def thaw(state: KaloState, events: list[Event] | None) -> Table[KaloOptions[KaloState]]:
-    """Copy a state into a table for one transition: its fields, the hands and scores as lists (see `freeze`)."""
+    """Copy a state into a table for one transition: its fields, the hands as a list (see `freeze`)."""
     return Table(
         state.game,
         state.seed,
         state.round_number,
-        list(state.scores),
+        state.scores,
         list(state.hands),
         state.pile,
         state.kalo_holder,
@@ -366,12 +366,12 @@ def thaw(state: KaloState, events: list[Event] | None) -> Table[KaloOptions[Kalo
 
 
 def freeze(table: Table[KaloOptions[KaloState]]) -> KaloState:
-    """Freeze a table back into a state: its fields, the hands and scores as tuples."""
+    """Freeze a table back into a state: its fields, the hands as a tuple."""
     return KaloState(
         table.game,
         table.seed,
         table.round_number,
-        tuple(table.scores),
+        table.scores,
         tuple(table.hands),
         table.pile,
         table.kalo_holder,
