@@ -288,7 +288,7 @@ class Table(Generic[G]):
         assert seat is not None
         played = set(action.cards)
         self.hands[seat] = tuple([slot for slot in self.hands[seat] if slot.card not in played])
-        self.trick = (*self.trick, TrickPlay(seat=seat, cards=action.cards))
+        self.trick = (*self.trick, TrickPlay(seat, action.cards))
         self.passed = frozenset()
         self.plays += 1
         if self.events is not None:
@@ -296,7 +296,7 @@ class Table(Generic[G]):
         rank = action.rank
         if rank in FIRST_STEP and not action.has_kalo:
             self.phase = "effect"
-            self.effect = Effect(rank=rank, seat=seat, left=len(action.cards), step=FIRST_STEP[rank])
+            self.effect = Effect(rank, seat, len(action.cards), FIRST_STEP[rank])
             return
         self.after_play(seat)
 
@@ -464,7 +464,7 @@ class Table(Generic[G]):
             self.events.append(ev.Inserted(seat=receiver, slot=slot, card=effect.card, seen_by=known_by | {receiver}))
         if effect.left > 1:
             rank = effect.rank
-            self.effect = Effect(rank=rank, seat=effect.seat, left=effect.left - 1, step=FIRST_STEP[rank])
+            self.effect = Effect(rank, effect.seat, effect.left - 1, FIRST_STEP[rank])
             self.current_player = self.effect.decider
         else:
             self.after_play(effect.seat)
