@@ -333,12 +333,12 @@ class Table(Generic[G]):
 
     def end_trick(self) -> None:
         """K6: the last player wins; the cards go to the discard pile; the winner (or the next holder) leads."""
-        winner, cards = self.trick[-1].seat, [*self.pile]
+        winner, pile = self.trick[-1].seat, [*self.pile]
         for play in self.trick:
-            cards += play.cards
+            pile += play.cards
         if self.events is not None:
-            self.events.append(ev.TrickWon(seat=winner, cards=len(cards) - len(self.pile)))
-        self.pile, self.trick, self.passed = tuple(sorted(cards, key=card_key)), (), frozenset()
+            self.events.append(ev.TrickWon(seat=winner, cards=len(pile) - len(self.pile)))
+        self.pile, self.trick, self.passed = tuple(sorted(pile, key=card_key)), (), frozenset()
         self.begin_lead(winner)
 
     def go_out(self, seat: int) -> None:

@@ -206,9 +206,7 @@ class KaloState(PlainState):
         else:
             if action not in legal:
                 raise self._illegal(action)
-        table = thaw(self, None)  # as `advance` does, without its call
-        table.apply(action)
-        return freeze(table)
+        return self.advance(action, None)
 
     def explain_illegal(self, action: object) -> Reason:
         """Say in the rules' words why a play, a pass or a choice is refused (`KALO_REASONS`)."""
