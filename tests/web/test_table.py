@@ -111,10 +111,9 @@ PLATES = """() => {
 def test_every_seat_sits_on_the_table_apart_from_the_others(pages: Pages, game: str) -> None:
     """The most seats a game has round a German table, on a desktop and on a phone: each plate lies on the table.
 
-    The plates touch none of the others.
-    On a desktop the table is an oval, and a name such as "Mittlerer Bot 2" takes one line. A phone's table is a
-    rounded board as tall as its seats need; its plates are narrower, and a name may take two lines, but no word is
-    left alone on its last line.
+    No plate touches another. On a desktop the table is an oval, and a name such as "Mittlerer Bot 2" takes one line.
+    A phone's table is a rounded board as tall as its seats need; its plates are narrower, and a name may take two
+    lines, but no word is left alone on its last line.
     """
     players = {"kalo": 6, "loo": 8}[game]
     seats = ["human"] + ["heuristic"] * (players - 1)
