@@ -37,7 +37,7 @@ DOCS = ("--docs", "https://tablegames.example.org/")
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[cdhs](?![0-9A-Za-z])")
 #: The cards named in a sentence (``.inline-card``) whose colour stands out from what lies behind it by less than
 #: WCAG's 4.5:1, each as its text, where it stands and the ratio: a red card on the felt is light, in a light box dark.
-FAINT = """[...document.querySelectorAll(".inline-card")].flatMap(card => {
+FAINT = """() => [...document.querySelectorAll(".inline-card")].flatMap(card => {
     const rgb = text => text.match(/[\\d.]+/g).map(Number);
     const channel = value => (value /= 255) <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
     const light = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
@@ -49,8 +49,8 @@ FAINT = """[...document.querySelectorAll(".inline-card")].flatMap(card => {
     return ratio < 4.5 ? [`${card.textContent} in ${card.parentElement.className || card.parentElement.tagName}: ${
         ratio.toFixed(1)}:1`] : [];
 })"""
-#: What a page says of itself (``#table``'s data attributes), every card it draws, whether a summary is open, what
-#: is wider than the screen (the page itself, or a part of it that scrolls sideways), and the cards named too faintly.
+#: What a page says of itself (``#table``'s data attributes), every card it draws, whether a summary is open, and
+#: what is wider than the screen (the page itself, or a part of it that scrolls sideways).
 PROBE = """() => ({
     state: {...(document.getElementById("table")?.dataset ?? {})},
     cards: [...document.querySelectorAll("[data-card]")].map(element => element.dataset.card),
@@ -59,7 +59,6 @@ PROBE = """() => ({
         .filter(element => element.scrollWidth > element.clientWidth + 1 && (element === document.documentElement
             || ["auto", "scroll"].includes(getComputedStyle(element).overflowX)))
         .map(element => element.id || element.className || element.tagName),
-    faint: """ + FAINT + """,
 })"""
 
 #: The rows of the round summary on screen: each seat's cells after its name.
@@ -174,10 +173,10 @@ class Player:
         """Wait for the page to settle, then check that every card it draws is one its seat may know; the snapshot."""
         snapshot, cards = self.settled()
         self.checked += 1
-        shown = self.probe()
-        wide = shown["scrolls"]
-        assert not wide, f"{self.name}: wider than the screen ({self.page.viewport_size}): {wide}"
-        assert not shown["faint"], f"{self.name}: cards named too faintly to read: {shown['faint']}"
+        scrolls = self.probe()["scrolls"]
+        assert not scrolls, f"{self.name}: wider than the screen ({self.page.viewport_size}): {scrolls}"
+        faint = self.page.evaluate(FAINT)
+        assert not faint, f"{self.name}: cards named too faintly to read: {faint}"
         if not snapshot:
             assert cards == [], f"{self.name}: the hot seat's cover shows cards {cards}"
             return snapshot
