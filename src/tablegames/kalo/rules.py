@@ -179,11 +179,11 @@ def next_holder(hands: Sequence[tuple[Slot, ...]], seat: int) -> int | None:
 class Table(Generic[G]):
     """A state's fields, unfrozen for one transition, plus the events it yields (if ``events`` is a list).
 
-    ``hands`` is a list here (a tuple in the state); the other fields are the state's own immutable values, replaced.
-    Its ``game`` is the state's, typed as the state types it, so that the
-    state frozen from the table has the game it had; the rules read only its
-    options (`KaloOptions`).
-    A plain class: one is made at every decision.
+    ``hands`` is a list here (a tuple in the state); the other fields are
+    the state's own immutable values, replaced, never changed. Its ``game``
+    is the state's, typed as the state types it, so that the state frozen
+    from the table has the game it had; the rules read only its options
+    (`KaloOptions`). A plain class: one is made at every decision.
     """
 
     __slots__ = (
