@@ -23,15 +23,19 @@ RING = """() => ({
 })"""
 
 
-#: The seats whose plates lie over a card of the trick in the middle of the table.
+#: The seats whose plates lie over a card of the trick in the middle of the table, once the cards lie still (null
+#: while a card just played moves in: it comes from below, past the bottom seat).
 COVERED = """() => {
+    if (document.querySelector(".ring").getAnimations({ subtree: true }).length) return null;
     const boxes = selector => [...document.querySelectorAll(selector)].map(element => element.getBoundingClientRect());
     const meet = (one, other) => one.left < other.right && other.left < one.right
         && one.top < other.bottom && other.top < one.bottom;
     const cards = boxes(".ring-middle [data-card]");
-    return [...document.querySelectorAll(".ring-seat")]
-        .filter(seat => cards.some(card => meet(card, seat.getBoundingClientRect())))
-        .map(seat => seat.querySelector(".ring-name").innerText);
+    return {
+        covered: [...document.querySelectorAll(".ring-seat")]
+            .filter(seat => cards.some(card => meet(card, seat.getBoundingClientRect())))
+            .map(seat => seat.querySelector(".ring-name").innerText),
+    };
 }"""
 
 
@@ -60,7 +64,7 @@ def test_the_seats_sit_round_the_table_and_the_trick_lies_in_the_middle(pages: P
         assert ring["middle"] == trick, "the trick in the middle is not the trick"
         page.locator(".my-hand button.card.legal").first.click()
         page.wait_for_function("() => document.querySelectorAll('.ring-middle [data-card]').length > 0")
-        covered = page.evaluate(COVERED)
+        covered = page.wait_for_function(COVERED).json_value()["covered"]
         assert not covered, f"seats lie over the trick in the middle: {covered}"
         moving = page.evaluate(RING)["moving"]
         durations = {seat["transition"] for seat in page.evaluate(RING)["seats"]}
