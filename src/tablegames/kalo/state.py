@@ -199,7 +199,7 @@ class KaloState(PlainState):
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
         """
-        legal = self._legal or self.legal_actions()
+        legal = self.legal_actions()
         for each in legal:  # as `is_legal` does, without its call: the decisions offered are interned
             if each is action:
                 break
