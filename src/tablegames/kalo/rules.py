@@ -333,12 +333,12 @@ class Table(Generic[G]):
 
     def end_trick(self) -> None:
         """K6: the last player wins; the cards go to the discard pile; the winner (or the next holder) leads."""
-        winner, pile = self.trick[-1].seat, [*self.pile]
-        for play in self.trick:
-            pile += play.cards
+        winner = self.trick[-1].seat
+        cards = [card for play in self.trick for card in play.cards]
+        self.pile = tuple(sorted((*self.pile, *cards), key=card_key))
+        self.trick, self.passed = (), frozenset()
         if self.events is not None:
-            self.events.append(ev.TrickWon(seat=winner, cards=len(pile) - len(self.pile)))
-        self.pile, self.trick, self.passed = tuple(sorted(pile, key=card_key)), (), frozenset()
+            self.events.append(ev.TrickWon(seat=winner, cards=len(cards)))
         self.begin_lead(winner)
 
     def go_out(self, seat: int) -> None:
