@@ -23,20 +23,25 @@ RING = """() => ({
 })"""
 
 
-#: The seats whose plates lie over a card of the trick in the middle of the table, once the cards lie still (null
-#: while a card just played moves in: it comes from below, past the bottom seat).
-COVERED = """() => {
+#: The boxes (left, top, right, bottom) of each seat's plate, by its name, and of the trick's cards, once the cards
+#: lie still (null while a card just played moves in: it comes from below, past the bottom seat).
+LAID_OUT = """() => {
     if (document.querySelector(".ring").getAnimations({ subtree: true }).length) return null;
-    const boxes = selector => [...document.querySelectorAll(selector)].map(element => element.getBoundingClientRect());
-    const meet = (one, other) => one.left < other.right && other.left < one.right
-        && one.top < other.bottom && other.top < one.bottom;
-    const cards = boxes(".ring-middle [data-card]");
+    const box = element => {
+        const { left, top, right, bottom } = element.getBoundingClientRect();
+        return [left, top, right, bottom];
+    };
     return {
-        covered: [...document.querySelectorAll(".ring-seat")]
-            .filter(seat => cards.some(card => meet(card, seat.getBoundingClientRect())))
-            .map(seat => seat.querySelector(".ring-name").innerText),
+        seats: [...document.querySelectorAll(".ring-seat")]
+            .map(seat => [seat.querySelector(".ring-name").innerText, box(seat)]),
+        cards: [...document.querySelectorAll(".ring-middle [data-card]")].map(box),
     };
 }"""
+
+
+def meet(one: list[float], other: list[float]) -> bool:
+    """Whether two boxes (left, top, right, bottom) overlap."""
+    return one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]
 
 
 def test_the_seats_sit_round_the_table_and_the_trick_lies_in_the_middle(pages: Pages) -> None:
@@ -64,7 +69,8 @@ def test_the_seats_sit_round_the_table_and_the_trick_lies_in_the_middle(pages: P
         assert ring["middle"] == trick, "the trick in the middle is not the trick"
         page.locator(".my-hand button.card.legal").first.click()
         page.wait_for_function("() => document.querySelectorAll('.ring-middle [data-card]').length > 0")
-        covered = page.wait_for_function(COVERED).json_value()["covered"]
+        laid = page.wait_for_function(LAID_OUT).json_value()
+        covered = [name for name, seat in laid["seats"] if any(meet(seat, card) for card in laid["cards"])]
         assert not covered, f"seats lie over the trick in the middle: {covered}"
         moving = page.evaluate(RING)["moving"]
         durations = {seat["transition"] for seat in page.evaluate(RING)["seats"]}
@@ -133,9 +139,8 @@ def test_every_seat_sits_on_the_table_apart_from_the_others(pages: Pages, game: 
             (names[one], names[other])
             for one, first in enumerate(plates)
             for other, second in enumerate(plates[one + 1 :], start=one + 1)
-            if first["box"][0] < second["box"][2] and second["box"][0] < first["box"][2]
-            and first["box"][1] < second["box"][3] and second["box"][1] < first["box"][3]
-        ]  # fmt: skip
+            if meet(first["box"], second["box"])
+        ]
         assert not touching, f"at {viewport['width']} px these seats lie on each other: {touching}"
         if viewport["width"] > 1000:
             outside = [name for name, plate in zip(names, plates, strict=True) if plate["reach"] > 1]
