@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import ast
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 import tablegames
+from tests.games import BUILT_IN as GAMES
+from tests.games import SRC
 
-SRC = Path(tablegames.__file__).resolve().parent
-#: The game packages: each states its rules in a ``rules.py``.
-GAMES = tuple(sorted(path.parent.name for path in SRC.glob("*/rules.py")))
+if TYPE_CHECKING:
+    from pathlib import Path
+
 #: The library's layers, whose modules these rules cover (the frontends load optional extras on demand).
 LIBRARY = ("core", "cards", *GAMES, "testing", "adapters")
 

@@ -6,10 +6,13 @@ import json
 import re
 from typing import TYPE_CHECKING
 
+import pytest
+
 from tablegames import Match
 from tablegames.kalo import Kalo
 from tablegames.loo import Loo
 from tests.cli.support import flat, record_of, run
+from tests.games import BUILT_IN
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -30,7 +33,7 @@ def test_a_bare_command_says_how_to_start_and_lists_the_commands() -> None:
     result = run([])
     assert result.code == 0
     assert result.err == ""
-    for game in ("kalaha", "kalo", "loo"):
+    for game in BUILT_IN:
         assert f"tablegames play {game}" in result.out
     assert "usage: tablegames" in result.out
 
@@ -47,6 +50,13 @@ def test_help_shows_the_commands_and_the_games_rules_in_short() -> None:
     assert "beat the trick if you can (tablegames' ruling: the sheet says as high as possible)" in loo
     kalaha = flat(run(["play", "--seed", "1"], "help\nquit\nquit\n").out)
     assert "Kalaha in short:" in kalaha
+
+
+@pytest.mark.parametrize("game", BUILT_IN)
+def test_help_gives_every_game_s_rules_in_short(game: str) -> None:
+    """Each built-in game has its rules in a few lines for ``help`` to show."""
+    said = flat(run(["play", game, "--bots", "random", "--seed", "1"], "help\nquit\nquit\n").out)
+    assert f"{game.capitalize()} in short:" in said
 
 
 def test_arranging_is_explained_once_when_a_kalo_game_begins() -> None:

@@ -16,6 +16,7 @@ import pytest
 
 import tablegames
 from tests.checkout import compiled_beside_sources, stale
+from tests.games import BUILT_IN
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,6 +57,13 @@ def test_a_compiled_module_holds_no_attrs_class(module: str) -> None:
         if ast.unparse(decorator).split(".")[0] in ("attrs", "attr")
     ]
     assert decorated == []
+
+
+@pytest.mark.parametrize("game", BUILT_IN)
+def test_each_game_s_rules_state_and_encoding_are_compiled(game: str) -> None:
+    """The compiled build compiles the modules every decision of every built-in game runs through."""
+    wanted = [f"tablegames.{game}.{module}" for module in ("rules", "state", "encoding")]
+    assert [module for module in wanted if module not in compiled_modules()] == []
 
 
 def test_plain_values_of_compiled_modules_compare_hash_and_pickle_by_value() -> None:

@@ -27,6 +27,7 @@ from tablegames.core.reasons import CORE, Catalogue, Reason, said
 from tablegames.kalaha import Sow
 from tablegames.kalo import Pass
 from tablegames.testing.strategies import states
+from tests.games import BUILT_IN
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -88,7 +89,7 @@ def test_refusal_is_none_exactly_for_legal_actions_and_its_key_is_in_the_catalog
     assert _check(game, state)
 
 
-@pytest.mark.parametrize("name", ["kalaha", "kalo", "loo"])
+@pytest.mark.parametrize("name", BUILT_IN)
 def test_every_catalogue_key_is_met_over_random_games(name: str) -> None:
     """Played at random, the games meet all keys of their catalogues but one at most: none is stated for nothing."""
     import random
@@ -166,7 +167,7 @@ OPTION_VALUES = st.one_of(
 #: Each game with each of its options (the keywords its class takes), and an option it does not have.
 OPTIONS = [
     (name, option)
-    for name in ("kalaha", "kalo", "loo")
+    for name in BUILT_IN
     for option in [*inspect.signature(type(tablegames.load(name))).parameters, "colour"]
 ]
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import tablegames
 from tablegames import Match
 from tablegames.testing.strategies import states
+from tests.games import BUILT_IN
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -207,3 +208,10 @@ def test_the_package_ships_every_schema_as_it_is_now() -> None:
     assert sorted(path.name for path in schemas.FOLDER.glob("*.schema.json")) == sorted(path.name for path in expected)
     for path, text in expected.items():
         assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: run python -m tablegames.schemas"
+
+
+def test_the_package_keeps_the_schemas_of_every_built_in_game() -> None:
+    """``tablegames.schemas.GAMES``, the games whose files are written and checked, are the built-in games."""
+    from tablegames import schemas
+
+    assert schemas.GAMES == BUILT_IN, "add the game to GAMES in tablegames/schemas/__init__.py"

@@ -9,6 +9,7 @@ import pytest
 
 import tablegames
 from tablegames.server.tokens import SeededSecrets, SystemSecrets
+from tests.games import BUILT_IN
 from tests.server.support import TestClient, auth, client, new_table, wait_until
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def test_the_largest_seed_is_one_javascript_reads_exactly(http: TestClient) -> N
     assert max(drawn) > 2**50  # drawn from the whole range, not a small part of it
 
 
-@pytest.mark.parametrize("game", ["kalaha", "kalo", "loo"])
+@pytest.mark.parametrize("game", BUILT_IN)
 def test_a_table_of_each_game_is_created_and_played(http: TestClient, game: str) -> None:
     """POST /api/tables makes a table of any game; its person sees a view, acts, and the bots answer."""
     players = tablegames.load(game).players
