@@ -104,9 +104,17 @@ class State(metaclass=abc.ABCMeta):
     def is_legal(self, action: object) -> bool:
         """Return True if ``action`` is one of `legal_actions`.
 
+        The decisions are first looked for by identity, which finds a
+        decision a bot or a frontend took from `legal_actions` without
+        comparing it with the others (a game whose actions are interned
+        finds every legal one that way); any other action is then compared.
         Games may override this with a faster test that gives the same answers.
         """
-        return action in self.legal_actions()
+        legal = self.legal_actions()
+        for each in legal:
+            if each is action:
+                return True
+        return action in legal
 
     def apply(self, action: Action) -> Self:
         """Return the state after ``action``; this state is unchanged.

@@ -185,29 +185,6 @@ class KaloState(PlainState):
             return SLOTS[: len(self.hands[effect.target])]
         return INSERTS[: len(self.hands[seat]) + 1]
 
-    def is_legal(self, action: object) -> bool:
-        """Return True if ``action`` is one of `legal_actions` (found by identity first: they are interned)."""
-        legal = self.legal_actions()
-        for each in legal:
-            if each is action:
-                return True
-        return action in legal
-
-    def apply(self, action: Action) -> KaloState:
-        """Return the state after ``action``; this state is unchanged.
-
-        Raises:
-            IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
-        """
-        legal = self.legal_actions()
-        for each in legal:  # as `is_legal` does, without its call: the decisions offered are interned
-            if each is action:
-                break
-        else:
-            if action not in legal:
-                raise self._illegal(action)
-        return self.advance(action, None)
-
     def explain_illegal(self, action: object) -> Reason:
         """Say in the rules' words why a play, a pass or a choice is refused (`KALO_REASONS`)."""
         shown = str(action)

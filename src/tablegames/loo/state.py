@@ -80,19 +80,14 @@ class LooState(LooPosition):
         )
 
     def apply(self, action: Action) -> LooState:
-        """Return the state after ``action``; this state is unchanged (`is_legal` and the transition, in one call).
+        """Return the state after ``action``; this state is unchanged (`advance`'s two ways, without its call).
 
         Raises:
             IllegalActionError: If ``action`` is not legal here; the message says why and lists what is legal.
         """
-        legal = self.legal_actions()
-        for each in legal:  # the decisions offered are interned: found by identity before any comparison
-            if each is action:
-                break
-        else:
-            if action not in legal:
-                raise self._illegal(action)
-        if type(action) is PlayCard:  # as advance dispatches, without its call
+        if not self.is_legal(action):
+            raise self._illegal(action)
+        if type(action) is PlayCard:
             return play(self, action.card, None)
         return decide(self, action, None)
 
@@ -135,7 +130,7 @@ class LooState(LooPosition):
 
     def advance(self, action: Action, events: list[Event] | None) -> LooState:
         """Take the decision or play the card; a trick, a round or the game may end with it."""
-        if isinstance(action, PlayCard):
+        if type(action) is PlayCard:  # a legal action is of its class exactly, which no ABC check is needed to tell
             return play(self, action.card, events)
         return decide(self, action, events)
 
