@@ -32,7 +32,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.layouts import ActionTable
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 #: The layout version of Kalaha's action indices and observations.
-VERSION = 1
+VERSION: Final = 1
 
 
 @functools.cache

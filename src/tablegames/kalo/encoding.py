@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.layouts import ActionTable, DealLayout
@@ -94,12 +94,12 @@ __all__ = [
 ]
 
 #: The layout version of Kalo's action indices, observations and deals.
-VERSION = 1
+VERSION: Final = 1
 
-_SUBSETS = [subset for size in range(1, 5) for subset in combinations(SUITS, size)]
-_PLAYS = [Play(tuple(CARDS[rank, suit] for suit in subset)) for rank in range(3, 16) for subset in _SUBSETS]
+_SUBSETS: Final = [subset for size in range(1, 5) for subset in combinations(SUITS, size)]
+_PLAYS: Final = [Play(tuple(CARDS[rank, suit] for suit in subset)) for rank in range(3, 16) for subset in _SUBSETS]
 #: Every action by its index.
-ACTIONS: tuple[Action, ...] = (
+ACTIONS: Final[tuple[Action, ...]] = (
     *_PLAYS,
     PASS,
     READY,
@@ -109,8 +109,8 @@ ACTIONS: tuple[Action, ...] = (
     *SLOTS[:52],
     *INSERTS[:52],
 )
-_TABLE = ActionTable("Kalo", ACTIONS)
-_BY_NAME = {str(card): card for card in DECK}
+_TABLE: Final = ActionTable("Kalo", ACTIONS)
+_BY_NAME: Final = {str(card): card for card in DECK}
 
 
 def actions(game: KaloOptions[KaloState]) -> ActionTable:

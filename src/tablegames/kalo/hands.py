@@ -50,9 +50,9 @@ class Slot(Plain):
 
 
 #: One plain `Slot` per card: how every card sits in a hand just after the deal.
-DEALT: dict[Card, Slot] = {card: Slot(card) for card in DECK}
+DEALT: Final[dict[Card, Slot]] = {card: Slot(card) for card in DECK}
 #: The slots of received cards made so far, by card and the seats that know it (at most 52 × 64).
-_RECEIVED: dict[tuple[Card, frozenset[int]], Slot] = {}
+_RECEIVED: Final[dict[tuple[Card, frozenset[int]], Slot]] = {}
 
 
 def received(card: Card, known_by: frozenset[int]) -> Slot:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tablegames.cards import read_cards
 from tablegames.core.errors import InvalidActionError, InvalidStateError
@@ -34,12 +34,12 @@ if TYPE_CHECKING:
 
 __all__ = ["check_cards", "read_state"]
 
-_KEYS = (
+_KEYS: Final = (
     "game", "options", "seed", "round", "scores", "hands", "pile", "kalo_holder", "trick", "passed",
     "leader", "phase", "current_player", "arranged", "effect", "out", "plays",
 )  # fmt: skip
 #: Fields a state may leave out: cards set aside by a position (none in a dealt round).
-_OPTIONAL = ("aside",)
+_OPTIONAL: Final = ("aside",)
 
 
 def check_cards(cards: Sequence[Card], players: int, what: str) -> None:

@@ -17,7 +17,7 @@ Examples:
 from __future__ import annotations
 
 from itertools import chain, combinations, compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tablegames.kalo.actions import PASS, Play
 from tablegames.kalo.cards import DECK, KALO, Card, card_key, rank_of
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["open_plays"]
 
 
-_PLAYS: dict[tuple[Card, ...], Play] = {}
+_PLAYS: Final[dict[tuple[Card, ...], Play]] = {}
 
 
 def _play(cards: tuple[Card, ...]) -> Play:
@@ -42,7 +42,7 @@ def _play(cards: tuple[Card, ...]) -> Play:
     return play
 
 
-_KALO_BIT = 1 << card_key(KALO)
+_KALO_BIT: Final = 1 << card_key(KALO)
 
 
 def _fill_rank_tables() -> None:
@@ -85,10 +85,10 @@ def _fill_rank_tables() -> None:
 
 
 #: The plays of each rank's sets of cards, by size and of each size (see `_fill_rank_tables`); empty until filled.
-_BY_SIZE: list[tuple[tuple[Play, ...], ...]] = []
-_OF_SIZE: list[list[tuple[Play, ...]]] = []
+_BY_SIZE: Final[list[tuple[tuple[Play, ...], ...]]] = []
+_OF_SIZE: Final[list[list[tuple[Play, ...]]]] = []
 #: The Kalo played alone.
-_LONE_KALO = _play((KALO,))
+_LONE_KALO: Final = _play((KALO,))
 
 
 def open_plays(

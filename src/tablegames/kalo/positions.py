@@ -9,7 +9,7 @@ only what the table needs to be laid out: the types, and where the turn is.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tablegames.cards import read_cards
 from tablegames.core.errors import InvalidStateError
@@ -32,7 +32,7 @@ __all__ = ["EFFECT_KEYS", "begin_round", "deal_hands", "empty_table", "hands_of"
 
 
 #: What an effect in progress given to `Kalo.position` may say; its rank and seat are the trick's last play's.
-EFFECT_KEYS = ("step", "left", "card", "target", "origin")
+EFFECT_KEYS: Final = ("step", "left", "card", "target", "origin")
 
 
 def hands_of(hands: object, what: str) -> tuple[tuple[Card, ...], ...]:

@@ -46,17 +46,17 @@ __all__ = [
 
 
 #: The decisions of each effect, in the order they come (rulings K8, K9; see `Effect`).
-STEPS: dict[int, tuple[Step, ...]] = {
+STEPS: Final[dict[int, tuple[Step, ...]]] = {
     3: ("card", "seat", "insert"),
     4: ("card", "insert"),
     5: ("card", "seat", "insert"),
     6: ("seat", "slot", "insert"),
 }
 #: The first decision of each effect.
-FIRST_STEP: dict[int, Step] = {rank: steps[0] for rank, steps in STEPS.items()}
+FIRST_STEP: Final[dict[int, Step]] = {rank: steps[0] for rank, steps in STEPS.items()}
 #: The decision after choosing the card (3, 4, 5), and after choosing the other player (3, 5, 6).
-_AFTER_CARD: dict[int, Step] = {rank: steps[1] for rank, steps in STEPS.items() if steps[0] == "card"}
-_AFTER_SEAT: dict[int, Step] = {
+_AFTER_CARD: Final[dict[int, Step]] = {rank: steps[1] for rank, steps in STEPS.items() if steps[0] == "card"}
+_AFTER_SEAT: Final[dict[int, Step]] = {
     rank: steps[steps.index("seat") + 1] for rank, steps in STEPS.items() if "seat" in steps
 }
 

@@ -46,7 +46,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.kalo.cards import DECK, KALO, card_key, removed_cards
@@ -70,7 +70,7 @@ __all__ = ["Place", "hidden_places", "kalo_may_be_at", "sample_state"]
 Place = tuple[str, int, int]
 
 #: How many deals to try before deciding that no deal fits the view.
-_TRIES = 10_000
+_TRIES: Final = 10_000
 
 
 def hidden_places(view: KaloView) -> list[Place]:

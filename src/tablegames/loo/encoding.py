@@ -52,7 +52,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tablegames.core.errors import InvalidStateError
 from tablegames.core.layouts import ActionTable, DealLayout
@@ -85,12 +85,12 @@ __all__ = [
 ]
 
 #: The layout version of Loo's action indices, observations and deals.
-VERSION = 1
+VERSION: Final = 1
 
 #: Every action by its index.
-ACTIONS: tuple[Action, ...] = (*(PLAYS[card] for card in DECK), STAY, DROP, TAKE_MISS)
-_TABLE = ActionTable("Loo", ACTIONS)
-_NAMES = tuple(str(card) for card in DECK)
+ACTIONS: Final[tuple[Action, ...]] = (*(PLAYS[card] for card in DECK), STAY, DROP, TAKE_MISS)
+_TABLE: Final = ActionTable("Loo", ACTIONS)
+_NAMES: Final = tuple(str(card) for card in DECK)
 
 
 def actions(game: LooOptions[LooState]) -> ActionTable:

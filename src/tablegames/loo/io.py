@@ -22,7 +22,7 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tablegames.cards import read_cards
 from tablegames.core.errors import IllegalActionError, InvalidStateError
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
 __all__ = ["read_deal", "read_state"]
 
 #: A state's keys: the header, then its fields as `LooState.json_fields` names them (``round`` for the round).
-_FIELDS = ("game", "options", "seed", "round", *LooState.__match_args__[3:])
-_CHOICES = (None, "play", "drop", "miss")
+_FIELDS: Final = ("game", "options", "seed", "round", *LooState.__match_args__[3:])
+_CHOICES: Final = (None, "play", "drop", "miss")
 
 
 def _list(data: Mapping[str, Any], key: str) -> Sequence[Any]:

@@ -20,7 +20,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from tablegames.core.seats import next_seat
 from tablegames.loo import events as ev
@@ -41,7 +41,7 @@ __all__ = ["decide", "end_round", "first_leader", "payouts", "play"]
 P = TypeVar("P", bound=LooPosition)
 
 #: Each decision's word in `LooState.decisions`, by the decision's class (looked up by type: cheaper than hashing it).
-_DECISIONS: dict[type[Action], str] = {type(STAY): "play", type(DROP): "drop", type(TAKE_MISS): "miss"}
+_DECISIONS: Final[dict[type[Action], str]] = {type(STAY): "play", type(DROP): "drop", type(TAKE_MISS): "miss"}
 
 
 def decide(state: P, action: Action, events: list[Event] | None) -> P:
@@ -211,4 +211,4 @@ def payouts(p0: int) -> tuple[int, ...]:
 
 
 #: Payouts already worked out, by pot.
-_PAYOUTS: dict[int, tuple[int, ...]] = {}
+_PAYOUTS: Final[dict[int, tuple[int, ...]]] = {}

@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 #: Tricks in a round: five cards each, one card per trick.
-TRICKS = 5
+TRICKS: Final = 5
 
 #: Which part of L9 decided a `follow`.
 Rule = Literal["lead", "head", "follow", "overtrump", "trump", "highest_trump", "discard"]
@@ -258,7 +258,7 @@ def playable(
 
 
 #: For each trump suit, each card's suit as it counts (Pam's is trump) and its power as a trump (0 if it is not one).
-_AS_PLAYED: dict[str, dict[Card, tuple[str, int]]] = {
+_AS_PLAYED: Final[dict[str, dict[Card, tuple[str, int]]]] = {
     trump: {card: (suit_of(card, trump), power(card, trump, "")) for card in DECK} for trump in SUITS
 }
 
@@ -302,7 +302,9 @@ def _follow(hand: tuple[Card, ...], trick: Sequence[Card], trump: str, wild: boo
 
 
 #: One interned `TrickCard` per seat and card: ``PLAYED[seat][card]``.
-PLAYED: tuple[dict[Card, TrickCard], ...] = tuple({card: TrickCard(seat, card) for card in DECK} for seat in range(8))
+PLAYED: Final[tuple[dict[Card, TrickCard], ...]] = tuple(
+    {card: TrickCard(seat, card) for card in DECK} for seat in range(8)
+)
 
 
 @functools.lru_cache(maxsize=4096)
