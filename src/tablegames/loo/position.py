@@ -3,12 +3,12 @@
 `LooPosition` is the part of a state that the rules (`tablegames.loo.rules`)
 and the views (`tablegames.loo.view.view_of`) read: its fields, the facts
 that follow from them and its legal decisions; and it builds the positions
-the rules make, of its own class: the next one of a round (`after`) and the
-first one of a round (`begin_round`). `tablegames.loo.LooState` extends it
-with `apply`, which calls the rules, and with what a player is told: why a
-decision is refused, its view, the notation and the dict. Keeping the two
-apart lets the rules build states without importing the state, which
-imports them.
+the rules make, of its own class: the first one of a round
+(`begin_round`), the next one (`after`) and the last one of a game
+(`game_over`). `tablegames.loo.LooState` extends it with `apply`, which
+calls the rules, and with what a player is told: why a decision is
+refused, its view, the notation and the dict. Keeping the two apart lets
+the rules build states without importing the state, which imports them.
 
 Examples:
     >>> from tablegames.loo import Loo
@@ -222,6 +222,14 @@ class LooPosition(PlainState):
 
         The game, seed, round, carry-over, stock and turned card stay; the
         fields given change. Like the constructor, it trusts its arguments.
+        """
+
+    @abstractmethod
+    def game_over(self, balances: tuple[int, ...], pot: int, carry: int) -> Self:
+        """The position once the game is over (L14): this one with the balances, pot and carry-over given.
+
+        Its phase is ``"over"`` and nobody is to play; everything else stays.
+        `LooState` makes its own, as it does `after`.
         """
 
     # -- what follows from the fields ------------------------------------------

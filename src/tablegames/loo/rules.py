@@ -72,7 +72,7 @@ def decide(state: P, action: Action, events: list[Event] | None) -> P:
     current: int | None = next_seat(seat, players)
     if decisions.count("drop") == players - 1:
         current = None
-    elif seat == state.dealer:
+    elif None not in decisions:  # the dealer, who decides last, has decided
         phase, p0 = "play", pot
         current = first_leader(seat, decisions)
         if events is not None:
@@ -185,7 +185,7 @@ def end_round(
         return type(state).begin_round(
             game, deal, seed=state.seed, round_number=number + 1, balances=tuple(paid), carry=carry, events=events
         )
-    over = state.__replace__(balances=tuple(paid), pot=pot, carry=carry, phase="over", current_player=None)
+    over = state.game_over(tuple(paid), pot, carry)
     if events is not None and carry:
         events.append(ev.Undistributed(chips=carry))
     return over

@@ -79,6 +79,27 @@ class LooState(LooPosition):
             current_player,
         )
 
+    def game_over(self, balances: tuple[int, ...], pot: int, carry: int) -> LooState:
+        """The position once the game is over: a `LooState` with the fields given, its phase ``"over"``."""
+        return LooState(
+            self.game,
+            self.seed,
+            self.round_number,
+            balances,
+            pot,
+            carry,
+            self.hands,
+            self.miss,
+            self.stock,
+            self.turned,
+            self.decisions,
+            self.p0,
+            self.tricks,
+            self.trick,
+            "over",
+            None,
+        )
+
     def apply(self, action: Action) -> LooState:
         """Return the state after ``action``; this state is unchanged (`advance`'s two ways, without its call).
 
