@@ -120,13 +120,13 @@ def trick_winner(cards: Sequence[Card], trump: str) -> int:
     return _winning(cards, _AS_PLAYED[trump])[0]
 
 
-def _winning(cards: Sequence[Card], played: dict[Card, tuple[str, int]]) -> tuple[int, int]:
+def _winning(cards: Sequence[Card], played: dict[Card, tuple[str, int, int]]) -> tuple[int, int]:
     """`trick_winner` and the winning card's `power`, from ``played``, an `_AS_PLAYED` table."""
     led = played[cards[0]][0]
     best, winner = -1, 0
     for index, card in enumerate(cards):
-        suit, strength = played[card]
-        strength = strength or (card.rank if suit == led else 0)
+        suit, strength, rank = played[card]
+        strength = strength or (rank if suit == led else 0)
         if strength > best:
             best, winner = strength, index
     return winner, best
@@ -257,9 +257,10 @@ def playable(
     return _follow(hand, trick, trump, pam_is_wild, trump_must_be_highest).cards
 
 
-#: For each trump suit, each card's suit as it counts (Pam's is trump) and its power as a trump (0 if it is not one).
-_AS_PLAYED: Final[dict[str, dict[Card, tuple[str, int]]]] = {
-    trump: {card: (suit_of(card, trump), power(card, trump, "")) for card in DECK} for trump in SUITS
+#: For each trump suit, each card's suit as it counts (Pam's is trump), its power as a trump (0 if it is not
+#: one) and its rank: all a trick asks of a card, in one look.
+_AS_PLAYED: Final[dict[str, dict[Card, tuple[str, int, int]]]] = {
+    trump: {card: (suit_of(card, trump), power(card, trump, ""), card.rank) for card in DECK} for trump in SUITS
 }
 
 
@@ -278,10 +279,10 @@ def _follow(hand: tuple[Card, ...], trick: Sequence[Card], trump: str, wild: boo
     trumps: list[Card] = []
     over: list[Card] = []
     for card in hand:
-        suit, strength = played[card]
+        suit, strength, rank = played[card]
         if suit == led:
             suited.append(card)
-            if (strength or card.rank) > top:
+            if (strength or rank) > top:
                 heading.append(card)
         elif suit == trump:
             trumps.append(card)
