@@ -126,7 +126,7 @@ class KalahaState(PlainState):
         if type(action) is not Sow or mover is None:  # is_legal's test, which apply relies on
             raise self._illegal(action)
         pit = action.pit
-        board = [*self.board]
+        board = list(self.board)
         if pit >= p or not board[mover * (p + 1) + pit]:
             raise self._illegal(action)
         to_move = sow(sowing, board, mover, pit, events)

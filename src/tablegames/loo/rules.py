@@ -54,7 +54,7 @@ def decide(state: P, action: Action, events: list[Event] | None) -> P:
     seat = state.current_player
     assert seat is not None
     choice = _DECISIONS[type(action)]
-    decisions = [*state.decisions]
+    decisions = list(state.decisions)
     decisions[seat] = choice
     hands, miss, pot, balances = state.hands, state.miss, state.pot, state.balances
     if choice == "miss":
@@ -107,7 +107,7 @@ def play(state: P, card: Card, events: list[Event] | None) -> P:
     """
     seat = state.current_player
     assert seat is not None
-    hands = [*state.hands]
+    hands = list(state.hands)
     hand = hands[seat]
     at = 0
     while hand[at] is not card:  # cards are interned: found by identity, never compared
