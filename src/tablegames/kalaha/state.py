@@ -58,12 +58,19 @@ class KalahaState(PlainState):
     is_over: Final[bool]
     _sowing: Final[Sowing]  # the game's, which the moves read
 
-    def __init__(self, game: KalahaOptions[KalahaState], board: tuple[int, ...], current_player: int | None) -> None:
+    def __init__(
+        self,
+        game: KalahaOptions[KalahaState],
+        board: tuple[int, ...],
+        current_player: int | None,
+        sowing: Sowing | None = None,
+    ) -> None:
+        """Make the position; ``sowing`` is the game's `Sowing`, which a move passes on rather than read it again."""
         self.game = game
         self.board = board
         self.current_player = current_player
         self.is_over = current_player is None
-        self._sowing = game.sowing
+        self._sowing = game.sowing if sowing is None else sowing
 
     @property
     def pits(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -130,7 +137,7 @@ class KalahaState(PlainState):
         if pit >= p or not board[mover * (p + 1) + pit]:
             raise self._illegal(action)
         to_move = sow(sowing, board, mover, pit, events)
-        result = KalahaState(self.game, tuple(board), to_move)
+        result = KalahaState(self.game, tuple(board), to_move, sowing)
         if events is not None and to_move == mover:
             events.append(ev.ExtraMove(seat=mover))
         return result
