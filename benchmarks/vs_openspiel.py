@@ -304,11 +304,21 @@ def instructions_per_decision(which: str, name: str, decisions: int) -> float:
     return (totals[1] - totals[0]) / (decisions - 1)
 
 
+def build_name() -> str:
+    """``"compiled"`` or ``"pure"``: the build of tablegames imported.
+
+    Read with a default, so that this script also times an older revision
+    put on ``PYTHONPATH`` (from before ``tablegames.compiled``), to compare
+    with it on one machine.
+    """
+    return "compiled" if getattr(tablegames, "compiled", False) else "pure"
+
+
 def count_instructions(only: set[str], decisions: int) -> None:
     """Print each game's instructions a decision, ours and OpenSpiel's, and the ratio (OpenSpiel's ÷ ours)."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions counts with valgrind, which is not installed (Debian: apt install valgrind)")
-    build = "compiled" if tablegames.compiled else "pure"
+    build = build_name()
     print(f"instructions a random decision (valgrind --tool=callgrind), {decisions:,} decisions, the {build} build")
     for name in PAIRS:
         if name in only:
@@ -347,7 +357,7 @@ def main() -> None:
         f"{os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
     )
     print(f"{args.repeats} alternating runs of {args.seconds:g} s each; ratio = ours ÷ OpenSpiel's (higher is faster)")
-    build = "compiled" if tablegames.compiled else "pure"
+    build = build_name()
     print(f"the {build} build of tablegames; the targets are the {build} build's")
     target = TARGETS[build]
     print(f"{'workload':<44} {'ours':>12} {'OpenSpiel':>12}   {'ratio min/median/max':>20}   target")
