@@ -37,7 +37,9 @@ class KalahaState(PlainState):
     """A Kalaha position.
 
     Build positions with `Kalaha.start` or `Kalaha.position`, which validate;
-    the constructor trusts its arguments.
+    the constructor trusts its arguments. Its fourth, ``sowing``, is the
+    game's `Sowing`, which a move passes on to the next position; without
+    it the position reads it from ``game``.
 
     A plain class (see `tablegames.core.plain`): the value Kalaha makes at
     every move.
@@ -65,7 +67,6 @@ class KalahaState(PlainState):
         current_player: int | None,
         sowing: Sowing | None = None,
     ) -> None:
-        """Make the position; ``sowing`` is the game's `Sowing`, which a move passes on rather than read it again."""
         self.game = game
         self.board = board
         self.current_player = current_player
