@@ -4,8 +4,8 @@
 and the views (`tablegames.loo.view.view_of`) read: its fields, the facts
 that follow from them and its legal decisions; and it builds the positions
 the rules make, of its own class: the first one of a round
-(`begin_round`), the next one (`after`) and the last one of a game
-(`game_over`). `tablegames.loo.LooState` extends it with `apply`, which
+(`begin_round`) and every one after it (`after`), the game's last among
+them. `tablegames.loo.LooState` extends it with `apply`, which
 calls the rules, and with what a player is told: why a decision is
 refused, its view, the notation and the dict. Keeping the two apart lets
 the rules build states without importing the state, which imports them.
@@ -209,6 +209,7 @@ class LooPosition(PlainState):
         self,
         balances: tuple[int, ...],
         pot: int,
+        carry: int,
         hands: tuple[tuple[Card, ...], ...],
         miss: tuple[Card, ...],
         decisions: tuple[str | None, ...],
@@ -220,16 +221,9 @@ class LooPosition(PlainState):
     ) -> Self:
         """The next position of this round, as the rules (`tablegames.loo.rules`) build it: `LooState` makes its own.
 
-        The game, seed, round, carry-over, stock and turned card stay; the
-        fields given change. Like the constructor, it trusts its arguments.
-        """
-
-    @abstractmethod
-    def game_over(self, balances: tuple[int, ...], pot: int, carry: int) -> Self:
-        """The position once the game is over (L14): this one with the balances, pot and carry-over given.
-
-        Its phase is ``"over"`` and nobody is to play; everything else stays.
-        `LooState` makes its own, as it does `after`.
+        The game, seed, round, stock and turned card stay; the fields given
+        change (the carry-over only as the game ends, in its last position).
+        Like the constructor, it trusts its arguments.
         """
 
     # -- what follows from the fields ------------------------------------------

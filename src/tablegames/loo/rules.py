@@ -77,7 +77,9 @@ def decide(state: P, action: Action, events: list[Event] | None) -> P:
         current = first_leader(seat, decisions)
         if events is not None:
             events.append(ev.TricksBegin(leader=current, p0=pot, payouts=payouts(pot)))
-    after = state.after(balances, pot, hands, miss, tuple(decisions), p0, state.tricks, state.trick, phase, current)
+    after = state.after(
+        balances, pot, state.carry, hands, miss, tuple(decisions), p0, state.tricks, state.trick, phase, current
+    )
     if current is not None:
         return after
     (winner,) = (other for other, made in enumerate(decisions) if made != "drop")
@@ -123,7 +125,7 @@ def play(state: P, card: Card, events: list[Event] | None) -> P:
     if following != trick[0].seat:  # the trick is over when play comes round to its leader again
         balances, pot, miss, p0 = state.balances, state.pot, state.miss, state.p0
         return state.after(
-            balances, pot, tuple(hands), miss, decisions, p0, state.tricks, trick, state.phase, following
+            balances, pot, state.carry, tuple(hands), miss, decisions, p0, state.tricks, trick, state.phase, following
         )
     best = trick[trick_winner([each.card for each in trick], state.turned.suit)]
     winner = best.seat
@@ -133,7 +135,9 @@ def play(state: P, card: Card, events: list[Event] | None) -> P:
     if events is not None:
         events.append(ev.TrickWon(seat=winner, trick=len(tricks), card=best.card, chips=chips))
     pot = state.pot - chips
-    after = state.after(balances, pot, tuple(hands), state.miss, decisions, state.p0, tricks, (), state.phase, winner)
+    after = state.after(
+        balances, pot, state.carry, tuple(hands), state.miss, decisions, state.p0, tricks, (), state.phase, winner
+    )
     if len(tricks) < TRICKS:
         return after
     takers = [each[0].seat for each in tricks[1:]]  # each trick's winner led the next (L11)
@@ -185,7 +189,9 @@ def end_round(
         return type(state).begin_round(
             game, deal, seed=state.seed, round_number=number + 1, balances=tuple(paid), carry=carry, events=events
         )
-    over = state.game_over(tuple(paid), pot, carry)
+    over = state.after(
+        tuple(paid), pot, carry, state.hands, state.miss, state.decisions, p0, state.tricks, state.trick, "over", None
+    )
     if events is not None and carry:
         events.append(ev.Undistributed(chips=carry))
     return over

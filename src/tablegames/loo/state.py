@@ -50,6 +50,7 @@ class LooState(LooPosition):
         self,
         balances: tuple[int, ...],
         pot: int,
+        carry: int,
         hands: tuple[tuple[Card, ...], ...],
         miss: tuple[Card, ...],
         decisions: tuple[str | None, ...],
@@ -66,7 +67,7 @@ class LooState(LooPosition):
             self.round_number,
             balances,
             pot,
-            self.carry,
+            carry,
             hands,
             miss,
             self.stock,
@@ -77,27 +78,6 @@ class LooState(LooPosition):
             trick,
             phase,
             current_player,
-        )
-
-    def game_over(self, balances: tuple[int, ...], pot: int, carry: int) -> LooState:
-        """The position once the game is over: a `LooState` with the fields given, its phase ``"over"``."""
-        return LooState(
-            self.game,
-            self.seed,
-            self.round_number,
-            balances,
-            pot,
-            carry,
-            self.hands,
-            self.miss,
-            self.stock,
-            self.turned,
-            self.decisions,
-            self.p0,
-            self.tricks,
-            self.trick,
-            "over",
-            None,
         )
 
     def apply(self, action: Action) -> LooState:
