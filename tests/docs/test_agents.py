@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 from tests.docs.examples import load_example
 from tests.extras import need_module
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def test_openspiel_mcts_plays_in_the_arena() -> None:
@@ -27,9 +32,10 @@ def test_ismcts_plays_one_round_games_in_the_arena(name: str) -> None:
     assert [stats.bot for stats in result.bots] == ["openspiel-ismcts", "random", "random"]
 
 
-def test_maskable_ppo_trains_a_handful_of_steps() -> None:
+def test_maskable_ppo_trains_a_handful_of_steps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """maskable_ppo_kalaha.py trains MaskablePPO for a few steps and measures it before and after, in both seats."""
     need_module("sb3_contrib", "train")  # not in the extra test (PyTorch is some GB): .ci/run installs it apart
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path))  # its logger's folder, else a new one in the system's temp folder
     rates = load_example("maskable_ppo_kalaha.py").main(timesteps=64, games=4, n_steps=32, pits=3, seeds=2)
     assert set(rates) == {"random", "heuristic"}
     for before, after in rates.values():
