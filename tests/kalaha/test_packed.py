@@ -38,8 +38,9 @@ def _pattern(row: tuple[int, ...]) -> int:
 def test_packed_boards_play_exactly_as_kalaha_state(game: Kalaha, games: int, seed: int, opening: int) -> None:
     """Sown on packed boards and by `KalahaState`, random games agree on every position, mover and row pattern.
 
-    A game is over on a packed board when a row's pattern is 0, and then each
-    seat's seeds are its final store (the sweep).
+    A game is over on a packed board when a row's pattern is 0 (`empty_rows`),
+    and then each seat's seeds are its final store (the sweep). Every move
+    works in one `Scratch` made for the first, widest batch.
 
     Checks rules/kalaha.md#sowing, rules/kalaha.md#a-whole-lap, rules/kalaha.md#moving-again,
     rules/kalaha.md#capturing, rules/kalaha.md#empty-opposite-pit, rules/kalaha.md#game-end and
@@ -51,16 +52,18 @@ def test_packed_boards_play_exactly_as_kalaha_state(game: Kalaha, games: int, se
     states = openings(game, games, rng, opening)  # each game from its own position a few random moves in
     live = [state for state in states if not state.is_over]
     words = engine.pack(np.array([state.board for state in live]))
+    work = packed.Scratch(len(live))
     while live:
         assert engine.unpack(words).tolist() == [list(state.board) for state in live]
         assert engine.patterns(words).tolist() == [[_pattern(row) for row in state.pits] for state in live]
         pits = [rng.choice(state.legal_actions()).pit for state in live]
         movers = np.array([state.current_player for state in live], dtype=np.intp)
-        extra = engine.sow(words, movers, np.array(pits, dtype=np.intp))
+        extra = engine.sow(words, movers, np.array(pits, dtype=np.intp), work)
         after = [state.apply(SOWS[pit]) for state, pit in zip(live, pits, strict=True)]
         patterns = engine.patterns(words)
         over = (patterns == 0).any(axis=1)
         assert over.tolist() == [state.is_over for state in after]
+        assert engine.empty_rows(words).tolist() == over.tolist()
         assert engine.seeds(words)[over].tolist() == [list(state.stores) for state in after if state.is_over]
         for state, again, mover in zip(after, extra.tolist(), movers.tolist(), strict=True):
             if not state.is_over:

@@ -32,7 +32,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -40,7 +40,7 @@ from tablegames.core.errors import ConfigError, IllegalActionError, InvalidState
 from tablegames.core.extras import require
 from tablegames.core.serial import check_int
 from tablegames.kalaha.game import Kalaha
-from tablegames.kalaha.packed import PackedRules, fits
+from tablegames.kalaha.packed import PackedRules, Scratch, fits
 from tablegames.kalaha.state import KalahaState
 
 if TYPE_CHECKING:
@@ -176,7 +176,7 @@ class _Rules:
     #: Each seat's route once round, as board indices: shape ``(2, span)``.
     routes: NDArray[np.intp]
     #: For each pattern of non-empty pits (bit ``k``: pit ``k``): how many, and the ``j``-th (small boards only).
-    counts: NDArray[np.intp] | None
+    counts: NDArray[np.float64] | None
     nth: NDArray[np.intp] | None
 
 
@@ -196,7 +196,7 @@ def _rules(game: KalahaOptions[KalahaState]) -> _Rules:
     if p <= _PATTERN_PITS:
         patterns = np.arange(1 << p)
         bits = (patterns[:, None] >> np.arange(p)) & 1
-        counts = bits.sum(axis=1)
+        counts = bits.sum(axis=1).astype(np.float64)  # a float times a draw in [0, 1)
         nth = np.zeros((1 << p, p), dtype=np.intp)
         for pattern in range(1 << p):
             on = np.flatnonzero(bits[pattern])
@@ -262,16 +262,38 @@ def _sweep(rules: _Rules, boards: NDArray[Any]) -> None:
     boards[:, p + 1 : 2 * p + 1] = 0
 
 
-def _random_pits(rules: _Rules, patterns: NDArray[np.int64], rng: Any) -> NDArray[np.intp]:
-    """One pit drawn uniformly among each pattern's non-empty pits."""
+def _random_pits(rules: _Rules, patterns: NDArray[np.int64], rng: Any, work: _Draws | None = None) -> NDArray[np.intp]:
+    """One pit drawn uniformly among each pattern's non-empty pits.
+
+    By table (small boards), the draws are made in ``work``'s arrays (new
+    ones if None), and the result is a view of them.
+    """
+    games = patterns.size
     if rules.counts is not None and rules.nth is not None:
-        draws = (rng.random(patterns.size) * rules.counts.take(patterns)).astype(np.intp)
-        chosen: NDArray[np.intp] = rules.nth.take(patterns * rules.pits + draws)
+        work = _Draws(games) if work is None else work
+        draws, counts, index, chosen = work.draws[:games], work.counts[:games], work.index[:games], work.chosen[:games]
+        rng.random(out=draws)
+        np.take(rules.counts, patterns, out=counts, mode="wrap")
+        np.multiply(draws, counts, out=draws)
+        np.copyto(index, draws, casting="unsafe")  # rounds down: the draw's place among the pattern's pits
+        np.multiply(patterns, rules.pits, out=chosen)
+        np.add(chosen, index, out=index)
+        np.take(rules.nth, index, out=chosen, mode="wrap")
         return chosen
     mask = (patterns[:, None] >> np.arange(rules.pits)) & 1
-    draws = (rng.random(patterns.size) * mask.sum(axis=1)).astype(np.intp)
-    picked: NDArray[np.intp] = (mask.cumsum(axis=1) > draws[:, None]).argmax(axis=1)
+    drawn = (rng.random(games) * mask.sum(axis=1)).astype(np.intp)
+    picked: NDArray[np.intp] = (mask.cumsum(axis=1) > drawn[:, None]).argmax(axis=1)
     return picked
+
+
+class _Draws:
+    """The arrays `_random_pits` draws in, made once for the widest batch (as `tablegames.kalaha.packed.Scratch`)."""
+
+    def __init__(self, games: int) -> None:
+        self.draws = np.empty(games, dtype=np.float64)
+        self.counts = np.empty(games, dtype=np.float64)
+        self.index = np.empty(games, dtype=np.intp)
+        self.chosen = np.empty(games, dtype=np.intp)
 
 
 def random_playouts(
@@ -307,81 +329,140 @@ def random_playouts(
     rules = _rules(game)
     if not games:
         return np.empty((0, 2), dtype=np.int64), 0
-    board = np.array([game.start().board])
-    engine = _Packed(PackedRules.of(game)) if fits(game) and _PACK else _General(rules)
-    rng = np.random.default_rng(seed)
     width = min(games, _WIDTH)
-    start = engine.boards(board)
-    boards = np.tile(start, (width, 1))
+    board = np.array([game.start().board])
+    engine: _Engine = (
+        _Packed(PackedRules.of(game), board, width) if fits(game) and _PACK else _General(rules, board, width)
+    )
+    rng = np.random.default_rng(seed)
+    draws = _Draws(width)
     mover = np.zeros(width, dtype=np.intp)
     live = np.arange(width)  # which game each row of the batch plays
-    started = width
+    size = started = width
     final = np.empty((games, 2), dtype=np.int64)
     moves = 0
-    row0, row1 = engine.patterns(boards)
-    start_rows = row0[0], row1[0]
-    while live.size:
-        chosen = _random_pits(rules, np.where(mover == 0, row0, row1), rng)
-        extra = engine.sow(boards, mover, chosen)
-        moves += live.size
-        mover = np.where(extra, mover, 1 - mover)
-        row0, row1 = engine.patterns(boards)
-        over = np.flatnonzero((row0 == 0) | (row1 == 0))
+    while size:
+        chosen = _random_pits(rules, engine.movers_patterns(mover[:size]), rng, draws)
+        extra = engine.sow(mover[:size], chosen)
+        moves += size
+        np.bitwise_xor(mover[:size], ~extra, out=mover[:size])  # the other seat moves next, unless H3
+        over = engine.over(size)
         if over.size:
-            final[live[over]] = engine.seeds(boards[over])
+            final[live[over]] = engine.stores(over)
             # Finished games make room for new ones, so that the batch stays wide until the last are started.
             fresh, over = over[: games - started], over[games - started :]
             if fresh.size:
-                boards[fresh], mover[fresh] = start, 0
-                row0[fresh], row1[fresh] = start_rows
+                engine.restart(fresh)
+                mover[fresh] = 0
                 live[fresh] = np.arange(started, started + fresh.size)
                 started += fresh.size
             if over.size:
-                keep = np.ones(live.size, dtype=bool)
+                keep = np.ones(size, dtype=bool)
                 keep[over] = False
-                live, boards, mover, row0, row1 = live[keep], boards[keep], mover[keep], row0[keep], row1[keep]
+                kept = np.flatnonzero(keep)
+                size = kept.size
+                engine.keep(kept)
+                mover[:size], live[:size] = mover[kept], live[kept]
     return final, moves
 
 
-@attrs.frozen
+class _Engine(Protocol):
+    """`random_playouts`' boards, one game a row: the first rows are the games still going, the rest are not read.
+
+    The loop calls `over` after every `sow`.
+    """
+
+    def movers_patterns(self, mover: NDArray[np.intp]) -> NDArray[np.int64]:
+        """Each of the first rows' mover's non-empty pits, as a bit pattern (bit ``k``: pit ``k``)."""
+
+    def sow(self, mover: NDArray[np.intp], pits: NDArray[np.intp]) -> NDArray[np.bool_]:
+        """Sow the first rows' ``pits``, in place; return who moves again."""
+
+    def over(self, size: int) -> NDArray[np.intp]:
+        """Which of the first ``size`` rows' games are over: a row is empty (H5)."""
+
+    def stores(self, rows: NDArray[np.intp]) -> NDArray[np.int64]:
+        """The final stores of the games over in ``rows`` (H5: every seed to the owner of its row)."""
+
+    def restart(self, rows: NDArray[np.intp]) -> None:
+        """Put the start position in ``rows``."""
+
+    def keep(self, rows: NDArray[np.intp]) -> None:
+        """Move ``rows`` to the front, in order: they are the games still going."""
+
+
 class _General:
     """`random_playouts` on boards laid out as `KalahaState.board`: any game."""
 
-    rules: _Rules
+    def __init__(self, rules: _Rules, board: NDArray[Any], width: int) -> None:
+        self.rules = rules
+        self.start = board.astype(rules.dtype)
+        self.boards = np.tile(self.start, (width, 1))
+        self.rows = _patterns(rules, self.boards)
+        self.start_rows = self.rows[0][0], self.rows[1][0]
 
-    def boards(self, boards: NDArray[Any]) -> NDArray[Any]:
-        return boards.astype(self.rules.dtype)
+    def movers_patterns(self, mover: NDArray[np.intp]) -> NDArray[np.int64]:
+        return np.where(mover == 0, self.rows[0][: mover.size], self.rows[1][: mover.size])
 
-    def patterns(self, boards: NDArray[Any]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-        return _patterns(self.rules, boards)
-
-    def sow(self, boards: NDArray[Any], mover: NDArray[np.intp], pits: NDArray[np.intp]) -> NDArray[np.bool_]:
+    def sow(self, mover: NDArray[np.intp], pits: NDArray[np.intp]) -> NDArray[np.bool_]:
+        boards = self.boards[: mover.size]
         return _sow(self.rules, boards, mover, pits)
 
-    def seeds(self, boards: NDArray[Any]) -> NDArray[np.int64]:
+    def over(self, size: int) -> NDArray[np.intp]:
+        self.rows = _patterns(self.rules, self.boards[:size])
+        return np.flatnonzero((self.rows[0] == 0) | (self.rows[1] == 0))
+
+    def stores(self, rows: NDArray[np.intp]) -> NDArray[np.int64]:
         p = self.rules.pits
-        ended = boards.astype(np.int64)
+        ended = self.boards[rows].astype(np.int64)
         return np.stack([ended[:, : p + 1].sum(axis=1), ended[:, p + 1 :].sum(axis=1)], axis=1)
 
+    def restart(self, rows: NDArray[np.intp]) -> None:
+        self.boards[rows] = self.start
+        self.rows[0][rows], self.rows[1][rows] = self.start_rows
 
-@attrs.frozen
+    def keep(self, rows: NDArray[np.intp]) -> None:
+        self.boards[: rows.size] = self.boards[rows]
+        self.rows = self.rows[0][rows], self.rows[1][rows]
+
+
 class _Packed:
-    """`random_playouts` on packed boards (`tablegames.kalaha.packed`): the games that fit, more than twice as fast."""
+    """`random_playouts` on packed boards (`tablegames.kalaha.packed`): the games that fit, more than twice as fast.
 
-    rules: PackedRules
+    Every step works in arrays made once for the whole batch (see `tablegames.kalaha.packed.Scratch`).
+    """
 
-    def boards(self, boards: NDArray[Any]) -> NDArray[np.uint64]:
-        return self.rules.pack(boards)
+    def __init__(self, rules: PackedRules, board: NDArray[Any], width: int) -> None:
+        self.rules = rules
+        self.start = rules.pack(board)
+        self.words = np.tile(self.start, (width, 1))
+        self.work = Scratch(width)
+        self.flat = np.arange(0, 2 * width, 2)  # each row's seat-0 word, in the words read flat
+        self.index = np.empty(width, dtype=np.intp)
+        self.movers = np.empty(width, dtype=np.uint64)
+        self.pits = np.empty((width, 2), dtype=np.uint64)
 
-    def patterns(self, words: NDArray[np.uint64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-        patterns = self.rules.patterns(words).astype(np.int64)
-        return patterns[:, 0], patterns[:, 1]
+    def movers_patterns(self, mover: NDArray[np.intp]) -> NDArray[np.int64]:
+        size = mover.size
+        index, movers = self.index[:size], self.movers[:size]
+        np.add(self.flat[:size], mover, out=index)
+        np.take(self.words.reshape(-1), index, out=movers, mode="wrap")  # each mover's own word
+        return self.rules.patterns(movers, movers).view(np.int64)
 
-    def sow(self, words: NDArray[np.uint64], mover: NDArray[np.intp], pits: NDArray[np.intp]) -> NDArray[np.bool_]:
-        return self.rules.sow(words, mover, pits)
+    def sow(self, mover: NDArray[np.intp], pits: NDArray[np.intp]) -> NDArray[np.bool_]:
+        return self.rules.sow(self.words[: mover.size], mover, pits, self.work)
 
-    def seeds(self, words: NDArray[np.uint64]) -> NDArray[np.int64]:
-        return self.rules.seeds(words).astype(np.int64)
+    def over(self, size: int) -> NDArray[np.intp]:
+        return np.flatnonzero(self.rules.empty_rows(self.words[:size], self.pits[:size]))
+
+    def stores(self, rows: NDArray[np.intp]) -> NDArray[np.int64]:
+        return self.rules.seeds(self.words[rows]).astype(np.int64)
+
+    def restart(self, rows: NDArray[np.intp]) -> None:
+        self.words[rows] = self.start
+
+    def keep(self, rows: NDArray[np.intp]) -> None:
+        self.words[: rows.size] = self.words[rows]
 
 
 #: Whether `random_playouts` plays the games that fit on packed boards (the tests turn it off to compare).

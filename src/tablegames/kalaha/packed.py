@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 else:
     np = require("numpy", "fast")
 
-__all__ = ["MAX_PITS", "MAX_SEEDS", "PackedRules", "fits"]
+__all__ = ["MAX_PITS", "MAX_SEEDS", "PackedRules", "Scratch", "fits"]
 
 #: The largest rows and the most seeds in all that a packed board holds.
 MAX_PITS = 7
@@ -87,7 +87,7 @@ class PackedRules:
         pits: Pits per row.
         empty_capture: Ruling H4 (the `Kalaha` option).
         adds: The words that sowing adds to the board: one seed to each place of the mover's route after the
-            pit, round and round (H2); shape ``(16 * 128, 2)``.
+            pit, round and round (H2), less the seeds taken from the pit (modulo 2 ** 64); shape ``(16 * 128, 2)``.
         lands: The byte the last seed falls in if it is a pit of the mover's row, else the mover's last pit.
         lands_own: Whether the last seed falls in a pit of the mover's row (a capture may follow, H4).
         facing: The byte of the pit facing `lands`, in the other row.
@@ -146,10 +146,14 @@ class PackedRules:
                 facing[byte] = (1 - mover) * 8 + p - 1 - spot
                 lands_own[byte] = last < p
                 again[byte] = last == p
+        words = adds.reshape(-1, 16).view(np.uint64)
+        sown, held = np.divmod(np.arange(16 * _KEYS), _KEYS)
+        # Less the seeds taken from the pit sown: the byte holds exactly those, so no byte borrows from the next.
+        words[np.arange(sown.size), sown // 8] -= held.astype(np.uint64) << (8 * (sown % 8)).astype(np.uint64)
         return PackedRules(
             p,
             game.empty_capture,
-            adds.reshape(-1, 16).view(np.uint64),
+            words,
             lands.reshape(-1),
             lands_own.reshape(-1),
             facing.reshape(-1),
@@ -169,44 +173,125 @@ class PackedRules:
         """Packed ``words`` as boards laid out as `KalahaState.board`; shape ``(games, 2 * pits + 2)``."""
         return words.view(np.uint8)[:, self.places].astype(np.int64)
 
-    def patterns(self, words: NDArray[np.uint64]) -> NDArray[np.uint64]:
-        """Each row's non-empty pits as bits (bit ``k``: pit ``k``; 0: an empty row); shape ``(games, 2)``."""
-        tops = ((words + np.uint64(_SEVENS)) >> np.uint64(7)) & self.pit_bytes
-        patterns: NDArray[np.uint64] = (tops * np.uint64(_GATHER)) >> np.uint64(56)
-        return patterns
+    def patterns(self, words: NDArray[np.uint64], out: NDArray[np.uint64] | None = None) -> NDArray[np.uint64]:
+        """Each row's non-empty pits as bits (bit ``k``: pit ``k``; 0: an empty row); shape ``(games, 2)``.
+
+        Args:
+            words: Packed boards.
+            out: Where to write them (an array of ``words``' shape and type); a new array if None.
+        """
+        tops = np.empty_like(words) if out is None else out
+        np.add(words, np.uint64(_SEVENS), out=tops)
+        np.right_shift(tops, np.uint64(7), out=tops)
+        np.bitwise_and(tops, self.pit_bytes, out=tops)
+        np.multiply(tops, np.uint64(_GATHER), out=tops)
+        np.right_shift(tops, np.uint64(56), out=tops)
+        return tops
 
     def seeds(self, words: NDArray[np.uint64]) -> NDArray[np.uint64]:
         """Each seat's seeds, pits and store together; shape ``(games, 2)``."""
         totals: NDArray[np.uint64] = (words * np.uint64(_ONES)) >> np.uint64(56)
         return totals
 
-    def sow(self, words: NDArray[np.uint64], mover: NDArray[np.intp], pits: NDArray[np.intp]) -> NDArray[np.bool_]:
+    def empty_rows(self, words: NDArray[np.uint64], out: NDArray[np.uint64] | None = None) -> NDArray[np.bool_]:
+        """Whether a row of each board has no seed left in its pits: the game is over (H5); shape ``(games,)``.
+
+        Args:
+            words: Packed boards.
+            out: An array of ``words``' shape and type to work in; a new array if None.
+        """
+        pits = np.empty_like(words) if out is None else out
+        np.bitwise_and(words, self.pit_bytes * np.uint64(0xFF), out=pits)  # the stores' bytes cleared
+        over: NDArray[np.bool_] = np.minimum(pits[:, 0], pits[:, 1]) == 0
+        return over
+
+    def sow(
+        self,
+        words: NDArray[np.uint64],
+        mover: NDArray[np.integer[Any]],
+        pits: NDArray[np.integer[Any]],
+        work: Scratch | None = None,
+    ) -> NDArray[np.bool_]:
         """Sow each mover's legal pit, in place (H2-H4, as `KalahaState`); return who moves again (H3).
 
         A row left empty ends the game (H5); the caller sees it in `patterns`.
+
+        Args:
+            words: Packed boards, changed in place.
+            mover: Each game's mover.
+            pits: The pit each mover sows.
+            work: The arrays the move works in, for as many games or more (`Scratch`); new ones if None. The
+                result is a view of ``work``, so read it before the next move.
 
         Raises:
             ValueError: If ``words`` is not one C-contiguous array (the bytes are changed in place).
         """
         if not words.flags.c_contiguous:
             raise ValueError("packed boards are sown in place: pass a C-contiguous array of shape (games, 2)")
-        byte = np.asarray(mover, dtype=np.intp) * 8 + np.asarray(pits, dtype=np.intp)  # no narrow type wraps
+        games = words.shape[0]
+        work = Scratch(games) if work is None else work
+        base, byte, key, spot = work.base[:games], work.byte[:games], work.key[:games], work.spot[:games]
+        seeds, adds, flag, again = work.seeds[:games], work.adds[:games], work.flag[:games], work.again[:games]
         places = words.view(np.uint8).reshape(-1)
-        base = np.arange(0, places.size, 16)
-        start = base + byte
-        key = byte * _KEYS + places[start]
-        places[start] = 0
-        words += self.adds.take(key, axis=0)
-        spot = base + self.lands.take(key)
-        captures = self.lands_own.take(key) & (places[spot] == 1)  # H4: the last seed in an empty pit of the own row
+        np.multiply(np.asarray(mover, dtype=np.intp), 8, out=byte)  # intp: no narrow type wraps
+        np.add(byte, np.asarray(pits, dtype=np.intp), out=byte)
+        np.add(base, byte, out=spot)  # the pit sown
+        np.take(places, spot, out=seeds, mode="wrap")
+        np.multiply(byte, _KEYS, out=key)
+        np.add(key, seeds, out=key)
+        np.take(self.adds, key, axis=0, out=adds, mode="wrap")
+        np.add(words, adds, out=words)
+        np.take(self.lands, key, out=spot, mode="wrap")
+        np.add(spot, base, out=spot)  # where the last seed falls
+        np.take(places, spot, out=seeds, mode="wrap")
+        np.equal(seeds, 1, out=again)
+        np.take(self.lands_own, key, out=flag, mode="wrap")
+        np.logical_and(again, flag, out=flag)  # H4: the last seed in an empty pit of the own row
         if not self.empty_capture:
-            captures &= places[base + self.facing.take(key)] > 0
-        rows = np.flatnonzero(captures)
+            np.take(self.facing, key, out=byte, mode="wrap")
+            np.add(byte, base, out=byte)
+            np.take(places, byte, out=seeds, mode="wrap")
+            np.greater(seeds, 0, out=again)
+            np.logical_and(again, flag, out=flag)
+        rows = np.flatnonzero(flag)
         if rows.size:
             spots, facing = spot[rows], base[rows] + self.facing.take(key[rows])
-            store = base[rows] + (byte[rows] & 8) + self.pits  # the mover's store: byte mover * 8 + pits
+            store = base[rows] + (key[rows] // _KEYS & 8) + self.pits  # the mover's store: byte mover * 8 + pits
             places[store] += places[facing] + 1
             places[spots] = 0
             places[facing] = 0
-        again: NDArray[np.bool_] = self.again.take(key)
+        np.take(self.again, key, out=again, mode="wrap")
         return again
+
+
+class Scratch:
+    """The arrays a move of `PackedRules.sow` works in, made once and used by every move of a batch.
+
+    A batch of tens of thousands of games makes arrays of a quarter of a
+    megabyte, and a fresh one for each step of a move costs more (the memory
+    allocator hands it back to the system and takes it again) than the step
+    itself. A sowing in these arrays makes none; it uses their first
+    ``games`` rows.
+
+    Args:
+        games: The most games a move sows at once.
+
+    Examples:
+        >>> import numpy as np
+        >>> from tablegames.kalaha import Kalaha
+        >>> engine = PackedRules.of(Kalaha())
+        >>> words = engine.pack(np.array([Kalaha().start().board] * 3))
+        >>> work = Scratch(3)
+        >>> engine.sow(words, np.array([0, 0, 0]), np.array([2, 0, 5]), work).tolist()
+        [True, False, False]
+    """
+
+    def __init__(self, games: int) -> None:
+        self.base = np.arange(0, 16 * games, 16)  # each board's first byte
+        self.byte = np.empty(games, dtype=np.intp)
+        self.key = np.empty(games, dtype=np.intp)
+        self.spot = np.empty(games, dtype=np.intp)
+        self.seeds = np.empty(games, dtype=np.uint8)
+        self.adds = np.empty((games, 2), dtype=np.uint64)
+        self.flag = np.empty(games, dtype=np.bool_)
+        self.again = np.empty(games, dtype=np.bool_)
