@@ -81,6 +81,55 @@ def test_random_playouts_end_every_game_with_every_seed_in_the_stores(
     assert (again == scores).all()
 
 
+def _one_at_a_time(game: Kalaha, games: int, seed: int, width: int) -> tuple[list[list[int]], int]:
+    """`random_playouts` played one `KalahaState` at a time: the same draws, the same rows, the same refills."""
+    rng = np.random.default_rng(seed)
+    rows = [(number, game.start()) for number in range(min(games, width))]  # (which game, its state), in row order
+    started, moves, final = len(rows), 0, [[0, 0]] * games
+    while rows:
+        moved = []
+        for (number, state), draw in zip(rows, rng.random(len(rows)).tolist(), strict=True):
+            legal = state.legal_actions()
+            moved.append((number, state.apply(legal[int(draw * len(legal))])))
+        moves += len(rows)
+        rows = []
+        for number, state in moved:
+            if not state.is_over:
+                rows.append((number, state))
+                continue
+            final[number] = list(state.stores)
+            if started < games:  # a finished game's row goes to the next game
+                rows.append((started, game.start()))
+                started += 1
+    return final, moves
+
+
+@pytest.mark.parametrize("pack", [True, False])
+@pytest.mark.parametrize("width", [3, 16, 16_384])
+@pytest.mark.parametrize(("pits", "seeds", "empty_capture"), [(6, 4, True), (6, 4, False), (3, 5, True)])
+def test_random_playouts_play_the_games_kalaha_state_plays_with_the_same_draws(
+    pits: int, seeds: int, empty_capture: bool, width: int, pack: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every move of every playout, moving again (H3) and in rows taking a finished game's place, is `KalahaState`'s.
+
+    Checks rules/kalaha.md#sowing, rules/kalaha.md#moving-again, rules/kalaha.md#capturing and
+    rules/kalaha.md#game-end in `random_playouts`, on packed and plain boards alike.
+    """
+    monkeypatch.setattr(batch, "_WIDTH", width)
+    monkeypatch.setattr(batch, "_PACK", pack)
+    game = Kalaha(pits=pits, seeds=seeds, empty_capture=empty_capture)
+    scores, moves = batch.random_playouts(40, seed=11, pits=pits, seeds=seeds, empty_capture=empty_capture)
+    assert (scores.tolist(), moves) == _one_at_a_time(game, 40, 11, width)
+
+
+def test_random_playouts_play_the_games_they_played_before() -> None:
+    """One seed plays the same games from one release to the next."""
+    scores, moves = batch.random_playouts(1_000, seed=7)
+    assert moves == 40_101
+    assert int(scores[:, 0].sum()) == 24_172
+    assert scores[:5].tolist() == [[30, 18], [31, 17], [19, 29], [23, 25], [25, 23]]
+
+
 def test_random_pits_are_legal_and_uniform_by_table_and_by_sum() -> None:
     """Both ways of drawing a move (by table, for small boards, and by cumulative sum) pick each non-empty pit alike."""
     rules = batch._rules(Kalaha(pits=4))

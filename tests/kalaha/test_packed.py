@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tablegames import ConfigError
 from tablegames.kalaha import Kalaha
 from tablegames.kalaha.actions import SOWS
 from tests.extras import need_module
@@ -118,3 +119,42 @@ def test_sowing_refuses_words_it_cannot_change_in_place() -> None:
     with pytest.raises(ValueError, match="C-contiguous"):
         engine.sow(words[::2], np.zeros(2, dtype=np.intp), np.zeros(2, dtype=np.intp))
     assert (words == before).all()
+
+
+def test_patterns_and_empty_rows_write_into_the_arrays_given() -> None:
+    """`patterns` writes into ``out`` and returns it (``words`` itself too); `empty_rows` works in an array given."""
+    game = Kalaha()
+    engine = packed.PackedRules.of(game)
+    over = (0, 0, 0, 0, 0, 0, 20, 1, 1, 1, 1, 1, 1, 22)  # seat 0's row empty: the game is over
+    words = engine.pack(np.array([game.start().board, over]))
+    fresh = engine.patterns(words)
+    assert fresh.tolist() == [[0b111111, 0b111111], [0, 0b111111]]
+    out = np.empty_like(words)
+    assert engine.patterns(words, out) is out
+    assert (out == fresh).all()
+    same = words.copy()
+    assert (engine.patterns(same, same) == fresh).all()
+    work = np.empty((5, 2), dtype=np.uint64)[:2]
+    assert engine.empty_rows(words, work).tolist() == engine.empty_rows(words).tolist() == [False, True]
+
+
+def test_one_scratch_serves_every_batch_up_to_its_size() -> None:
+    """A larger `Scratch` sows as new arrays would; its result holds until the next sowing; a smaller one is refused."""
+    game = Kalaha()
+    engine = packed.PackedRules.of(game)
+    words = engine.pack(np.array([game.start().board] * 3))
+    alone = words.copy()
+    work = packed.Scratch(10)
+    movers = np.zeros(3, dtype=np.intp)
+    extra = engine.sow(words, movers, np.array([2, 0, 5]), work)
+    assert extra.tolist() == engine.sow(alone, movers, np.array([2, 0, 5])).tolist() == [True, False, False]
+    assert (words == alone).all()
+    engine.sow(words, np.ones(3, dtype=np.intp), np.array([0, 0, 0]), work)
+    assert extra.tolist() == [False, False, False]  # the next sowing's answer, in the same array
+    wide = engine.pack(np.array([game.start().board] * 11))
+    before = wide.copy()
+    with pytest.raises(ValueError, match="a Scratch made for 10 games cannot sow 11"):
+        engine.sow(wide, np.zeros(11, dtype=np.intp), np.zeros(11, dtype=np.intp), work)
+    assert (wide == before).all()
+    with pytest.raises(ConfigError, match="games must be an integer of at least 0"):
+        packed.Scratch(-1)

@@ -335,7 +335,7 @@ def random_playouts(
         _Packed(PackedRules.of(game), board, width) if fits(game) and _PACK else _General(rules, board, width)
     )
     rng = np.random.default_rng(seed)
-    draws = _Draws(width)
+    draws = _Draws(width) if rules.nth is not None else None
     mover = np.zeros(width, dtype=np.intp)
     live = np.arange(width)  # which game each row of the batch plays
     size = started = width
@@ -345,7 +345,8 @@ def random_playouts(
         chosen = _random_pits(rules, engine.movers_patterns(mover[:size]), rng, draws)
         extra = engine.sow(mover[:size], chosen)
         moves += size
-        np.bitwise_xor(mover[:size], ~extra, out=mover[:size])  # the other seat moves next, unless H3
+        np.logical_not(extra, out=extra)
+        np.bitwise_xor(mover[:size], extra, out=mover[:size])  # the other seat moves next, unless H3
         over = engine.over(size)
         if over.size:
             final[live[over]] = engine.stores(over)
@@ -429,7 +430,7 @@ class _General:
 class _Packed:
     """`random_playouts` on packed boards (`tablegames.kalaha.packed`): the games that fit, more than twice as fast.
 
-    Every step works in arrays made once for the whole batch (see `tablegames.kalaha.packed.Scratch`).
+    Each step works in arrays made once for the whole batch (see `tablegames.kalaha.packed.Scratch`).
     """
 
     def __init__(self, rules: PackedRules, board: NDArray[Any], width: int) -> None:
@@ -440,7 +441,7 @@ class _Packed:
         self.flat = np.arange(0, 2 * width, 2)  # each row's seat-0 word, in the words read flat
         self.index = np.empty(width, dtype=np.intp)
         self.movers = np.empty(width, dtype=np.uint64)
-        self.pits = np.empty((width, 2), dtype=np.uint64)
+        self.rows = np.empty((width, 2), dtype=np.uint64)
 
     def movers_patterns(self, mover: NDArray[np.intp]) -> NDArray[np.int64]:
         size = mover.size
@@ -453,7 +454,7 @@ class _Packed:
         return self.rules.sow(self.words[: mover.size], mover, pits, self.work)
 
     def over(self, size: int) -> NDArray[np.intp]:
-        return np.flatnonzero(self.rules.empty_rows(self.words[:size], self.pits[:size]))
+        return np.flatnonzero(self.rules.empty_rows(self.words[:size], self.rows[:size]))
 
     def stores(self, rows: NDArray[np.intp]) -> NDArray[np.int64]:
         return self.rules.seeds(self.words[rows]).astype(np.int64)

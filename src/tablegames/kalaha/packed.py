@@ -6,10 +6,12 @@ store is byte ``p``; the other bytes are 0. A batch of such boards is an
 array of shape ``(games, 2)`` of ``uint64``, and most of a move is then a
 few operations on whole words (`numpy`), not on each place:
 
-- sowing adds one precomputed pair of words per (mover, pit, seeds), its
-  full laps round included: no place ever holds more than 127 seeds, so no
-  addition carries from one place into the next; where the last seed falls
-  (and the pit facing it) is read off tables by the same key;
+- sowing adds one precomputed pair of words per (mover, pit, seeds), which
+  empties the pit and puts a seed in each place after it, full laps round
+  included: no place ever holds more than 127 seeds, so the sum never
+  carries from one place into the next; where the last seed falls (and the
+  pit facing it) is read off tables by the same key;
+- a game is over when a row's pit bytes are all 0;
 - a row's non-empty pits, as a bit pattern, come from adding ``0x7f`` to
   every byte (a byte of 1 to 127 seeds gets its top bit set) and gathering
   the top bits with one multiplication;
@@ -39,7 +41,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tablegames.core.errors import ConfigError
 from tablegames.core.extras import require
+from tablegames.core.serial import check_int
 
 if TYPE_CHECKING:
     import numpy as np
@@ -87,7 +91,8 @@ class PackedRules:
         pits: Pits per row.
         empty_capture: Ruling H4 (the `Kalaha` option).
         adds: The words that sowing adds to the board: one seed to each place of the mover's route after the
-            pit, round and round (H2), less the seeds taken from the pit (modulo 2 ** 64); shape ``(16 * 128, 2)``.
+            pit, round and round (H2), less the seeds taken from the pit, so that one addition (modulo 2 ** 64)
+            makes the whole move; shape ``(16 * 128, 2)``.
         lands: The byte the last seed falls in if it is a pit of the mover's row, else the mover's last pit.
         lands_own: Whether the last seed falls in a pit of the mover's row (a capture may follow, H4).
         facing: The byte of the pit facing `lands`, in the other row.
@@ -174,11 +179,12 @@ class PackedRules:
         return words.view(np.uint8)[:, self.places].astype(np.int64)
 
     def patterns(self, words: NDArray[np.uint64], out: NDArray[np.uint64] | None = None) -> NDArray[np.uint64]:
-        """Each row's non-empty pits as bits (bit ``k``: pit ``k``; 0: an empty row); shape ``(games, 2)``.
+        """Each row's non-empty pits as bits (bit ``k``: pit ``k``; 0: an empty row), in an array of ``words``' shape.
 
         Args:
-            words: Packed boards.
-            out: Where to write them (an array of ``words``' shape and type); a new array if None.
+            words: Packed boards, or any array of packed rows.
+            out: Where to write them and the array returned: one of ``words``' shape and type, ``words``
+                itself too; a new array if None.
         """
         tops = np.empty_like(words) if out is None else out
         np.add(words, np.uint64(_SEVENS), out=tops)
@@ -193,16 +199,18 @@ class PackedRules:
         totals: NDArray[np.uint64] = (words * np.uint64(_ONES)) >> np.uint64(56)
         return totals
 
-    def empty_rows(self, words: NDArray[np.uint64], out: NDArray[np.uint64] | None = None) -> NDArray[np.bool_]:
+    def empty_rows(self, words: NDArray[np.uint64], work: NDArray[np.uint64] | None = None) -> NDArray[np.bool_]:
         """Whether a row of each board has no seed left in its pits: the game is over (H5); shape ``(games,)``.
 
         Args:
             words: Packed boards.
-            out: An array of ``words``' shape and type to work in; a new array if None.
+            work: An array of ``words``' shape and type to work in (what it holds is overwritten); a new one
+                if None. The result is a new array.
         """
-        pits = np.empty_like(words) if out is None else out
+        pits = np.empty_like(words) if work is None else work
         np.bitwise_and(words, self.pit_bytes * np.uint64(0xFF), out=pits)  # the stores' bytes cleared
-        over: NDArray[np.bool_] = np.minimum(pits[:, 0], pits[:, 1]) == 0
+        fewer = np.minimum(pits[:, 0], pits[:, 1], out=pits[:, 0])
+        over: NDArray[np.bool_] = fewer == 0
         return over
 
     def sow(
@@ -214,22 +222,27 @@ class PackedRules:
     ) -> NDArray[np.bool_]:
         """Sow each mover's legal pit, in place (H2-H4, as `KalahaState`); return who moves again (H3).
 
-        A row left empty ends the game (H5); the caller sees it in `patterns`.
+        A row left empty ends the game (H5); the caller sees it in `empty_rows`.
 
         Args:
             words: Packed boards, changed in place.
-            mover: Each game's mover.
-            pits: The pit each mover sows.
-            work: The arrays the move works in, for as many games or more (`Scratch`); new ones if None. The
-                result is a view of ``work``, so read it before the next move.
+            mover: Each game's mover, 0 or 1.
+            pits: The pit each mover sows, one with seeds in it. Neither the movers nor the pits are checked,
+                as `tablegames.kalaha.batch.KalahaBatch.step` checks them: a pit out of range sows another.
+            work: The arrays the move works in, made for this many games or more (`Scratch`); new ones if
+                None. The result is one of them, so read it before the next move.
 
         Raises:
-            ValueError: If ``words`` is not one C-contiguous array (the bytes are changed in place).
+            ValueError: If ``words`` is not one C-contiguous array (the bytes are changed in place), or
+                ``work`` is made for fewer games.
         """
         if not words.flags.c_contiguous:
             raise ValueError("packed boards are sown in place: pass a C-contiguous array of shape (games, 2)")
         games = words.shape[0]
         work = Scratch(games) if work is None else work
+        if work.games < games:
+            raise ValueError(f"a Scratch made for {work.games} games cannot sow {games}")
+        # Every take below writes into its work array: numpy copies the result first with mode="raise".
         base, byte, key, spot = work.base[:games], work.byte[:games], work.key[:games], work.spot[:games]
         seeds, adds, flag, again = work.seeds[:games], work.adds[:games], work.flag[:games], work.again[:games]
         places = words.view(np.uint8).reshape(-1)
@@ -267,14 +280,21 @@ class PackedRules:
 class Scratch:
     """The arrays a move of `PackedRules.sow` works in, made once and used by every move of a batch.
 
-    A batch of tens of thousands of games makes arrays of a quarter of a
-    megabyte, and a fresh one for each step of a move costs more (the memory
-    allocator hands it back to the system and takes it again) than the step
-    itself. A sowing in these arrays makes none; it uses their first
-    ``games`` rows.
+    A batch of tens of thousands of games needs arrays of up to a quarter of
+    a megabyte at each step of a move, and making them afresh every time can
+    cost more than the arithmetic (on Linux, the C library gives memory that
+    size back to the system when it is freed and asks for it again). A
+    sowing in these arrays makes none of its own: it uses their first rows,
+    one per game, and overwrites what they held.
 
     Args:
         games: The most games a move sows at once.
+
+    Attributes:
+        games: The number of games the arrays are made for.
+
+    Raises:
+        ConfigError: If ``games`` is not a whole number of at least 0.
 
     Examples:
         >>> import numpy as np
@@ -287,6 +307,7 @@ class Scratch:
     """
 
     def __init__(self, games: int) -> None:
+        self.games = check_int(games, "games", ConfigError, minimum=0)
         self.base = np.arange(0, 16 * games, 16)  # each board's first byte
         self.byte = np.empty(games, dtype=np.intp)
         self.key = np.empty(games, dtype=np.intp)
