@@ -227,8 +227,8 @@ class PackedRules:
         Args:
             words: Packed boards, changed in place.
             mover: Each game's mover, 0 or 1.
-            pits: The pit each mover sows, one with seeds in it. Neither the movers nor the pits are checked,
-                as `tablegames.kalaha.batch.KalahaBatch.step` checks them: a pit out of range sows another.
+            pits: The pit each mover sows, one with seeds in it. Neither the movers nor the pits are checked
+                (`tablegames.kalaha.batch.KalahaBatch.step` checks them): one out of range gives wrong boards.
             work: The arrays the move works in, made for this many games or more (`Scratch`); new ones if
                 None. The result is one of them, so read it before the next move.
 
