@@ -39,6 +39,11 @@ if TYPE_CHECKING:
 __all__ = ["LooPosition"]
 
 
+#: The decisions open while the seats decide (L5), and while the Miss can still be taken (L15).
+_DECIDING: Final = (STAY, DROP)
+_DECIDING_WITH_MISS: Final = (STAY, DROP, TAKE_MISS)
+
+
 class LooPosition(PlainState):
     """A Loo position: every balance, the pot, the round in progress and whose decision is next.
 
@@ -295,7 +300,7 @@ class LooPosition(PlainState):
         if seat is None:
             return ()
         if self.phase == "decide":
-            return (STAY, DROP, TAKE_MISS) if self.miss_open else (STAY, DROP)
+            return _DECIDING_WITH_MISS if self.miss_open else _DECIDING
         cards, trick = self.hands[seat], self.trick
         if trick:  # a leader may play any card
             game = self.game
