@@ -399,19 +399,19 @@ class _General:
         self.rules = rules
         self.start = board.astype(rules.dtype)
         self.boards = np.tile(self.start, (width, 1))
-        self.rows = _patterns(rules, self.boards)
-        self.start_rows = self.rows[0][0], self.rows[1][0]
+        self.patterns = _patterns(rules, self.boards)
+        self.start_patterns = self.patterns[0][0], self.patterns[1][0]
 
     def movers_patterns(self, mover: NDArray[np.intp]) -> NDArray[np.int64]:
-        return np.where(mover == 0, self.rows[0][: mover.size], self.rows[1][: mover.size])
+        return np.where(mover == 0, self.patterns[0][: mover.size], self.patterns[1][: mover.size])
 
     def sow(self, mover: NDArray[np.intp], pits: NDArray[np.intp]) -> NDArray[np.bool_]:
         boards = self.boards[: mover.size]
         return _sow(self.rules, boards, mover, pits)
 
     def over(self, size: int) -> NDArray[np.intp]:
-        self.rows = _patterns(self.rules, self.boards[:size])
-        return np.flatnonzero((self.rows[0] == 0) | (self.rows[1] == 0))
+        self.patterns = _patterns(self.rules, self.boards[:size])
+        return np.flatnonzero((self.patterns[0] == 0) | (self.patterns[1] == 0))
 
     def stores(self, rows: NDArray[np.intp]) -> NDArray[np.int64]:
         p = self.rules.pits
@@ -420,11 +420,11 @@ class _General:
 
     def restart(self, rows: NDArray[np.intp]) -> None:
         self.boards[rows] = self.start
-        self.rows[0][rows], self.rows[1][rows] = self.start_rows
+        self.patterns[0][rows], self.patterns[1][rows] = self.start_patterns
 
     def keep(self, rows: NDArray[np.intp]) -> None:
         self.boards[: rows.size] = self.boards[rows]
-        self.rows = self.rows[0][rows], self.rows[1][rows]
+        self.patterns = self.patterns[0][rows], self.patterns[1][rows]
 
 
 class _Packed:
@@ -441,7 +441,7 @@ class _Packed:
         self.flat = np.arange(0, 2 * width, 2)  # each row's seat-0 word, in the words read flat
         self.index = np.empty(width, dtype=np.intp)
         self.movers = np.empty(width, dtype=np.uint64)
-        self.rows = np.empty((width, 2), dtype=np.uint64)
+        self.masked = np.empty((width, 2), dtype=np.uint64)  # the words with their stores cleared (empty_rows)
 
     def movers_patterns(self, mover: NDArray[np.intp]) -> NDArray[np.int64]:
         size = mover.size
@@ -454,7 +454,7 @@ class _Packed:
         return self.rules.sow(self.words[: mover.size], mover, pits, self.work)
 
     def over(self, size: int) -> NDArray[np.intp]:
-        return np.flatnonzero(self.rules.empty_rows(self.words[:size], self.rows[:size]))
+        return np.flatnonzero(self.rules.empty_rows(self.words[:size], self.masked[:size]))
 
     def stores(self, rows: NDArray[np.intp]) -> NDArray[np.int64]:
         return self.rules.seeds(self.words[rows]).astype(np.int64)
