@@ -29,6 +29,7 @@ from tablegames.loo.events import (
     TrumpTurned,
     Undistributed,
 )
+from tablegames.loo.rules import first_leader, next_player
 from tablegames.testing.strategies import seeds
 from tests.loo import reference
 from tests.loo.strategies import games
@@ -283,6 +284,26 @@ def test_who_leads_and_plays_each_trick(game: Loo, seed: int, choices: int) -> N
         if not state.trick:
             assert state.current_player == leader
         assert len(state.tricks) < 5
+
+
+@given(st.lists(st.sampled_from([None, "play", "drop", "miss"]), min_size=3, max_size=8), st.data())
+def test_play_passes_to_the_next_seat_still_in(decisions: list[str | None], data: st.DataObject) -> None:
+    """L7: from any seat, play passes round the table to the next seat still in (rules/loo.md#tricks)."""
+    players = len(decisions)
+    seat = data.draw(st.integers(0, players - 1))
+    following = next_player(seat, tuple(decisions))
+    steps = (following - seat) % players or players  # all the way round when it comes back to ``seat``
+    passed = [(seat + step) % players for step in range(1, steps)]
+    assert all(decisions[other] == "drop" for other in passed), "only seats that dropped are passed"
+    assert following == seat or decisions[following] != "drop"
+    staying = [other for other in range(players) if decisions[other] != "drop"]
+    if staying == [] or staying == [seat]:
+        assert following == seat
+    if staying:
+        assert first_leader(seat, decisions) == next_player(seat, tuple(decisions))
+    else:
+        with pytest.raises(ValueError, match="every seat has dropped"):
+            first_leader(seat, decisions)
 
 
 # -- 3. Special cases ------------------------------------------------------------------

@@ -42,6 +42,8 @@ __all__ = ["LooPosition"]
 #: The decisions open while the seats decide (L5), and while the Miss can still be taken (L15).
 _DECIDING: Final = (STAY, DROP)
 _DECIDING_WITH_MISS: Final = (STAY, DROP, TAKE_MISS)
+#: Each card's play (`PLAYS`), named here as final: the compiled build reads it without looking it up.
+_PLAYS: Final = PLAYS
 
 
 class LooPosition(PlainState):
@@ -255,8 +257,12 @@ class LooPosition(PlainState):
 
     @property
     def miss_open(self) -> bool:
-        """True while the Miss may be taken: option ``miss`` on, seats deciding, and nobody has taken it."""
-        return self.game.miss and self.phase == "decide" and "miss" not in self.decisions
+        """True while the Miss may be taken: option ``miss`` on, seats deciding, and nobody has taken it.
+
+        The Miss is dealt only with option ``miss``, so a position tells it
+        from its own cards rather than from the options.
+        """
+        return self.phase == "decide" and bool(self.miss) and "miss" not in self.decisions
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -306,10 +312,9 @@ class LooPosition(PlainState):
             game = self.game
             cards = playable(
                 cards,
-                [play.card for play in trick],
+                tuple([play.card for play in trick]),
                 self.turned.suit,
                 pam_is_wild=game.pam_is_wild,
                 trump_must_be_highest=game.trump_must_be_highest,
             )
-        plays = PLAYS  # read once: the compiled build looks a module's name up at every use
-        return tuple([plays[card] for card in cards])
+        return tuple([_PLAYS[card] for card in cards])

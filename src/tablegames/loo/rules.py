@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from tablegames.core.protocol import Action, Event
     from tablegames.loo.cards import Card
 
-__all__ = ["decide", "end_round", "first_leader", "payouts", "play"]
+__all__ = ["decide", "end_round", "first_leader", "next_player", "payouts", "play"]
 
 #: The class of the positions the rules are given and build (`tablegames.loo.LooState`).
 P = TypeVar("P", bound=LooPosition)
@@ -67,10 +67,10 @@ def decide(state: P, action: Action, events: list[Event] | None) -> P:
             events.append(ev.MissTaken(seat=seat, fee=fee, cards=hands[seat]))
     elif events is not None:
         events.append(ev.Decided(seat=seat, choice=choice))
-    players = state.game.players
+    players = len(decisions)
     phase, p0 = "decide", 0
     current: int | None = next_seat(seat, players)
-    if decisions.count("drop") == players - 1:
+    if choice == "drop" and decisions.count("drop") == players - 1:  # only a drop leaves one seat in (L6)
         current = None
     elif None not in decisions:  # the dealer, who decides last, has decided
         phase, p0 = "play", pot
@@ -93,11 +93,35 @@ def decide(state: P, action: Action, events: list[Event] | None) -> P:
 def first_leader(dealer: int, decisions: Sequence[str | None]) -> int:
     """Who leads the first trick (L7): the first seat after the dealer that has not dropped.
 
+    Raises:
+        ValueError: If every seat has dropped.
+
     Examples:
         >>> first_leader(0, ("drop", "play", "drop", "miss"))
         1
     """
-    return next(seat for seat in play_order(dealer, len(decisions)) if decisions[seat] != "drop")
+    leader = next_player(dealer, tuple(decisions))
+    if decisions[leader] == "drop":
+        raise ValueError("every seat has dropped: nobody leads")
+    return leader
+
+
+def next_player(seat: int, decisions: tuple[str | None, ...]) -> int:
+    """The seat that plays after ``seat`` (L7): the next one round the table that has not dropped.
+
+    Play passes in seat order and skips the seats that dropped; the first
+    seat after the dealer found this way leads the first trick. ``seat``
+    itself is the answer when every other seat has dropped.
+
+    Examples:
+        >>> next_player(1, ("play", "play", "drop", "drop")), next_player(3, ("drop", None, None, "play"))
+        (0, 1)
+    """
+    players = len(decisions)
+    following = next_seat(seat, players)
+    while decisions[following] == "drop" and following != seat:
+        following = next_seat(following, players)
+    return following
 
 
 def play(state: P, card: Card, events: list[Event] | None) -> P:
@@ -118,16 +142,14 @@ def play(state: P, card: Card, events: list[Event] | None) -> P:
     trick = (*state.trick, PLAYED[seat][card])
     if events is not None:
         events.append(ev.CardPlayed(seat=seat, card=card))
-    decisions, players = state.decisions, state.game.players
-    following = next_seat(seat, players)
-    while decisions[following] == "drop":
-        following = next_seat(following, players)
+    decisions = state.decisions
+    following = next_player(seat, decisions)
     if following != trick[0].seat:  # the trick is over when play comes round to its leader again
         balances, pot, miss, p0 = state.balances, state.pot, state.miss, state.p0
         return state.after(
             balances, pot, state.carry, tuple(hands), miss, decisions, p0, state.tricks, trick, state.phase, following
         )
-    best = trick[trick_winner([each.card for each in trick], state.turned.suit)]
+    best = trick[trick_winner(tuple([each.card for each in trick]), state.turned.suit)]
     winner = best.seat
     chips = payouts(state.p0)[len(state.tricks)]
     balances = (*state.balances[:winner], state.balances[winner] + chips, *state.balances[winner + 1 :])
@@ -142,6 +164,7 @@ def play(state: P, card: Card, events: list[Event] | None) -> P:
         return after
     takers = [each[0].seat for each in tricks[1:]]  # each trick's winner led the next (L11)
     takers.append(winner)
+    players = len(decisions)
     order = play_order(state.dealer, players)
     looed = tuple(other for other in order if decisions[other] != "drop" and other not in takers)
     taken = [0] * players

@@ -18,7 +18,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, final
+from typing import TYPE_CHECKING, cast, final
 
 from tablegames.loo.actions import PlayCard, TakeMiss, parse_action
 from tablegames.loo.cards import PAM, Card
@@ -88,8 +88,8 @@ class LooState(LooPosition):
         """
         if not self.is_legal(action):
             raise self._illegal(action)
-        if type(action) is PlayCard:
-            return play(self, action.card, None)
+        if self.phase == "play":  # a legal decision in a trick is a card
+            return play(self, cast("PlayCard", action).card, None)
         return decide(self, action, None)
 
     def follow(self, seat: int) -> Follow:
@@ -131,8 +131,8 @@ class LooState(LooPosition):
 
     def advance(self, action: Action, events: list[Event] | None) -> LooState:
         """Take the decision or play the card; a trick, a round or the game may end with it."""
-        if type(action) is PlayCard:  # a legal action is of its class exactly, which no ABC check is needed to tell
-            return play(self, action.card, events)
+        if self.phase == "play":  # a legal decision in a trick is a card
+            return play(self, cast("PlayCard", action).card, events)
         return decide(self, action, events)
 
     # -- what is seen ------------------------------------------------------------

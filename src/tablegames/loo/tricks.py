@@ -117,16 +117,15 @@ def trick_winner(cards: Sequence[Card], trump: str) -> int:
     """
     if not cards:
         raise ValueError("an empty trick has no winner")
-    return _winning(cards, _AS_PLAYED[trump])[0]
+    played = tuple(cards)
+    return _winning(played, _POWERS[trump][_SUITS[trump][played[0]]])[0]
 
 
-def _winning(cards: Sequence[Card], played: dict[Card, tuple[str, int, int]]) -> tuple[int, int]:
-    """`trick_winner` and the winning card's `power`, from ``played``, an `_AS_PLAYED` table."""
-    led = played[cards[0]][0]
+def _winning(cards: tuple[Card, ...], powers: dict[Card, int]) -> tuple[int, int]:
+    """`trick_winner` and the winning card's `power`, from ``powers``: the `_POWERS` of its trump and lead."""
     best, winner = -1, 0
     for index, card in enumerate(cards):
-        suit, strength, rank = played[card]
-        strength = strength or (rank if suit == led else 0)
+        strength = powers[card]
         if strength > best:
             best, winner = strength, index
     return winner, best
@@ -236,7 +235,7 @@ def follow(
         >>> [str(card) for card in follow(cards("5h Jc"), cards("Qh"), "d", pam_is_wild=True).cards]
         ['Jc', '5h']
     """
-    return _follow(tuple(sorted(hand, key=card_key)), trick, trump, pam_is_wild, trump_must_be_highest)
+    return _follow(tuple(sorted(hand, key=card_key)), tuple(trick), trump, pam_is_wild, trump_must_be_highest)
 
 
 def playable(
@@ -254,23 +253,29 @@ def playable(
         >>> [str(card) for card in playable(cards("Jc 4c 5d Jd"), cards("Qh Ah 9d"), "d")]
         ['Jc', 'Jd']
     """
-    return _follow(hand, trick, trump, pam_is_wild, trump_must_be_highest).cards
+    return _follow(hand, tuple(trick), trump, pam_is_wild, trump_must_be_highest).cards
 
 
-#: For each trump suit, each card's suit as it counts (Pam's is trump), its power as a trump (0 if it is not
-#: one) and its rank: all a trick asks of a card, in one look.
-_AS_PLAYED: Final[dict[str, dict[Card, tuple[str, int, int]]]] = {
-    trump: {card: (suit_of(card, trump), power(card, trump, ""), card.rank) for card in DECK} for trump in SUITS
+#: For each trump suit, the suit each card counts as (`suit_of`: Pam's is trump).
+_SUITS: Final[dict[str, dict[Card, str]]] = {trump: {card: suit_of(card, trump) for card in DECK} for trump in SUITS}
+#: For each trump suit and each suit led, every card's `power` in that trick: all a trick asks of a card, in one look.
+_POWERS: Final[dict[str, dict[str, dict[Card, int]]]] = {
+    trump: {led: {card: power(card, trump, led) for card in DECK} for led in SUITS} for trump in SUITS
 }
 
 
-def _follow(hand: tuple[Card, ...], trick: Sequence[Card], trump: str, wild: bool, highest: bool) -> Follow:
-    """`follow` for a hand in `DECK` order: the rule's one statement, which the legal decisions of a state read."""
+def _follow(hand: tuple[Card, ...], trick: tuple[Card, ...], trump: str, wild: bool, highest: bool) -> Follow:
+    """`follow` for a hand in `DECK` order: the rule's one statement, which the legal decisions of a state read.
+
+    The trick's cards come as a tuple, whose items the compiled build reads
+    directly (a `Sequence`'s it reads through Python's general protocol).
+    """
     if not trick:
         return Follow(hand, "lead")
-    played = _AS_PLAYED[trump]
-    led = played[trick[0]][0]
-    at, top = _winning(trick, played)
+    suits = _SUITS[trump]
+    led = suits[trick[0]]
+    powers = _POWERS[trump][led]
+    at, top = _winning(trick, powers)
     winning = trick[at]
     # One plain loop over the hand (five cards at most; a comprehension is a call): the led suit's cards and
     # those that head the trick, then the trumps and those that overtrump.
@@ -279,14 +284,14 @@ def _follow(hand: tuple[Card, ...], trick: Sequence[Card], trump: str, wild: boo
     trumps: list[Card] = []
     over: list[Card] = []
     for card in hand:
-        suit, strength, rank = played[card]
+        suit = suits[card]
         if suit == led:
             suited.append(card)
-            if (strength or rank) > top:
+            if powers[card] > top:
                 heading.append(card)
         elif suit == trump:
             trumps.append(card)
-            if strength > top:
+            if powers[card] > top:
                 over.append(card)
     rule: Rule
     if suited:  # hold the led suit: head the trick if you can, else follow
@@ -294,7 +299,7 @@ def _follow(hand: tuple[Card, ...], trick: Sequence[Card], trump: str, wild: boo
     elif not trumps:  # void in both: any card
         return Follow(hand, "discard", led, winning)
     elif highest:
-        rule, cards = "highest_trump", [max(trumps, key=lambda card: played[card][1])]
+        rule, cards = "highest_trump", [max(trumps, key=lambda card: powers[card])]
     else:  # overtrump if you can, else any trump
         rule, cards = ("overtrump", over) if over else ("trump", trumps)
     if wild and PAM in hand and PAM not in cards:
