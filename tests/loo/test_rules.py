@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tablegames import ConfigError
 from tablegames.core.protocol import Action, Event, GameEnded
-from tablegames.loo import DECK, PAM, Card, Drop, Loo, LooState, Stay, payouts, trick_winner
+from tablegames.loo import DECK, PAM, Card, Drop, Loo, LooState, Stay, TrickRules, payouts, trick_winner
 from tablegames.loo.deal import shuffled_deal
 from tablegames.loo.events import (
     CardPlayed,
@@ -178,6 +178,15 @@ def test_the_turned_card_names_trump(game: Loo, seed: int) -> None:
     for seat in (None, *range(game.players)):
         view = state.view(seat)
         assert (view.turned, view.trump) == (state.turned, state.trump)
+
+
+@given(games(), seeds(), st.integers(0, 100))
+def test_every_position_of_a_round_follows_its_trump_and_the_house_rules(game: Loo, seed: int, choices: int) -> None:
+    """L4: each position keeps its round's trump and the game's house rules, read back too (rules/loo.md#trump)."""
+    for state, _, _ in playout(game, seed, choices):
+        expected = TrickRules(state.turned.suit, game.pam_is_wild, game.trump_must_be_highest)
+        assert state.trick_rules == expected
+        assert game.from_dict(state.to_dict()).trick_rules == expected
 
 
 def test_pam_turned_up_makes_clubs_trump() -> None:

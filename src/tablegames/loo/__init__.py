@@ -17,7 +17,7 @@ from tablegames.loo.deal import Deal
 from tablegames.loo.game import Loo
 from tablegames.loo.rules import payouts
 from tablegames.loo.state import LooState
-from tablegames.loo.tricks import Follow, TrickCard, follow, trick_winner
+from tablegames.loo.tricks import Follow, TrickCard, TrickRules, follow, trick_winner
 from tablegames.loo.view import LooView
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "Stay",
     "TakeMiss",
     "TrickCard",
+    "TrickRules",
     "follow",
     "parse_card",
     "payouts",

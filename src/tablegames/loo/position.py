@@ -27,7 +27,7 @@ from tablegames.core.seats import next_seat
 from tablegames.loo import events as ev
 from tablegames.loo.actions import DROP, PLAYS, STAY, TAKE_MISS
 from tablegames.loo.deal import play_order
-from tablegames.loo.tricks import playable, trick_taker
+from tablegames.loo.tricks import TrickRules, playable, trick_taker
 
 if TYPE_CHECKING:
     from tablegames.core.protocol import Action, Event
@@ -51,7 +51,9 @@ class LooPosition(PlainState):
 
     The base of `tablegames.loo.LooState`, the class of every Loo state:
     build states with `Loo.start`, `Loo.deal` or `Loo.from_dict`, which
-    validate; the constructor trusts its arguments.
+    validate; the constructor trusts its arguments. Its last, ``trick_rules``,
+    is the round's `TrickRules`, which each position of a round passes on to
+    the next; without it the position reads them from ``turned`` and ``game``.
 
     Attributes:
         game: The game, of which a position reads the options (`LooOptions`).
@@ -74,6 +76,9 @@ class LooPosition(PlainState):
         phase: ``"decide"``, ``"play"`` or ``"over"``.
         current_player: Whose decision is next, None once the game is over.
         is_over: True once the game is over, kept with the state.
+        trick_rules: What the follow rule asks of the round besides the
+            cards (`TrickRules`: the trump suit and the house rules), kept
+            with the state.
 
     A plain class (see `tablegames.core.plain`): the value Loo makes at every
     decision. Its legal decisions are worked out once, when first asked for.
@@ -97,7 +102,7 @@ class LooPosition(PlainState):
         "phase",
         "current_player",
     )
-    __slots__ = (*__match_args__, "_legal", "is_over")
+    __slots__ = (*__match_args__, "_legal", "is_over", "trick_rules")
 
     game: Final[LooOptions[Self]]  # type: ignore[misc]  # the protocol's field, made final and typed by Self
     seed: Final[int]
@@ -116,6 +121,7 @@ class LooPosition(PlainState):
     phase: Final[str]
     current_player: Final[int | None]
     is_over: Final[bool]
+    trick_rules: Final[TrickRules]
     _legal: tuple[Action, ...] | None
 
     def __init__(
@@ -136,6 +142,7 @@ class LooPosition(PlainState):
         trick: tuple[TrickCard, ...],
         phase: str,
         current_player: int | None,
+        trick_rules: TrickRules | None = None,
     ) -> None:
         self.game = game
         self.seed = seed
@@ -155,6 +162,9 @@ class LooPosition(PlainState):
         self.current_player = current_player
         self.is_over = current_player is None
         self._legal = None
+        if trick_rules is None:
+            trick_rules = TrickRules(turned.suit, game.pam_is_wild, game.trump_must_be_highest)
+        self.trick_rules = trick_rules
 
     @classmethod
     def begin_round(
@@ -248,7 +258,7 @@ class LooPosition(PlainState):
     @property
     def trump(self) -> str:
         """The trump suit: the suit of the turned-up card (L4)."""
-        return self.turned.suit
+        return self.trick_rules.trump
 
     @property
     def miss_taker(self) -> int | None:
@@ -273,7 +283,7 @@ class LooPosition(PlainState):
     def tricks_won(self) -> tuple[int, ...]:
         """How many tricks each seat has won this round."""
         won = [0] * self.game.players
-        trump = self.turned.suit
+        trump = self.trick_rules.trump
         for trick in self.tricks:
             won[trick_taker(trick, trump)] += 1
         return tuple(won)
@@ -309,12 +319,12 @@ class LooPosition(PlainState):
             return _DECIDING_WITH_MISS if self.miss_open else _DECIDING
         cards, trick = self.hands[seat], self.trick
         if trick:  # a leader may play any card
-            game = self.game
+            rules = self.trick_rules
             cards = playable(
                 cards,
                 tuple([play.card for play in trick]),
-                self.turned.suit,
-                pam_is_wild=game.pam_is_wild,
-                trump_must_be_highest=game.trump_must_be_highest,
+                rules.trump,
+                pam_is_wild=rules.pam_is_wild,
+                trump_must_be_highest=rules.trump_must_be_highest,
             )
         return tuple([_PLAYS[card] for card in cards])

@@ -149,7 +149,7 @@ def play(state: P, card: Card, events: list[Event] | None) -> P:
         return state.after(
             balances, pot, state.carry, tuple(hands), miss, decisions, p0, state.tricks, trick, state.phase, following
         )
-    best = trick[trick_winner(tuple([each.card for each in trick]), state.turned.suit)]
+    best = trick[trick_winner(tuple([each.card for each in trick]), state.trick_rules.trump)]
     winner = best.seat
     chips = payouts(state.p0)[len(state.tricks)]
     balances = (*state.balances[:winner], state.balances[winner] + chips, *state.balances[winner + 1 :])

@@ -78,6 +78,7 @@ class LooState(LooPosition):
             trick,
             phase,
             current_player,
+            self.trick_rules,
         )
 
     def apply(self, action: Action) -> LooState:
@@ -94,12 +95,13 @@ class LooState(LooPosition):
 
     def follow(self, seat: int) -> Follow:
         """The cards ``seat``'s hand may play to the trick in progress, and why (L9)."""
+        rules = self.trick_rules
         return follow(
             self.hands[seat],
             [play.card for play in self.trick],
-            self.trump,
-            pam_is_wild=self.game.pam_is_wild,
-            trump_must_be_highest=self.game.trump_must_be_highest,
+            rules.trump,
+            pam_is_wild=rules.pam_is_wild,
+            trump_must_be_highest=rules.trump_must_be_highest,
         )
 
     def explain_illegal(self, action: object) -> Reason:
@@ -124,7 +126,7 @@ class LooState(LooPosition):
             led=allowed.led,
             trump=self.trump,
             winning=None if allowed.winning is None else str(allowed.winning),
-            pam_wild=self.game.pam_is_wild and PAM in allowed.cards,
+            pam_wild=self.trick_rules.pam_is_wild and PAM in allowed.cards,
         )
 
     # -- transitions ------------------------------------------------------------

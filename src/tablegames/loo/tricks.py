@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, final
 
 from tablegames.core.plain import Plain
 from tablegames.loo.cards import DECK, PAM, SUIT_NAMES, SUITS, Card, card_key
@@ -29,6 +29,7 @@ __all__ = [
     "Follow",
     "Rule",
     "TrickCard",
+    "TrickRules",
     "follow",
     "playable",
     "power",
@@ -129,6 +130,37 @@ def _winning(cards: tuple[Card, ...], powers: dict[Card, int]) -> tuple[int, int
         if strength > best:
             best, winner = strength, index
     return winner, best
+
+
+@final
+class TrickRules(Plain):
+    """What the follow rule asks of a round besides the cards: the trump suit and the two house rules.
+
+    A Loo position keeps the round's (`LooPosition.trick_rules`),
+    made once as the round is dealt, so that a decision reads them from a
+    plain value rather than from the turned card and the options.
+
+    Attributes:
+        trump: The trump suit: the suit of the turned-up card (L4).
+        pam_is_wild: Option ``pam_is_wild`` (L8).
+        trump_must_be_highest: Option ``trump_must_be_highest`` (L9).
+
+    Examples:
+        >>> TrickRules("h", pam_is_wild=False, trump_must_be_highest=True)
+        TrickRules(trump='h', pam_is_wild=False, trump_must_be_highest=True)
+    """
+
+    __slots__ = ("pam_is_wild", "trump", "trump_must_be_highest")
+    __match_args__ = ("trump", "pam_is_wild", "trump_must_be_highest")
+
+    trump: Final[str]
+    pam_is_wild: Final[bool]
+    trump_must_be_highest: Final[bool]
+
+    def __init__(self, trump: str, pam_is_wild: bool, trump_must_be_highest: bool) -> None:
+        self.trump = trump
+        self.pam_is_wild = pam_is_wild
+        self.trump_must_be_highest = trump_must_be_highest
 
 
 class Follow(Plain):
