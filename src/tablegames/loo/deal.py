@@ -58,10 +58,13 @@ class Deal(Plain):
         self.stock = stock
 
 
+#: `DECK`, named here as final: the compiled build reads it without looking it up.
+_DECK: Final = DECK
+
+
 def _cards(places: Sequence[int]) -> tuple[Card, ...]:
     """The cards at ``places`` of `DECK`, in `DECK` order."""
-    deck = DECK  # read once: the compiled build looks a module's name up at every use
-    return tuple([deck[place] for place in sorted(places)])
+    return tuple([_DECK[place] for place in sorted(places)])
 
 
 def shuffled_deal(game: LooOptions[State], seed: int, round_number: int) -> Deal:
@@ -80,7 +83,7 @@ def shuffled_deal(game: LooOptions[State], seed: int, round_number: int) -> Deal
     passes = deal_round_robin(deck[:dealt], places)
     hands = tuple(_cards(passes[(first + seat) % players]) for seat in range(players))
     miss = _cards(passes[players]) if game.miss else ()
-    return Deal(hands, miss, DECK[deck[dealt]], _cards(deck[dealt + 1 :]))
+    return Deal(hands, miss, _DECK[deck[dealt]], _cards(deck[dealt + 1 :]))
 
 
 def miss_and_stock(game: LooOptions[State]) -> tuple[int, int]:
